@@ -1,0 +1,39 @@
+// Shared jest settings: SWC transpiles TS/TSX (type checking is `tsc`'s job, run by turbo typecheck),
+// and every run writes a JSON report the test script sums into "N passed, N failed".
+const path = require('node:path');
+
+/** @param {{ dir: string, env: 'node' | 'jsdom', setupFiles?: string[] }} opts */
+module.exports = function jestConfig({ dir, env, setupFiles = [] }) {
+  return {
+    rootDir: dir,
+    testEnvironment: env,
+    roots: ['<rootDir>/src', '<rootDir>/test'].filter((r) =>
+      require('node:fs').existsSync(r.replace('<rootDir>', dir)),
+    ),
+    testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+    transform: {
+      '^.+\\.(t|j)sx?$': [
+        '@swc/jest',
+        {
+          jsc: {
+            parser: { syntax: 'typescript', tsx: true },
+            transform: { react: { runtime: 'automatic' } },
+            target: 'es2022',
+          },
+          module: { type: 'commonjs' },
+        },
+      ],
+    },
+    // ESM-only packages in node_modules that jest must transpile too.
+    transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?(nanoid|echarts|zrender|@module-federation))'],
+    moduleNameMapper: { '\\.(css|less|svg|png)$': path.join(__dirname, 'jest.file-stub.cjs') },
+    setupFilesAfterEnv: [
+      ...(env === 'jsdom' ? [path.join(__dirname, 'jest.setup.dom.cjs')] : []),
+      ...setupFiles,
+    ],
+    reporters: [
+      'default',
+      [path.join(__dirname, 'scripts/jest-json-reporter.cjs'), { outputFile: path.join(dir, 'reports/jest.json') }],
+    ],
+  };
+};

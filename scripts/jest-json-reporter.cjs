@@ -1,0 +1,19 @@
+// Writes { passed, failed, skipped } for one jest run so scripts/test-all.mjs can sum them.
+const fs = require('node:fs');
+const path = require('node:path');
+
+class JsonCountReporter {
+  constructor(_globalConfig, options) {
+    this.outputFile = options.outputFile;
+  }
+  onRunComplete(_contexts, results) {
+    const counts = {
+      passed: results.numPassedTests,
+      failed: results.numFailedTests + results.numRuntimeErrorTestSuites,
+      skipped: results.numPendingTests + results.numTodoTests,
+    };
+    fs.mkdirSync(path.dirname(this.outputFile), { recursive: true });
+    fs.writeFileSync(this.outputFile, JSON.stringify(counts));
+  }
+}
+module.exports = JsonCountReporter;
