@@ -1,0 +1,177 @@
+// One typed function per call of spec section 7.
+import { ApiError, toApiError } from './errors';
+import { request } from './http';
+import type {
+  AdminSession,
+  LoginPayload,
+  Order,
+  OrderKind,
+  OrderSearchField,
+  OrderStats,
+  OrderStatusFilter,
+  OrdersList,
+  OrdersResult,
+  Person,
+  PersonsList,
+  Project,
+  ProjectInput,
+  RevenueStats,
+  TrendPeriod,
+  TrendPoint,
+  UserStats,
+} from './types';
+
+export const PERSONS_PAGE_SIZE = 20;
+export const ORDERS_PAGE_SIZE = 20;
+export const RECENT_ORDERS_LIMIT = 10;
+export const TRENDS_DEFAULT_DAYS = 30;
+
+// --- session ---------------------------------------------------------------
+
+/** POST /api/admin/login. Fails with 'Invalid response format' when the answer has no data. */
+export async function login(payload: LoginPayload): Promise<AdminSession> {
+  let data: AdminSession | undefined;
+  try {
+    data = await request<AdminSession | undefined>('POST', '/api/admin/login', {
+      body: payload,
+      isLogin: true,
+    });
+  } catch (err) {
+    const error = toApiError(err);
+    throw new ApiError(error.message || 'Login failed', error.status, error.code);
+  }
+  if (!data || typeof data.token !== 'string' || !data.user) {
+    throw new ApiError('Invalid response format', 500, 'INVALID_RESPONSE');
+  }
+  return data;
+}
+
+export function logout(): Promise<unknown> {
+  return request('POST', '/api/admin/logout');
+}
+
+// --- projects --------------------------------------------------------------
+
+export function getProjects(): Promise<Project[]> {
+  return request<Project[]>('GET', '/api/admin/projects');
+}
+
+export function getProject(id: string): Promise<Project> {
+  return request<Project>('GET', `/api/admin/projects/${encodeURIComponent(id)}`);
+}
+
+export function createProject(project: ProjectInput): Promise<Project> {
+  return request<Project>('POST', '/api/admin/projects', { body: project });
+}
+
+export function updateProject(id: string, project: ProjectInput): Promise<Project> {
+  return request<Project>('PUT', `/api/admin/projects/${encodeURIComponent(id)}`, { body: project });
+}
+
+export function deleteProject(id: string): Promise<unknown> {
+  return request('DELETE', `/api/admin/projects/${encodeURIComponent(id)}`);
+}
+
+// --- persons ---------------------------------------------------------------
+
+export interface PersonsListParams {
+  page?: number;
+  pageSize?: number;
+  customName?: string;
+}
+
+export function getPersons({
+  page = 1,
+  pageSize = PERSONS_PAGE_SIZE,
+  customName,
+}: PersonsListParams = {}): Promise<PersonsList> {
+  return request<PersonsList>('GET', '/api/admin/persons/list', {
+    query: { page, pageSize, customName },
+  });
+}
+
+/** GET /persons/query: one lookup by id (customId) or by customName. */
+export function queryPerson(params: { id?: string; customName?: string }): Promise<Person> {
+  return request<Person>('GET', '/api/admin/persons/query', { query: params });
+}
+
+/** POST /persons/add-money; answers the person with the new balance. */
+export function addMoney(personId: string, amount: number): Promise<Person> {
+  return request<Person>('POST', '/api/admin/persons/add-money', { body: { personId, amount } });
+}
+
+// --- orders and payments -----------------------------------------------------
+
+export interface OrdersParams {
+  /** Zero-based (the UI page minus 1). */
+  page?: number;
+  limit?: number;
+  shoppingUser?: string;
+  personId?: string;
+  orderSn?: string;
+  status?: OrderStatusFilter;
+}
+
+const ORDER_PATHS: Record<OrderKind, string> = {
+  orders: '/api/admin/orders/orderList',
+  payments: '/api/admin/orders/rechargeOrderList',
+};
+
+/**
+ * Lists orders or payments. As spec 8 says, a failed fetch gives `{ orders: [], total: 0 }`;
+ * the cause is kept in `error` so the screen can still report it.
+ */
+export async function getOrdersOf(
+  kind: OrderKind,
+  { page = 0, limit = ORDERS_PAGE_SIZE, ...filters }: OrdersParams = {},
+): Promise<OrdersResult> {
+  try {
+    const data = await request<OrdersList>('GET', ORDER_PATHS[kind], {
+      query: { page, limit, ...filters },
+    });
+    return { orders: data?.orders ?? [], total: data?.total ?? 0 };
+  } catch (err) {
+    return { orders: [], total: 0, error: toApiError(err) };
+  }
+}
+
+export function getOrders(params?: OrdersParams): Promise<OrdersResult> {
+  return getOrdersOf('orders', params);
+}
+
+export function getPayments(params?: OrdersParams): Promise<OrdersResult> {
+  return getOrdersOf('payments', params);
+}
+
+/** A user's recent orders: personId, limit 10, page 0. */
+export function getUserRecentOrders(personId: string, kind: OrderKind = 'orders'): Promise<OrdersResult> {
+  return getOrdersOf(kind, { personId, limit: RECENT_ORDERS_LIMIT, page: 0 });
+}
+
+/** Builds the search part of an orders query from the chosen search type and text. */
+export function orderSearchParams(field: OrderSearchField, text: string): Partial<OrdersParams> {
+  const value = text.trim();
+  return value ? { [field]: value } : {};
+}
+
+export function refundOrder(orderId: string): Promise<Order> {
+  return request('POST', '/api/admin/orders/refundOrder', { body: { orderId } });
+}
+
+// --- analytics -------------------------------------------------------------
+
+export function getOrderStats(): Promise<OrderStats> {
+  return request<OrderStats>('GET', '/api/admin/analytics/orders');
+}
+
+export function getUserStats(): Promise<UserStats> {
+  return request<UserStats>('GET', '/api/admin/analytics/users');
+}
+
+export function getRevenueStats(): Promise<RevenueStats> {
+  return request<RevenueStats>('GET', '/api/admin/analytics/revenue');
+}
+
+export function getTrends(period: TrendPeriod = 'day', days: number = TRENDS_DEFAULT_DAYS): Promise<TrendPoint[]> {
+  return request<TrendPoint[]>('GET', '/api/admin/analytics/trends', { query: { period, days } });
+}

@@ -1,0 +1,91 @@
+// The signed HTTP client every call goes through (spec 7, ARCHITECTURE "Calls and the signed client").
+import { getClientConfig } from './config';
+import { ApiError, NETWORK_MESSAGE, TIMEOUT_MESSAGE } from './errors';
+import { signatureHeaders } from './signature';
+import { clearSession, getToken } from './tokenStore';
+
+export const REQUEST_TIMEOUT_MS = 60_000;
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  /** The login call: its 401 is a wrong password, not an expired session. */
+  isLogin?: boolean;
+}
+
+/** Builds `base + path + ?query`, leaving out undefined, null and empty-string values. */
+export function buildUrl(base: string, path: string, query?: Record<string, QueryValue>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    params.append(key, String(value));
+  }
+  const qs = params.toString();
+  return `${base}${path}${qs ? `?${qs}` : ''}`;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function errorFromBody(body: unknown, response: Response): ApiError {
+  if (body && typeof body === 'object') {
+    const { message, code } = body as { message?: unknown; code?: unknown };
+    if (typeof message === 'string' && message) {
+      return new ApiError(message, response.status, typeof code === 'string' ? code : undefined);
+    }
+  }
+  const transport = response.statusText || `Request failed with status ${response.status}`;
+  return new ApiError(transport, response.status || 500);
+}
+
+/**
+ * Sends one signed request and returns the envelope's `data`.
+ * Throws ApiError on any failure; a 401 (but not from login) clears the token and calls the handler.
+ */
+export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const config = getClientConfig();
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    ...signatureHeaders(config.signingKey),
+  };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+  let response: Response;
+  let body: unknown;
+  try {
+    response = await fetch(buildUrl(config.apiBaseUrl, path, options.query), {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: controller.signal,
+    });
+    body = await readBody(response);
+  } catch (err) {
+    if (controller.signal.aborted) throw new ApiError(TIMEOUT_MESSAGE, 408, 'TIMEOUT');
+    const detail = err instanceof Error && err.message ? ` (${err.message})` : '';
+    throw new ApiError(`${NETWORK_MESSAGE}${detail}`, 503, 'NETWORK_ERROR');
+  } finally {
+    clearTimeout(timer);
+  }
+
+  if (!response.ok) {
+    if (response.status === 401 && !options.isLogin) {
+      clearSession();
+      config.onUnauthorized?.();
+    }
+    throw errorFromBody(body, response);
+  }
+  return (body as { data: T } | undefined)?.data as T;
+}

@@ -1,0 +1,31 @@
+// React Query keys for every call, so one section can invalidate what another shows
+// (a refund in orders refreshes a user's recent orders in people).
+import type { OrdersParams, PersonsListParams } from './api';
+import type { OrderKind, TrendPeriod } from './types';
+
+export const queryKeys = {
+  all: ['growth-admin'] as const,
+  projects: {
+    all: ['growth-admin', 'projects'] as const,
+    list: () => ['growth-admin', 'projects', 'list'] as const,
+    detail: (id: string) => ['growth-admin', 'projects', 'detail', id] as const,
+  },
+  persons: {
+    all: ['growth-admin', 'persons'] as const,
+    list: (params: PersonsListParams) => ['growth-admin', 'persons', 'list', params] as const,
+    query: (id: string) => ['growth-admin', 'persons', 'query', id] as const,
+  },
+  orders: {
+    /** Every orders and payments query, lists and recent orders alike. */
+    all: ['growth-admin', 'orders'] as const,
+    list: (kind: OrderKind, params: OrdersParams) => ['growth-admin', 'orders', kind, 'list', params] as const,
+    recent: (personId: string) => ['growth-admin', 'orders', 'recent', personId] as const,
+  },
+  analytics: {
+    all: ['growth-admin', 'analytics'] as const,
+    users: () => ['growth-admin', 'analytics', 'users'] as const,
+    revenue: () => ['growth-admin', 'analytics', 'revenue'] as const,
+    orders: () => ['growth-admin', 'analytics', 'orders'] as const,
+    trends: (period: TrendPeriod, days: number) => ['growth-admin', 'analytics', 'trends', period, days] as const,
+  },
+};

@@ -1,0 +1,68 @@
+// The stored session over localStorage. Listeners hear sign-in and sign-out from this tab
+// (direct notification) and from other tabs (the browser's `storage` event).
+
+export interface StoredSession {
+  token: string;
+  username: string;
+}
+
+export const SESSION_STORAGE_KEY = 'growth-admin.session';
+
+type Listener = (session: StoredSession | null) => void;
+const listeners = new Set<Listener>();
+
+function storage(): Storage | null {
+  try {
+    return typeof window !== 'undefined' ? window.localStorage : null;
+  } catch {
+    return null; // e.g. storage disabled by the browser
+  }
+}
+
+function parse(raw: string | null): StoredSession | null {
+  if (!raw) return null;
+  try {
+    const value = JSON.parse(raw) as Partial<StoredSession>;
+    return typeof value.token === 'string' && value.token
+      ? { token: value.token, username: typeof value.username === 'string' ? value.username : '' }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+function notify(session: StoredSession | null): void {
+  listeners.forEach((listener) => listener(session));
+}
+
+export function getSession(): StoredSession | null {
+  return parse(storage()?.getItem(SESSION_STORAGE_KEY) ?? null);
+}
+
+export function getToken(): string | null {
+  return getSession()?.token ?? null;
+}
+
+export function setSession(session: StoredSession): void {
+  storage()?.setItem(SESSION_STORAGE_KEY, JSON.stringify(session));
+  notify(session);
+}
+
+export function clearSession(): void {
+  const hadSession = getSession() !== null;
+  storage()?.removeItem(SESSION_STORAGE_KEY);
+  if (hadSession) notify(null);
+}
+
+/** Calls `listener` on every sign-in and sign-out, in this tab or another. Returns an unsubscribe. */
+export function subscribeSession(listener: Listener): () => void {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === SESSION_STORAGE_KEY || event.key === null) listener(parse(event.newValue));
+  };
+  if (typeof window !== 'undefined') window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    if (typeof window !== 'undefined') window.removeEventListener('storage', onStorage);
+  };
+}
