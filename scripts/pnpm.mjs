@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+// Runs pnpm on a machine that may only have Node.js and npm: the global pnpm 10 when present,
+// else `npx -y pnpm@<pinned>` (corepack's download does not work everywhere). Also installs the
+// workspace's dependencies when they are missing or older than the lockfile.
+//   node scripts/pnpm.mjs <pnpm args...>
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+const pinned = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')).packageManager; // pnpm@x.y.z
+
+let resolved = null;
+/** The command (and leading args) that runs pnpm 10 here. */
+export function pnpmCommand() {
+  if (resolved) return resolved;
+  const probe = spawnSync('pnpm', ['--version'], { encoding: 'utf8' });
+  resolved =
+    probe.status === 0 && probe.stdout.trim().startsWith('10.')
+      ? ['pnpm']
+      : ['npx', '-y', pinned];
+  return resolved;
+}
+
+/** Runs pnpm with inherited stdio; returns the exit status. */
+export function runPnpm(args, options = {}) {
+  const [cmd, ...lead] = pnpmCommand();
+  const result = spawnSync(cmd, [...lead, ...args], { stdio: 'inherit', cwd: repoRoot, ...options });
+  return result.status ?? 1;
+}
+
+/** `pnpm install --frozen-lockfile` unless node_modules is already up to date with the lockfile. */
+export function ensureInstalled() {
+  const marker = join(repoRoot, 'node_modules', '.pnpm', 'lock.yaml');
+  const lock = join(repoRoot, 'pnpm-lock.yaml');
+  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
+  console.log('Installing dependencies (pnpm install --frozen-lockfile)...');
+  const status = runPnpm(['install', '--frozen-lockfile']);
+  if (status !== 0) throw new Error(`pnpm install failed with exit code ${status}`);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  ensureInstalled();
+  process.exit(runPnpm(process.argv.slice(2)));
+}
