@@ -1,0 +1,116 @@
+import { Alert, Button, Table, Typography } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { type Person, PERSONS_PAGE_SIZE, type ToastApi } from '@growth-admin/shared-client';
+import { AddCoinsDialog } from '../addCoins/AddCoinsDialog';
+import { UserDetailsDialog } from '../details/UserDetailsDialog';
+import { ColumnCustomizer } from './ColumnCustomizer';
+import { visibleColumns } from './columns';
+import { PagingBar } from './PagingBar';
+import { pagingFigures } from './paging';
+import { NO_SEARCH, type UserSearch } from './search';
+import { SearchBar } from './SearchBar';
+import { useColumnVisibility } from './useColumnVisibility';
+import { usePersonsPage } from './usePersonsPage';
+import { buildTableColumns } from './userTableColumns';
+
+export const EMPTY_USERS_TEXT = 'No users found matching your criteria';
+
+/** The dialogs show the cached copy of their person, so a top-up appears in them at once. */
+function freshest(person: Person | null, rows: Person[]): Person | null {
+  return person && (rows.find((row) => row._id === person._id) ?? person);
+}
+
+export function UsersScreen({ toast }: { toast: ToastApi }) {
+  const [search, setSearch] = useState<UserSearch>(NO_SEARCH);
+  const [page, setPage] = useState(1);
+  const [showColumnOptions, setShowColumnOptions] = useState(false);
+  const [visibility, toggleColumn] = useColumnVisibility();
+  const [detailsFor, setDetailsFor] = useState<Person | null>(null);
+  const [coinsFor, setCoinsFor] = useState<Person | null>(null);
+
+  const users = usePersonsPage(search, page);
+  const figures = pagingFigures(page, PERSONS_PAGE_SIZE, users.total);
+
+  // One toast per failed load (errorUpdatedAt changes on each failure), the inline error stays.
+  const { errorMessage, errorUpdatedAt } = users;
+  useEffect(() => {
+    if (errorMessage) toast.error(`Failed to load users: ${errorMessage}`);
+  }, [errorMessage, errorUpdatedAt, toast]);
+
+  const columns = useMemo(
+    () => buildTableColumns(visibleColumns(visibility), { onOpenDetails: setDetailsFor, onAddCoins: setCoinsFor }),
+    [visibility],
+  );
+
+  const details = freshest(detailsFor, users.rows);
+  const coins = freshest(coinsFor, users.rows);
+
+  return (
+    <div>
+      <header style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 16 }}>
+        <div>
+          <Typography.Title level={2} style={{ marginBottom: 0 }}>
+            Users
+          </Typography.Title>
+          <Typography.Paragraph type="secondary">Manage user accounts and balances</Typography.Paragraph>
+        </div>
+        <Button
+          aria-expanded={showColumnOptions}
+          aria-controls="user-column-options"
+          type={showColumnOptions ? 'primary' : 'default'}
+          onClick={() => setShowColumnOptions((shown) => !shown)}
+        >
+          Customize Columns
+        </Button>
+      </header>
+
+      {showColumnOptions && <ColumnCustomizer visibility={visibility} onToggle={toggleColumn} />}
+
+      <div style={{ marginBottom: 16 }}>
+        <SearchBar
+          searching={users.isFetching}
+          onSearch={(next) => {
+            setSearch(next);
+            setPage(1);
+          }}
+        />
+      </div>
+
+      {errorMessage ? (
+        <Alert
+          type="error"
+          showIcon
+          title={`Error loading users: ${errorMessage}`}
+          action={
+            <Button size="small" onClick={users.refetch}>
+              Retry
+            </Button>
+          }
+        />
+      ) : (
+        <>
+          <Table<Person>
+            rowKey="_id"
+            columns={columns}
+            dataSource={users.rows}
+            loading={users.isFetching}
+            pagination={false}
+            scroll={{ x: 'max-content' }}
+            locale={{ emptyText: users.isLoading ? 'Loading users...' : EMPTY_USERS_TEXT }}
+          />
+          <PagingBar figures={figures} onPageChange={setPage} disabled={users.isFetching} />
+        </>
+      )}
+
+      {details && (
+        <UserDetailsDialog
+          key={details._id}
+          person={details}
+          onClose={() => setDetailsFor(null)}
+          onAddCoins={setCoinsFor}
+        />
+      )}
+      {coins && <AddCoinsDialog key={coins._id} person={coins} toast={toast} onClose={() => setCoinsFor(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { getPersons, type Person, PERSONS_PAGE_SIZE, queryKeys, toApiError } from '@growth-admin/shared-client';
+import { findPersonById, isIdLookup, type UserSearch } from './search';
+
+export interface PersonsPage {
+  rows: Person[];
+  total: number;
+  /** First load of this search: nothing to show yet. */
+  isLoading: boolean;
+  /** Any request in flight, including a page change that still shows the previous rows. */
+  isFetching: boolean;
+  errorMessage: string | null;
+  /** When the failure happened, so each failed load is reported once. */
+  errorUpdatedAt: number;
+  refetch: () => void;
+}
+
+/** One page of users for the applied search: the paged list, or a single lookup by user ID. */
+export function usePersonsPage(search: UserSearch, page: number): PersonsPage {
+  const byId = isIdLookup(search);
+  const params = { page, pageSize: PERSONS_PAGE_SIZE, customName: search.text || undefined };
+
+  const list = useQuery({
+    queryKey: queryKeys.persons.list(params),
+    queryFn: () => getPersons(params),
+    enabled: !byId,
+    // Keep the current rows on screen while the next page loads instead of flashing a spinner.
+    placeholderData: keepPreviousData,
+  });
+  const lookup = useQuery({
+    queryKey: queryKeys.persons.query(search.text),
+    queryFn: () => findPersonById(search.text),
+    enabled: byId,
+  });
+
+  if (byId) {
+    const found = lookup.data;
+    return {
+      rows: found ? [found] : [],
+      total: found ? 1 : 0,
+      isLoading: lookup.isPending,
+      isFetching: lookup.isFetching,
+      errorMessage: null, // a failed lookup is an empty result (spec 5)
+      errorUpdatedAt: 0,
+      refetch: () => void lookup.refetch(),
+    };
+  }
+  return {
+    rows: list.data?.list ?? [],
+    total: list.data?.total ?? 0,
+    isLoading: list.isPending,
+    isFetching: list.isFetching,
+    errorMessage: list.error ? toApiError(list.error).message : null,
+    errorUpdatedAt: list.errorUpdatedAt,
+    refetch: () => void list.refetch(),
+  };
+}

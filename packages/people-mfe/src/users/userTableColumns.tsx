@@ -1,0 +1,90 @@
+// Renders each column of the Users table (spec 2 "Row content").
+import { Button, Space, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { formatDate, type Person } from '@growth-admin/shared-client';
+import type { ColumnId, ColumnSpec } from './columns';
+import { PersonAvatar } from '../person/PersonAvatar';
+import {
+  businessLabel,
+  displayName,
+  formatCoins,
+  formatCount,
+  formatLocation,
+  privacyLabel,
+  usedAppsPreview,
+  verificationLabel,
+} from '../person/display';
+
+export interface RowActions {
+  onOpenDetails: (person: Person) => void;
+  onAddCoins: (person: Person) => void;
+}
+
+const { Text } = Typography;
+
+function UserCell({ person, onOpen }: { person: Person; onOpen: (p: Person) => void }) {
+  return (
+    <Space size={12}>
+      <PersonAvatar person={person} />
+      <div>
+        <Button type="link" style={{ padding: 0, height: 'auto', fontWeight: 600 }} onClick={() => onOpen(person)}>
+          {displayName(person)}
+        </Button>
+        <div>
+          <Text type="secondary">ID: {person.customId}</Text>
+        </div>
+      </div>
+    </Space>
+  );
+}
+
+function UsedAppsCell({ apps }: { apps: string[] }) {
+  const preview = usedAppsPreview(apps);
+  if (preview.apps.length === 0) return <Text type="secondary">None</Text>;
+  return (
+    <Space size={4} wrap>
+      {preview.apps.map((app) => (
+        <Tag key={app}>{app}</Tag>
+      ))}
+      {preview.more > 0 && <Text type="secondary">+{preview.more}</Text>}
+    </Space>
+  );
+}
+
+const flagTag = (on: boolean, label: string, color: string) => <Tag color={on ? color : undefined}>{label}</Tag>;
+
+type CellRenderer = (person: Person, actions: RowActions) => React.ReactNode;
+
+const CELLS: Record<ColumnId, CellRenderer> = {
+  user: (p, a) => <UserCell person={p} onOpen={a.onOpenDetails} />,
+  coins: (p) => (
+    <div>
+      <div>{formatCoins(p.money)} coins</div>
+      <Text type="secondary">Points: {formatCount(p.point)}</Text>
+    </div>
+  ),
+  platform: (p) => p.platform || '—',
+  followers: (p) => formatCount(p.watcherCount),
+  following: (p) => formatCount(p.watchingCount),
+  adViews: (p) => formatCount(p.rewardCount),
+  lastAdView: (p) => formatDate(p.rewardLastDate),
+  privacy: (p) => flagTag(p.isPrivate, privacyLabel(p), 'orange'),
+  verification: (p) => flagTag(p.isVerified, verificationLabel(p), 'blue'),
+  business: (p) => flagTag(p.isBusiness, businessLabel(p), 'purple'),
+  location: (p) => formatLocation(p),
+  usedApps: (p) => <UsedAppsCell apps={p.projectStartList} />,
+  lastUpdated: (p) => formatDate(p.updatedAt),
+  actions: (p, a) => (
+    <Button size="small" onClick={() => a.onAddCoins(p)} aria-label={`Add Coins to ${displayName(p)}`}>
+      Add Coins
+    </Button>
+  ),
+};
+
+export function buildTableColumns(columns: ColumnSpec[], actions: RowActions): ColumnsType<Person> {
+  return columns.map((column) => ({
+    key: column.id,
+    title: column.title,
+    render: (_: unknown, person: Person) => CELLS[column.id](person, actions),
+  }));
+}
