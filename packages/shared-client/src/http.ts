@@ -37,14 +37,16 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 function errorFromBody(body: unknown, response: Response): ApiError {
+  // Status 500 by default (spec 8), for the JSON message and the transport message alike.
+  const status = response.status || 500;
   if (body && typeof body === 'object') {
     const { message, code } = body as { message?: unknown; code?: unknown };
     if (typeof message === 'string' && message) {
-      return new ApiError(message, response.status, typeof code === 'string' ? code : undefined);
+      return new ApiError(message, status, typeof code === 'string' ? code : undefined);
     }
   }
-  const transport = response.statusText || `Request failed with status ${response.status}`;
-  return new ApiError(transport, response.status || 500);
+  const transport = response.statusText || `Request failed with status ${status}`;
+  return new ApiError(transport, status);
 }
 
 /**
@@ -83,7 +85,8 @@ export async function request<T>(method: string, path: string, options: RequestO
   if (!response.ok) {
     if (response.status === 401 && !options.isLogin) {
       clearSession();
-      config.onUnauthorized?.();
+      // The handler as configured now: the shell may set it after this request started.
+      getClientConfig().onUnauthorized?.();
     }
     throw errorFromBody(body, response);
   }
