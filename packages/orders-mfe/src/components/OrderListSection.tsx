@@ -1,0 +1,92 @@
+import { useCallback, useState } from 'react';
+import { Alert, Button, Card, Space, Typography } from 'antd';
+import { ORDERS_PAGE_SIZE, type Order, type OrderKind, type SectionProps } from '@growth-admin/shared-client';
+import { useOrdersList } from '../hooks/useOrdersList';
+import { useRefundOrder } from '../hooks/useRefundOrder';
+import { KIND_TEXT } from '../lib/kindText';
+import { INITIAL_CRITERIA, type ListCriteria } from '../lib/listCriteria';
+import { pagingFigures } from '../lib/paging';
+import { OrderDetailsDialog } from './OrderDetailsDialog';
+import { OrderFilters } from './OrderFilters';
+import { OrdersTable } from './OrdersTable';
+import { Pager } from './Pager';
+
+export interface OrderListSectionProps extends SectionProps {
+  kind: OrderKind;
+}
+
+/** The Orders and the Payments screens (spec 2): search, status filter, table, paging, details. */
+export function OrderListSection({ kind, toast }: OrderListSectionProps) {
+  const text = KIND_TEXT[kind];
+  const [criteria, setCriteria] = useState<ListCriteria>(INITIAL_CRITERIA);
+  const [selected, setSelected] = useState<Order | null>(null);
+  const list = useOrdersList(kind, criteria, toast);
+
+  const showRefunded = useCallback(
+    (order: Order) => setSelected((current) => (current && current._id === order._id ? order : current)),
+    [],
+  );
+  const { refund, pendingOrderId } = useRefundOrder({ toast, onRefunded: showRefunded });
+
+  const figures = pagingFigures(criteria.page, ORDERS_PAGE_SIZE, list.total, list.orders.length);
+
+  // The total can shrink under us (a refund leaves a filtered list): step back to the last real page.
+  const pastTheEnd = !list.isFetching && list.total > 0 && criteria.page > figures.pageCount;
+  // (Adjusting state while rendering, as React recommends over an effect: no frame of the bad page.)
+  if (pastTheEnd) setCriteria((c) => ({ ...c, page: figures.pageCount }));
+
+  return (
+    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+      <header>
+        <Typography.Title level={2} style={{ marginBottom: 4 }}>
+          {text.title}
+        </Typography.Title>
+        <Typography.Text type="secondary">{text.subtitle}</Typography.Text>
+      </header>
+      <Card>
+        <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+          <OrderFilters
+            searchOptions={text.searchOptions}
+            initialField={criteria.searchField}
+            initialText={criteria.searchText}
+            status={criteria.status}
+            onSearch={(searchField, searchText) =>
+              setCriteria((c) => ({ ...c, searchField, searchText: searchText.trim(), page: 1 }))
+            }
+            onStatusChange={(status) => setCriteria((c) => ({ ...c, status, page: 1 }))}
+          />
+          {list.error && (
+            <Alert
+              type="error"
+              showIcon
+              title={`The ${text.noun} could not be loaded.`}
+              description={list.error.message}
+              action={
+                <Button size="small" onClick={() => void list.refetch()} loading={list.isFetching}>
+                  Retry
+                </Button>
+              }
+            />
+          )}
+          <OrdersTable orders={list.orders} text={text} loading={list.isFetching} onOpen={setSelected} />
+          {list.total > 0 && (
+            <Pager
+              figures={figures}
+              page={criteria.page}
+              noun={text.noun}
+              disabled={list.isFetching}
+              onPageChange={(page) => setCriteria((c) => ({ ...c, page }))}
+            />
+          )}
+        </Space>
+      </Card>
+      <OrderDetailsDialog
+        order={selected}
+        text={text}
+        refundPending={selected !== null && pendingOrderId === selected._id}
+        onRefund={refund}
+        onClose={() => setSelected(null)}
+      />
+    </Space>
+  );
+}

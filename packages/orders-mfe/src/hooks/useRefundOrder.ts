@@ -1,0 +1,62 @@
+import { useCallback, useRef } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryKeys, refundOrder, toApiError, type Order, type ToastApi } from '@growth-admin/shared-client';
+
+export const REFUND_SUCCESS_MESSAGE = 'Order refunded successfully';
+const SUCCESS_TOAST_SECONDS = 3;
+
+export function refundFailureMessage(err: unknown): string {
+  return `Failed to refund order: ${toApiError(err).message}`;
+}
+
+interface UseRefundOrderOptions {
+  toast: ToastApi;
+  /** Called with the server's updated order, so an open dialog can show it. */
+  onRefunded: (order: Order) => void;
+}
+
+/**
+ * Refunds an order at most once per request: a ref blocks a second send synchronously (React's
+ * isPending only turns true after a render, too late for a double click). On success every list
+ * of orders and payments, any user's recent orders, and person balances and revenue figures are
+ * refetched, since a refund changes them all.
+ */
+export function useRefundOrder({ toast, onRefunded }: UseRefundOrderOptions) {
+  const queryClient = useQueryClient();
+  const inFlight = useRef(false);
+
+  const mutation = useMutation({
+    mutationFn: (orderId: string) => refundOrder(orderId),
+    onSuccess: async (order) => {
+      toast.success(REFUND_SUCCESS_MESSAGE, SUCCESS_TOAST_SECONDS);
+      onRefunded(order);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.persons.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.analytics.all }),
+      ]);
+    },
+    onError: (err) => {
+      toast.error(refundFailureMessage(err));
+      // A conflict means the order changed elsewhere (already refunded, no longer complete): show its real state.
+      if (toApiError(err).status === 409) void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
+    },
+    onSettled: () => {
+      inFlight.current = false;
+    },
+  });
+
+  const { mutate, isPending, variables } = mutation;
+  const refund = useCallback(
+    (order: Pick<Order, '_id'>) => {
+      if (inFlight.current) return;
+      inFlight.current = true;
+      mutate(order._id);
+    },
+    [mutate],
+  );
+
+  /** The id of the order being refunded, if any. */
+  const pendingOrderId = isPending ? variables : undefined;
+  return { refund, pendingOrderId };
+}
