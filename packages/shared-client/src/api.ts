@@ -40,7 +40,8 @@ export async function login(payload: LoginPayload): Promise<AdminSession> {
     const error = toApiError(err);
     throw new ApiError(error.message || 'Login failed', error.status, error.code);
   }
-  if (!data || typeof data.token !== 'string' || !data.user) {
+  // A session the token store would not keep (empty token, no username) is no session.
+  if (!data || typeof data.token !== 'string' || !data.token || typeof data.user?.username !== 'string') {
     throw new ApiError('Invalid response format', 500, 'INVALID_RESPONSE');
   }
   return data;
