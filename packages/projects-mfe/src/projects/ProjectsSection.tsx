@@ -1,0 +1,81 @@
+import type { ReactNode } from 'react';
+import { useMemo, useState } from 'react';
+import { Alert, Button, Card, Flex, Spin, Typography } from 'antd';
+import { toApiError, type Project, type SectionProps } from '@growth-admin/shared-client';
+import { ProjectFormDialog } from '../form/ProjectFormDialog';
+import { ALL_TEAMS, distinctTeams, filterProjects, type ProjectFilters } from './filterProjects';
+import { AddProjectButton, ProjectsToolbar } from './ProjectsToolbar';
+import { ProjectsTable } from './ProjectsTable';
+import { useProjectsList } from './useProjectsList';
+
+type DialogState = { mode: 'add' } | { mode: 'configure'; project: Project } | null;
+
+export function ProjectsSection({ toast }: SectionProps) {
+  const { data, isPending, error, refetch, isFetching } = useProjectsList(toast);
+  const [filters, setFilters] = useState<ProjectFilters>({ search: '', team: ALL_TEAMS });
+  const [dialog, setDialog] = useState<DialogState>(null);
+  // A fresh key per opening, so each dialog starts from the project (or the defaults) as it is now.
+  const [dialogKey, setDialogKey] = useState(0);
+
+  const projects = useMemo(() => data ?? [], [data]);
+  const teams = useMemo(() => distinctTeams(projects), [projects]);
+  const visible = useMemo(() => filterProjects(projects, filters), [projects, filters]);
+
+  const open = (next: NonNullable<DialogState>) => {
+    setDialogKey((k) => k + 1);
+    setDialog(next);
+  };
+
+  let body: ReactNode;
+  if (isPending) {
+    body = (
+      <Flex justify="center" style={{ padding: 48 }}>
+        <Spin size="large" aria-label="Loading projects" />
+      </Flex>
+    );
+  } else if (error) {
+    body = (
+      <Alert
+        type="error"
+        showIcon
+        message={`Error loading projects: ${toApiError(error).message}`}
+        action={
+          <Button size="small" onClick={() => void refetch()} loading={isFetching}>
+            Retry
+          </Button>
+        }
+      />
+    );
+  } else {
+    body = <ProjectsTable projects={visible} onConfigure={(project) => open({ mode: 'configure', project })} />;
+  }
+
+  return (
+    <Flex vertical gap={16}>
+      <Flex justify="space-between" align="flex-start" gap={16} wrap="wrap">
+        <div>
+          <Typography.Title level={2} style={{ margin: 0 }}>
+            Projects
+          </Typography.Title>
+          <Typography.Text type="secondary">Manage your projects and their configurations</Typography.Text>
+        </div>
+        <AddProjectButton onClick={() => open({ mode: 'add' })} />
+      </Flex>
+      <Card>
+        <Flex vertical gap={16}>
+          <ProjectsToolbar filters={filters} teams={teams} onChange={setFilters} />
+          {body}
+        </Flex>
+      </Card>
+      {dialog && (
+        <ProjectFormDialog
+          key={dialogKey}
+          mode={dialog.mode}
+          project={dialog.mode === 'configure' ? dialog.project : undefined}
+          toast={toast}
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </Flex>
+  );
+}

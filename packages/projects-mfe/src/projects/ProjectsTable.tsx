@@ -1,0 +1,86 @@
+import type { ReactElement } from 'react';
+import { Button, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { BellOutlined, ExperimentOutlined, SettingOutlined, StarOutlined } from '@ant-design/icons';
+import { padNumber12, type Project } from '@growth-admin/shared-client';
+
+export const EMPTY_TEXT = 'No projects found matching your criteria';
+
+const numberStyle = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' } as const;
+
+/** An icon with a tooltip whose text is also its accessible name. */
+function FlagIcon({ title, icon }: { title: string; icon: ReactElement }) {
+  return (
+    <Tooltip title={title}>
+      <span role="img" aria-label={title} tabIndex={0} style={{ color: '#4F46E5', cursor: 'help' }}>
+        {icon}
+      </span>
+    </Tooltip>
+  );
+}
+
+interface Props {
+  projects: Project[];
+  onConfigure(project: Project): void;
+}
+
+export function ProjectsTable({ projects, onConfigure }: Props) {
+  const columns: ColumnsType<Project> = [
+    {
+      title: 'Project',
+      key: 'project',
+      render: (_, p) => (
+        <Space direction="vertical" size={0}>
+          <Typography.Text strong>{p.projectName}</Typography.Text>
+          <Typography.Text type="secondary">ID: {p.projectId}</Typography.Text>
+        </Space>
+      ),
+    },
+    { title: 'Team', dataIndex: 'team', key: 'team' },
+    {
+      title: 'Build',
+      key: 'build',
+      render: (_, p) => (
+        <Space size={8}>
+          <span style={numberStyle}>{padNumber12(p.buildNumber)}</span>
+          {p.testing && <FlagIcon title="Testing mode" icon={<ExperimentOutlined aria-hidden />} />}
+        </Space>
+      ),
+    },
+    {
+      title: 'Check',
+      key: 'check',
+      render: (_, p) => (
+        <Space size={8}>
+          <span style={numberStyle}>{padNumber12(p.checkNumber)}</span>
+          {p.enablePush && <FlagIcon title="Push notifications enabled" icon={<BellOutlined aria-hidden />} />}
+          {p.enableRate && <FlagIcon title="Rate app enabled" icon={<StarOutlined aria-hidden />} />}
+        </Space>
+      ),
+    },
+    {
+      title: 'Status',
+      key: 'status',
+      render: (_, p) => (p.online ? <Tag color="success">Online</Tag> : <Tag color="default">Offline</Tag>),
+    },
+    {
+      title: <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>Actions</span>,
+      key: 'actions',
+      align: 'right',
+      render: (_, p) => (
+        <Button icon={<SettingOutlined aria-hidden />} onClick={() => onConfigure(p)}>
+          Configure
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <Table<Project>
+      rowKey="_id"
+      columns={columns}
+      dataSource={projects}
+      locale={{ emptyText: EMPTY_TEXT }}
+      pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
+    />
+  );
+}
