@@ -24,8 +24,11 @@ module.exports = function jestConfig({ dir, env, setupFiles = [] }) {
         },
       ],
     },
-    // ESM-only packages in node_modules that jest must transpile too.
-    transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?(nanoid|echarts|zrender|@module-federation))'],
+    // ESM-only packages in node_modules that jest must transpile too. @ant-design/icons' CommonJS
+    // build requires `@ant-design/colors/es/generate` (ESM), which every antd icon loads.
+    transformIgnorePatterns: [
+      '/node_modules/(?!(\\.pnpm/)?(nanoid|echarts|zrender|@module-federation|@ant-design(\\+|/)colors))',
+    ],
     moduleNameMapper: { '\\.(css|less|svg|png)$': path.join(__dirname, 'jest.file-stub.cjs') },
     setupFilesAfterEnv: [
       ...(env === 'jsdom' ? [path.join(__dirname, 'jest.setup.dom.cjs')] : []),
