@@ -1,0 +1,67 @@
+// Exposed as `analytics/Section`: the Analytics Dashboard (spec 2, 3 and 9).
+import { useState } from 'react';
+import { Alert, Button, Col, Row, Spin, Typography } from 'antd';
+import type { SectionProps, TrendPeriod } from '@growth-admin/shared-client';
+import { DashboardCharts } from './dashboard/DashboardCharts';
+import { DEFAULT_PERIOD, PeriodToggle } from './dashboard/PeriodToggle';
+import { useDashboardData } from './dashboard/useDashboardData';
+import { StatCard } from './stats/StatCard';
+import { buildStatCards } from './stats/statCards';
+
+export default function AnalyticsSection(_props: SectionProps) {
+  const [period, setPeriod] = useState<TrendPeriod>(DEFAULT_PERIOD);
+  const data = useDashboardData(period);
+
+  return (
+    <div>
+      {/* The heading and the toggle stay put while loading, so keyboard focus on the toggle survives a period switch. */}
+      <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 16, marginBottom: 24 }}>
+        <div style={{ marginRight: 'auto' }}>
+          <Typography.Title level={2} style={{ margin: 0 }}>
+            Analytics Dashboard
+          </Typography.Title>
+          <Typography.Text type="secondary">Monitor key metrics and trends</Typography.Text>
+        </div>
+        <PeriodToggle value={period} onChange={setPeriod} />
+      </div>
+      <DashboardBody period={period} data={data} />
+    </div>
+  );
+}
+
+function DashboardBody({ period, data }: { period: TrendPeriod; data: ReturnType<typeof useDashboardData> }) {
+  if (data.error) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title="Failed to load analytics"
+        description={data.error.message}
+        action={
+          <Button onClick={data.retry} loading={data.isRetrying}>
+            Retry
+          </Button>
+        }
+      />
+    );
+  }
+  if (data.isPending) {
+    return (
+      <div role="status" aria-label="Loading analytics" style={{ display: 'flex', justifyContent: 'center', padding: '120px 0' }}>
+        <Spin size="large" />
+      </div>
+    );
+  }
+  return (
+    <>
+      <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
+        {buildStatCards(data.users, data.revenue).map((model) => (
+          <Col xs={24} md={8} key={model.key}>
+            <StatCard model={model} />
+          </Col>
+        ))}
+      </Row>
+      <DashboardCharts period={period} trends={data.trends} users={data.users} revenue={data.revenue} />
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+// jsdom cannot draw on a canvas, so component tests swap the echarts adapter for this stub,
+// which exposes what would be drawn (series names and data) for assertions. The options
+// themselves are tested as pure data (options.test.ts) and the real canvases in e2e.
+import type { EChartsCoreOption } from 'echarts/core';
+
+export const CHART_HEIGHT = 300;
+
+interface StubSeries {
+  name?: string;
+  type?: string;
+  data?: unknown[];
+}
+
+export function EChart({ option, label }: { option: EChartsCoreOption; label: string }) {
+  const series = (option.series ?? []) as StubSeries[];
+  const xAxis = option.xAxis as { data?: string[] } | undefined;
+  return (
+    <div role="img" aria-label={label} data-testid="echart-stub">
+      {xAxis?.data && <div data-testid="echart-x-labels">{xAxis.data.join('|')}</div>}
+      {series.map((s, i) => (
+        <div key={i} data-testid="echart-series">
+          {s.type}:{s.name}={JSON.stringify(s.data)}
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+// Pure builders of the four charts' echarts options (spec 2 and 9): palette cycled, tooltips and
+// legends on, pie outer radius 100. Kept free of React and of echarts itself so they are tested
+// as plain data.
+import { orderTypeLabel, type RevenueStats, type TrendPeriod, type TrendPoint, type UserStats } from '@growth-admin/shared-client';
+import type { EChartsCoreOption } from 'echarts/core';
+import { formatTimeLabels } from './timeLabels';
+
+export const PALETTE = ['#4F46E5', '#10B981', '#F59E0B', '#EF4444'] as const;
+export const PIE_OUTER_RADIUS = 100;
+
+/** The palette colour of the i-th series or slice, cycling after four. */
+export const paletteColor = (index: number): string => PALETTE[index % PALETTE.length];
+
+export interface PieItem {
+  name: string;
+  value: number;
+}
+
+const count = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+
+const GRID = { left: 16, right: 24, top: 24, bottom: 48, containLabel: true };
+const LEGEND_BOTTOM = { bottom: 0, type: 'scroll' as const };
+
+function timeAxis(points: readonly TrendPoint[], period: TrendPeriod) {
+  return {
+    type: 'category' as const,
+    data: formatTimeLabels(
+      points.map((p) => p.time),
+      period,
+    ),
+  };
+}
+
+/** Line 'User Activity': new users per time bucket. */
+export function buildUserActivityOption(points: readonly TrendPoint[], period: TrendPeriod): EChartsCoreOption {
+  return {
+    color: [...PALETTE],
+    tooltip: { trigger: 'axis' },
+    legend: { ...LEGEND_BOTTOM, data: ['New Users'] },
+    grid: GRID,
+    xAxis: { ...timeAxis(points, period), boundaryGap: false },
+    yAxis: { type: 'value', minInterval: 1 },
+    series: [
+      {
+        name: 'New Users',
+        type: 'line',
+        smooth: true,
+        showSymbol: points.length <= 60,
+        itemStyle: { color: paletteColor(0) },
+        areaStyle: { opacity: 0.08 },
+        data: points.map((p) => count(p.newUsers)),
+      },
+    ],
+  };
+}
+
+export const ORDER_SERIES = [
+  { name: 'Coins', key: 'coins' },
+  { name: 'Likes', key: 'likes' },
+  { name: 'Followers', key: 'followers' },
+] as const;
+
+/** Stacked bar 'Order Distribution': Coins, Likes, Followers per time bucket. */
+export function buildOrderDistributionOption(points: readonly TrendPoint[], period: TrendPeriod): EChartsCoreOption {
+  return {
+    color: [...PALETTE],
+    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+    legend: { ...LEGEND_BOTTOM, data: ORDER_SERIES.map((s) => s.name) },
+    grid: GRID,
+    xAxis: timeAxis(points, period),
+    yAxis: { type: 'value', minInterval: 1 },
+    series: ORDER_SERIES.map((s, i) => ({
+      name: s.name,
+      type: 'bar',
+      stack: 'orders',
+      itemStyle: { color: paletteColor(i) },
+      data: points.map((p) => count(p.orders?.[s.key])),
+    })),
+  };
+}
+
+/** A pie of named values, slices coloured by the cycled palette, outer radius 100. */
+export function buildPieOption(
+  seriesName: string,
+  items: readonly PieItem[],
+  formatValue: (value: number) => string = String,
+): EChartsCoreOption {
+  return {
+    color: [...PALETTE],
+    tooltip: {
+      trigger: 'item',
+      formatter: (p: { name: string; value: number; percent: number }) =>
+        `${p.name}: ${formatValue(p.value)} (${p.percent}%)`,
+    },
+    legend: { ...LEGEND_BOTTOM, data: items.map((it) => it.name) },
+    series: [
+      {
+        name: seriesName,
+        type: 'pie',
+        radius: PIE_OUTER_RADIUS,
+        center: ['50%', '45%'],
+        data: items.map((it, i) => ({ ...it, itemStyle: { color: paletteColor(i) } })),
+      },
+    ],
+  };
+}
+
+/** Revenue by product type, labelled as the rest of the app names types (heart → Like, watch → Follow). */
+export function revenueByProductTypeItems(stats: Partial<RevenueStats> | null | undefined): PieItem[] {
+  return (stats?.productTypes ?? []).map((t) => ({ name: orderTypeLabel(t.type) || 'Unknown', value: count(t.revenue) }));
+}
+
+export function regionItems(stats: Partial<UserStats> | null | undefined): PieItem[] {
+  return (stats?.regionDistribution ?? []).map((r) => ({ name: r.region || 'Unknown', value: count(r.count) }));
+}
+
+/** A pie with nothing above zero would draw an empty circle: show the empty state instead. */
+export const hasPieData = (items: readonly PieItem[]): boolean => items.some((it) => it.value > 0);
+
+export const hasTrendData = (points: readonly TrendPoint[] | null | undefined): boolean => (points?.length ?? 0) > 0;

@@ -1,0 +1,67 @@
+import { Col, Row } from 'antd';
+import { formatMoney, type RevenueStats, type TrendPeriod, type TrendPoint, type UserStats } from '@growth-admin/shared-client';
+import { ChartCard } from '../charts/ChartCard';
+import {
+  buildOrderDistributionOption,
+  buildPieOption,
+  buildUserActivityOption,
+  hasPieData,
+  hasTrendData,
+  regionItems,
+  revenueByProductTypeItems,
+} from '../charts/options';
+
+interface DashboardChartsProps {
+  period: TrendPeriod;
+  trends: TrendPoint[];
+  users: UserStats | undefined;
+  revenue: RevenueStats | undefined;
+}
+
+const NO_TRENDS = 'No activity in this period';
+
+export function DashboardCharts({ period, trends, users, revenue }: DashboardChartsProps) {
+  const withTrends = hasTrendData(trends);
+  const productTypes = revenueByProductTypeItems(revenue);
+  const regions = regionItems(users);
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} xl={12}>
+        <ChartCard
+          title="User Activity"
+          testId="chart-user-activity"
+          emptyText={NO_TRENDS}
+          option={withTrends ? buildUserActivityOption(trends, period) : undefined}
+        />
+      </Col>
+      <Col xs={24} xl={12}>
+        <ChartCard
+          title="Order Distribution"
+          testId="chart-order-distribution"
+          emptyText={NO_TRENDS}
+          option={withTrends ? buildOrderDistributionOption(trends, period) : undefined}
+        />
+      </Col>
+      <Col xs={24} xl={12}>
+        <ChartCard
+          title="Revenue by Product Type"
+          testId="chart-revenue-by-type"
+          emptyText="No revenue yet"
+          option={
+            hasPieData(productTypes)
+              ? buildPieOption('Revenue', productTypes, (v) => `$${formatMoney(v)}`)
+              : undefined
+          }
+        />
+      </Col>
+      <Col xs={24} xl={12}>
+        <ChartCard
+          title="Regional Distribution"
+          testId="chart-regional-distribution"
+          emptyText="No users yet"
+          option={hasPieData(regions) ? buildPieOption('Users', regions) : undefined}
+        />
+      </Col>
+    </Row>
+  );
+}

@@ -1,0 +1,46 @@
+// The three stat cards as plain data: value text, change figure (spec 9, computed by the
+// shared-client helpers), its sign and colour. Missing values show 0, or '0.00' for revenue.
+import {
+  activeUsersChange,
+  formatChange,
+  formatMoney,
+  isPositiveChange,
+  ordersTodayChange,
+  revenueChange,
+  type RevenueStats,
+  type UserStats,
+} from '@growth-admin/shared-client';
+
+/** Darker than the palette's green and red so the small change text stays readable (WCAG AA). */
+export const CHANGE_COLORS = { up: '#047857', down: '#B91C1C' } as const;
+
+export const CHANGE_SUFFIX = 'from last period';
+
+export interface StatCardModel {
+  key: 'activeUsers' | 'totalRevenue' | 'ordersToday';
+  title: string;
+  value: string;
+  /** e.g. '+12.5%' */
+  change: string;
+  positive: boolean;
+  color: string;
+}
+
+const countText = (v: unknown): string =>
+  (typeof v === 'number' && Number.isFinite(v) ? v : 0).toLocaleString('en-US');
+
+function card(key: StatCardModel['key'], title: string, value: string, change: number): StatCardModel {
+  const positive = isPositiveChange(change);
+  return { key, title, value, change: formatChange(change), positive, color: positive ? CHANGE_COLORS.up : CHANGE_COLORS.down };
+}
+
+export function buildStatCards(
+  users: Partial<UserStats> | null | undefined,
+  revenue: Partial<RevenueStats> | null | undefined,
+): StatCardModel[] {
+  return [
+    card('activeUsers', 'Active Users', countText(users?.activeUsers), activeUsersChange(users)),
+    card('totalRevenue', 'Total Revenue', `$${formatMoney(revenue?.today?.revenue)}`, revenueChange(revenue)),
+    card('ordersToday', 'Orders Today', countText(revenue?.today?.orderCount), ordersTodayChange(revenue)),
+  ];
+}
