@@ -1,1 +1,7 @@
-export {};
+export { startServer, type RunningServer, type StartOptions } from './server';
+export { buildApp } from './app';
+export { configFromEnv, defaultConfig, type ServerConfig } from './config';
+export { openDb, type Db } from './db';
+export { migrate } from './db/schema';
+export { seedDemo } from './seed';
+export { signRequest } from './security';

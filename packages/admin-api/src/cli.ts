@@ -1,0 +1,56 @@
+// node dist/cli.js add-admin <username> <password>
+// node dist/cli.js seed [--users N] [--orders N] [--seed N]
+// Uses DATABASE_URL / DATA_DIR like the server (stop a PGlite server first: one process per data dir).
+import { configFromEnv } from './config';
+import { openDb } from './db';
+import { migrate } from './db/schema';
+import { seedDemo } from './seed';
+import { addAdmin } from './services/auth';
+
+function usage(): never {
+  console.error('usage:\n  cli add-admin <username> <password>\n  cli seed [--users 3000] [--orders 30000] [--seed 42]');
+  process.exit(2);
+}
+
+function flag(args: string[], name: string, fallback: number): number {
+  const i = args.indexOf(`--${name}`);
+  if (i < 0) return fallback;
+  const n = Number(args[i + 1]);
+  if (!Number.isInteger(n) || n < 0) {
+    console.error(`--${name} must be a non-negative integer`);
+    process.exit(2);
+  }
+  return n;
+}
+
+async function main() {
+  const [cmd, ...args] = process.argv.slice(2);
+  const config = configFromEnv();
+  if (cmd !== 'add-admin' && cmd !== 'seed') usage();
+  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrate(db);
+    if (cmd === 'add-admin') {
+      const [username, password] = args;
+      if (!username || !password) usage();
+      if (password.length < 8) throw new Error('the password must have at least 8 characters');
+      const ok = await addAdmin(db, username, password);
+      console.log(ok ? `added administrator "${username}"` : `administrator "${username}" already exists`);
+      if (!ok) process.exitCode = 1;
+    } else {
+      const users = flag(args, 'users', config.seedUsers);
+      const orders = flag(args, 'orders', config.seedOrders);
+      const seed = flag(args, 'seed', 42);
+      console.log(`seeding ${users} users and ${orders} orders (seed ${seed}) into ${config.databaseUrl ? 'PostgreSQL' : config.dataDir}...`);
+      const { ms } = await seedDemo(db, { users, orders, seed });
+      console.log(`seeded in ${(ms / 1000).toFixed(1)} s`);
+    }
+  } finally {
+    await db.close();
+  }
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,100 @@
+// Environment → configuration. Every variable is documented in the package README.
+import { existsSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+
+export const DEFAULT_SIGNING_KEY = 'growth-admin-dev-signing-key';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** PostgreSQL server URL; null = embedded PGlite. */
+  databaseUrl: string | null;
+  /** PGlite data directory (absolute); null = in memory. */
+  dataDir: string | null;
+  adminUsername: string;
+  /** First admin's password; undefined = generate one and print it once. */
+  adminPassword?: string;
+  signingKey: string;
+  corsOrigins: string[];
+  /** Hosts the image proxy may fetch from (`host` or `host:port`). */
+  imageProxyHosts: string[];
+  seedDemo: boolean;
+  seedUsers: number;
+  seedOrders: number;
+  /** Login throttling: failures allowed per username / per IP within the window. */
+  loginMaxFailuresPerUser: number;
+  loginMaxFailuresPerIp: number;
+  loginWindowMs: number;
+  /** Signature timestamps must be within this many ms of the server clock. */
+  signatureWindowMs: number;
+  sessionTtlMs: number;
+  imageProxyMaxBytes: number;
+  imageProxyTimeoutMs: number;
+  /** Print startup lines (listening, generated password, warnings). */
+  log: (line: string) => void;
+}
+
+/** The workspace root: the nearest ancestor with pnpm-workspace.yaml (else the cwd). */
+export function repoRoot(from: string = __dirname): string {
+  let dir = resolve(from);
+  for (;;) {
+    if (existsSync(join(dir, 'pnpm-workspace.yaml'))) return dir;
+    const up = dirname(dir);
+    if (up === dir) return process.cwd();
+    dir = up;
+  }
+}
+
+const DEFAULT_CORS = [3000, 3001, 3002, 3003, 3004].flatMap((p) => [`http://localhost:${p}`, `http://127.0.0.1:${p}`]);
+
+function list(value: string | undefined): string[] | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  return value.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer >= ${min} (got "${raw}")`);
+  return n;
+}
+
+function boolEnv(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  return !['0', 'false', 'no', 'off'].includes(raw.trim().toLowerCase());
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const root = repoRoot();
+  const dataDirRaw = env.DATA_DIR || '.data/pglite';
+  return {
+    port: intEnv(env, 'API_PORT', 4000),
+    host: env.API_HOST || 'localhost',
+    databaseUrl: env.DATABASE_URL || null,
+    dataDir: isAbsolute(dataDirRaw) ? dataDirRaw : join(root, dataDirRaw),
+    adminUsername: env.ADMIN_USERNAME || 'admin',
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    signingKey: env.ADMIN_SIGNING_KEY || DEFAULT_SIGNING_KEY,
+    corsOrigins: list(env.CORS_ORIGINS) ?? DEFAULT_CORS,
+    imageProxyHosts: list(env.IMAGE_PROXY_HOSTS) ?? [],
+    seedDemo: boolEnv(env, 'SEED_DEMO', true),
+    seedUsers: intEnv(env, 'SEED_USERS', 3000),
+    seedOrders: intEnv(env, 'SEED_ORDERS', 30000),
+    loginMaxFailuresPerUser: intEnv(env, 'LOGIN_MAX_FAILURES_PER_USER', 5, 1),
+    loginMaxFailuresPerIp: intEnv(env, 'LOGIN_MAX_FAILURES_PER_IP', 20, 1),
+    loginWindowMs: intEnv(env, 'LOGIN_WINDOW_MINUTES', 15, 1) * 60_000,
+    signatureWindowMs: 5 * 60_000,
+    sessionTtlMs: 12 * 3600_000,
+    imageProxyMaxBytes: 2 * 1024 * 1024,
+    imageProxyTimeoutMs: 5000,
+    log: (line) => console.log(line),
+  };
+}
+
+/** Defaults for programmatic use (tests, e2e harness): every field overridable. */
+export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
+  const base = configFromEnv({});
+  return { ...base, ...overrides };
+}

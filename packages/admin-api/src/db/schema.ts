@@ -1,0 +1,256 @@
+// Schema and migrations. Migrations run on start, in one transaction under an advisory lock, so
+// two instances starting together on one PostgreSQL apply them once.
+import type { Db, Queryable } from './types';
+
+/** Secondary indexes of the two big tables: the seeder drops and rebuilds them around bulk loads. */
+export const BULK_INDEXES: Array<{ name: string; ddl: string }> = [
+  // Orders and payments, newest first, and each status filter of spec 4 (partial indexes).
+  { name: 'orders_kind_created', ddl: 'create index orders_kind_created on orders (kind, created_at desc, id desc)' },
+  { name: 'orders_kind_completed', ddl: 'create index orders_kind_completed on orders (kind, created_at desc, id desc) where is_complete' },
+  { name: 'orders_kind_pending', ddl: 'create index orders_kind_pending on orders (kind, created_at desc, id desc) where not is_complete and not is_error' },
+  { name: 'orders_kind_error', ddl: 'create index orders_kind_error on orders (kind, created_at desc, id desc) where is_error' },
+  { name: 'orders_kind_refunded', ddl: 'create index orders_kind_refunded on orders (kind, created_at desc, id desc) where is_refund' },
+  // Searches: exact orderSn (the unique constraint), case-insensitive shoppingUser, personId.
+  { name: 'orders_shopping_user', ddl: 'create index orders_shopping_user on orders (kind, lower(shopping_user), created_at desc, id desc)' },
+  { name: 'orders_person', ddl: 'create index orders_person on orders (kind, person_id, created_at desc, id desc)' },
+  // Persons: name prefix search, newest first, activity.
+  { name: 'persons_name', ddl: 'create index persons_name on persons (lower(custom_name) text_pattern_ops)' },
+  { name: 'persons_updated', ddl: 'create index persons_updated on persons (updated_at)' },
+];
+
+const MIGRATIONS: Array<{ version: number; sql: string }> = [
+  {
+    version: 1,
+    sql: `
+create table admins (
+  id bigserial primary key,
+  username text not null unique,
+  password_hash text not null,
+  created_at timestamptz not null default now()
+);
+create table admin_sessions (
+  token_hash text primary key,
+  admin_id bigint not null references admins(id) on delete cascade,
+  created_at timestamptz not null default now(),
+  expires_at timestamptz not null,
+  revoked_at timestamptz,
+  ip text
+);
+create index admin_sessions_expires on admin_sessions (expires_at);
+create table request_nonces (
+  nonce text primary key,
+  seen_at timestamptz not null default now()
+);
+create index request_nonces_seen on request_nonces (seen_at);
+create table login_failures (
+  id bigserial primary key,
+  key text not null,
+  at timestamptz not null default now()
+);
+create index login_failures_key on login_failures (key, at);
+
+create table projects (
+  id bigserial primary key,
+  project_name text not null,
+  project_id text not null unique,
+  team text not null,
+  app_id bigint not null,
+  build_number bigint not null,
+  check_number bigint not null,
+  testing boolean not null default false,
+  online boolean not null default false,
+  enable_push boolean not null default false,
+  enable_rate boolean not null default false,
+  blocked_regions jsonb not null default '[]',
+  product_id_list jsonb not null default '{}',
+  iap_country_limits jsonb not null default '{}',
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+
+create table persons (
+  id bigserial primary key,
+  custom_id text not null unique,
+  custom_name text not null,
+  avatar text not null default '',
+  money bigint not null default 0 check (money >= 0),
+  point bigint not null default 0,
+  platform text not null default '',
+  watcher_count integer not null default 0,
+  watching_count integer not null default 0,
+  reward_count integer not null default 0,
+  reward_last_date timestamptz,
+  is_private boolean not null default false,
+  is_verified boolean not null default false,
+  is_business boolean not null default false,
+  country_code text not null default '',
+  last_client_region text not null default '',
+  project_start_list text[] not null default '{}',
+  virtual_level integer not null default 1,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+
+-- Growth orders (kind 'growth': heart, watch, others) and recharge payments (kind 'recharge').
+create table orders (
+  id bigserial primary key,
+  kind text not null check (kind in ('growth', 'recharge')),
+  order_sn text not null unique,
+  person_id bigint not null,
+  shopping_user text not null,
+  shopping_pic text not null default '',
+  shopping_text text not null default '',
+  product_type text not null,
+  count integer not null default 0,
+  start_count integer not null default 0,
+  payment_money numeric(12,2) not null default 0,
+  payment_type text not null default '',
+  prom_code text,
+  platform text not null default '',
+  -- coins paid for a growth order, or coins given by a recharge: what a refund moves back
+  coins bigint not null default 0,
+  is_complete boolean not null default false,
+  is_error boolean not null default false,
+  is_refund boolean not null default false,
+  error_message text,
+  created_at timestamptz not null default now(),
+  refunded_at timestamptz,
+  state text generated always as (
+    case when is_refund then 'refunded' when is_complete then 'completed' when is_error then 'error' else 'pending' end
+  ) stored
+);
+
+create table coin_ledger (
+  id bigserial primary key,
+  person_id bigint not null,
+  delta bigint not null,
+  balance_after bigint not null,
+  reason text not null,
+  order_id bigint,
+  admin_id bigint,
+  created_at timestamptz not null default now()
+);
+create index coin_ledger_person on coin_ledger (person_id, id);
+
+create table audit_log (
+  id bigserial primary key,
+  admin_id bigint,
+  admin_username text not null,
+  action text not null,
+  target text not null default '',
+  summary text not null default '',
+  ip text not null default '',
+  created_at timestamptz not null default now()
+);
+create index audit_log_created on audit_log (created_at desc);
+
+-- Rollups kept current by triggers, so analytics and list totals never scan the big tables.
+create table order_hourly (
+  kind text not null,
+  product_type text not null,
+  state text not null,
+  hour timestamptz not null,
+  n bigint not null default 0,
+  revenue numeric(16,2) not null default 0,
+  primary key (hour, kind, product_type, state)
+);
+create table order_totals (
+  kind text not null,
+  state text not null,
+  n bigint not null default 0,
+  primary key (kind, state)
+);
+create table person_hourly (
+  hour timestamptz not null,
+  region text not null,
+  n bigint not null default 0,
+  primary key (hour, region)
+);
+
+create function order_rollup_apply(o orders, sign integer) returns void language plpgsql as $fn$
+begin
+  insert into order_hourly (kind, product_type, state, hour, n, revenue)
+  values (o.kind, o.product_type, o.state, date_trunc('hour', o.created_at, 'UTC'), sign, sign * o.payment_money)
+  on conflict (hour, kind, product_type, state)
+  do update set n = order_hourly.n + excluded.n, revenue = order_hourly.revenue + excluded.revenue;
+  insert into order_totals (kind, state, n) values (o.kind, o.state, sign)
+  on conflict (kind, state) do update set n = order_totals.n + excluded.n;
+end
+$fn$;
+
+create function orders_rollup_trigger() returns trigger language plpgsql as $fn$
+begin
+  if tg_op = 'UPDATE' then
+    if old.state is not distinct from new.state and old.created_at = new.created_at
+       and old.product_type = new.product_type and old.kind = new.kind
+       and old.payment_money = new.payment_money then
+      return null;
+    end if;
+  end if;
+  if tg_op in ('UPDATE', 'DELETE') then perform order_rollup_apply(old, -1); end if;
+  if tg_op in ('UPDATE', 'INSERT') then perform order_rollup_apply(new, 1); end if;
+  return null;
+end
+$fn$;
+create trigger orders_rollup after insert or update or delete on orders
+  for each row execute function orders_rollup_trigger();
+
+create function persons_rollup_trigger() returns trigger language plpgsql as $fn$
+begin
+  if tg_op = 'UPDATE' then
+    if old.created_at = new.created_at and old.last_client_region = new.last_client_region then
+      return null;
+    end if;
+  end if;
+  if tg_op in ('UPDATE', 'DELETE') then
+    update person_hourly set n = n - 1
+     where hour = date_trunc('hour', old.created_at, 'UTC') and region = old.last_client_region;
+  end if;
+  if tg_op in ('UPDATE', 'INSERT') then
+    insert into person_hourly (hour, region, n) values (date_trunc('hour', new.created_at, 'UTC'), new.last_client_region, 1)
+    on conflict (hour, region) do update set n = person_hourly.n + 1;
+  end if;
+  return null;
+end
+$fn$;
+create trigger persons_rollup after insert or update or delete on persons
+  for each row execute function persons_rollup_trigger();
+`,
+  },
+];
+
+export function indexesSql(): string {
+  return BULK_INDEXES.map((i) => `${i.ddl};`).join('\n');
+}
+
+/** Rebuilds every rollup from the base tables (after a bulk load with triggers off). */
+export async function rebuildRollups(q: Queryable): Promise<void> {
+  await q.exec(`
+truncate order_hourly, order_totals, person_hourly;
+insert into order_hourly (kind, product_type, state, hour, n, revenue)
+  select kind, product_type, state, date_trunc('hour', created_at, 'UTC'), count(*), sum(payment_money)
+    from orders group by 1, 2, 3, 4;
+insert into order_totals (kind, state, n) select kind, state, sum(n) from order_hourly group by 1, 2;
+insert into person_hourly (hour, region, n)
+  select date_trunc('hour', created_at, 'UTC'), last_client_region, count(*) from persons group by 1, 2;
+`);
+}
+
+const LOCK_ID = 74_280_013;
+
+/** Applies pending migrations; answers whether the database was just created (from version 0). */
+export async function migrate(db: Db): Promise<{ created: boolean }> {
+  return db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock($1)', [LOCK_ID]);
+    await tx.exec('create table if not exists schema_migrations (version integer primary key, applied_at timestamptz not null default now())');
+    const rows = await tx.query<{ v: number | null }>('select max(version)::int as v from schema_migrations');
+    const current = rows[0]?.v ?? 0;
+    for (const m of MIGRATIONS) {
+      if (m.version <= current) continue;
+      await tx.exec(m.sql);
+      if (m.version === 1) await tx.exec(indexesSql());
+      await tx.query('insert into schema_migrations (version) values ($1)', [m.version]);
+    }
+    return { created: current === 0 };
+  });
+}

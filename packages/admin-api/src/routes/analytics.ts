@@ -1,0 +1,201 @@
+// Analytics from the rollup tables (order_hourly, order_totals, person_hourly): never a scan of
+// orders or persons. Days are UTC calendar days.
+import { Type } from '@sinclair/typebox';
+import { Envelope } from '../http/schemas';
+import { ERRORS, SECURED, typed, type App, type RouteDeps } from './common';
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+export const analyticsRoutes = ({ db }: RouteDeps) =>
+  async function (app: App) {
+    const r = typed(app);
+    const tags = ['analytics'];
+
+    r.get(
+      '/analytics/users',
+      {
+        schema: {
+          tags,
+          ...SECURED,
+          summary: 'activeUsers: users updated (active) in the last 7 days; newUsers: created today / in the last 7 days',
+          response: {
+            200: Envelope(
+              Type.Object({
+                activeUsers: Type.Integer(),
+                total: Type.Integer(),
+                newUsers: Type.Object({ today: Type.Integer(), week: Type.Integer(), month: Type.Integer() }),
+                regionDistribution: Type.Array(Type.Object({ region: Type.String(), count: Type.Integer() })),
+              }),
+            ),
+            ...ERRORS,
+          },
+        },
+      },
+      async () => {
+        const [totals] = await db.query<{ total: number; today: number; week: number; month: number }>(
+          `select coalesce(sum(n), 0)::int as total,
+                  coalesce(sum(n) filter (where hour >= date_trunc('day', now(), 'UTC')), 0)::int as today,
+                  coalesce(sum(n) filter (where hour >= now() - interval '7 days'), 0)::int as week,
+                  coalesce(sum(n) filter (where hour >= now() - interval '30 days'), 0)::int as month
+             from person_hourly`,
+        );
+        const regions = await db.query<{ region: string; count: number }>(
+          `select region, sum(n)::int as count from person_hourly group by region having sum(n) > 0 order by count desc, region`,
+        );
+        const [active] = await db.query<{ n: number }>(`select count(*)::int as n from persons where updated_at >= now() - interval '7 days'`);
+        return {
+          data: {
+            activeUsers: active.n,
+            total: totals.total,
+            newUsers: { today: totals.today, week: totals.week, month: totals.month },
+            regionDistribution: regions,
+          },
+        };
+      },
+    );
+
+    r.get(
+      '/analytics/revenue',
+      {
+        schema: {
+          tags,
+          ...SECURED,
+          summary:
+            'Revenue = paymentMoney of complete, not refunded orders and payments. today: since UTC midnight, growth in % against yesterday; week: the last 7 UTC days; productTypes: all time',
+          response: {
+            200: Envelope(
+              Type.Object({
+                today: Type.Object({ revenue: Type.Number(), growth: Type.Number(), orderCount: Type.Integer() }),
+                yesterday: Type.Object({ revenue: Type.Number(), orderCount: Type.Integer() }),
+                week: Type.Object({ revenue: Type.Number(), orderCount: Type.Integer() }),
+                productTypes: Type.Array(Type.Object({ type: Type.String(), revenue: Type.Number() })),
+              }),
+            ),
+            ...ERRORS,
+          },
+        },
+      },
+      async () => {
+        const [s] = await db.query<Record<string, number>>(
+          `with b as (select date_trunc('day', now(), 'UTC') as today)
+           select coalesce(sum(revenue) filter (where hour >= b.today and state = 'completed'), 0)::float8 as today_rev,
+                  coalesce(sum(n) filter (where hour >= b.today), 0)::int as today_n,
+                  coalesce(sum(revenue) filter (where hour >= b.today - interval '1 day' and hour < b.today and state = 'completed'), 0)::float8 as y_rev,
+                  coalesce(sum(n) filter (where hour >= b.today - interval '1 day' and hour < b.today), 0)::int as y_n,
+                  coalesce(sum(revenue) filter (where state = 'completed'), 0)::float8 as week_rev,
+                  coalesce(sum(n), 0)::int as week_n
+             from order_hourly, b where hour >= b.today - interval '6 days'`,
+        );
+        const types = await db.query<{ type: string; revenue: number }>(
+          `select product_type as type, sum(revenue)::float8 as revenue from order_hourly where state = 'completed'
+            group by product_type order by revenue desc, type`,
+        );
+        const growth = s.y_rev > 0 ? round2(((s.today_rev - s.y_rev) / s.y_rev) * 100) : s.today_rev > 0 ? 100 : 0;
+        return {
+          data: {
+            today: { revenue: round2(s.today_rev), growth, orderCount: s.today_n },
+            yesterday: { revenue: round2(s.y_rev), orderCount: s.y_n },
+            week: { revenue: round2(s.week_rev), orderCount: s.week_n },
+            productTypes: types.map((t) => ({ type: t.type, revenue: round2(t.revenue) })),
+          },
+        };
+      },
+    );
+
+    r.get(
+      '/analytics/trends',
+      {
+        schema: {
+          tags,
+          ...SECURED,
+          summary: 'One point per hour, day or week bucket (UTC) over the last `days` days, oldest first, empty buckets included',
+          querystring: Type.Object(
+            {
+              period: Type.Unsafe<'hour' | 'day' | 'week'>({ type: 'string', enum: ['hour', 'day', 'week'], default: 'day' }),
+              days: Type.Integer({ minimum: 1, maximum: 366, default: 30 }),
+            },
+            { additionalProperties: false },
+          ),
+          response: {
+            200: Envelope(
+              Type.Array(
+                Type.Object({
+                  time: Type.String({ description: 'ISO start of the bucket' }),
+                  newUsers: Type.Integer(),
+                  orders: Type.Object({ coins: Type.Integer(), likes: Type.Integer(), followers: Type.Integer() }),
+                }),
+              ),
+            ),
+            ...ERRORS,
+          },
+        },
+      },
+      async (req) => {
+        const { period, days } = req.query;
+        const unit = period; // validated: hour | day | week
+        const rows = await db.query<{ t: Date; users: number; coins: number; likes: number; followers: number }>(
+          `with bounds as (select date_trunc('${unit}', now() - make_interval(days => $1), 'UTC') as start),
+           buckets as (
+             select generate_series(b.start, date_trunc('${unit}', now(), 'UTC'), interval '1 ${unit}') as t from bounds b),
+           u as (select date_trunc('${unit}', hour, 'UTC') as t, sum(n) as n from person_hourly, bounds b where hour >= b.start group by 1),
+           o as (select date_trunc('${unit}', hour, 'UTC') as t,
+                        sum(n) filter (where kind = 'recharge') as coins,
+                        sum(n) filter (where product_type = 'heart') as likes,
+                        sum(n) filter (where product_type = 'watch') as followers
+                   from order_hourly, bounds b where hour >= b.start group by 1)
+           select buckets.t, coalesce(u.n, 0)::int as users, coalesce(o.coins, 0)::int as coins,
+                  coalesce(o.likes, 0)::int as likes, coalesce(o.followers, 0)::int as followers
+             from buckets left join u on u.t = buckets.t left join o on o.t = buckets.t order by buckets.t`,
+          [days],
+        );
+        return {
+          data: rows.map((x) => ({
+            time: (x.t instanceof Date ? x.t : new Date(String(x.t))).toISOString(),
+            newUsers: x.users,
+            orders: { coins: x.coins, likes: x.likes, followers: x.followers },
+          })),
+        };
+      },
+    );
+
+    r.get(
+      '/analytics/orders',
+      {
+        schema: {
+          tags,
+          ...SECURED,
+          summary:
+            'Counts of orders and payments: byState uses the status filters of spec 4 (completed includes refunded), byType per productType, byKind orders vs payments',
+          response: {
+            200: Envelope(
+              Type.Object({
+                total: Type.Integer(),
+                byState: Type.Object({ completed: Type.Integer(), pending: Type.Integer(), error: Type.Integer(), refunded: Type.Integer() }),
+                byType: Type.Record(Type.String(), Type.Integer()),
+                byKind: Type.Object({ orders: Type.Integer(), payments: Type.Integer() }),
+                today: Type.Integer(),
+              }),
+            ),
+            ...ERRORS,
+          },
+        },
+      },
+      async () => {
+        const totals = await db.query<{ kind: string; state: string; n: number }>('select kind, state, n::int as n from order_totals');
+        const byState = { completed: 0, pending: 0, error: 0, refunded: 0 };
+        const byKind = { orders: 0, payments: 0 };
+        let total = 0;
+        for (const t of totals) {
+          total += t.n;
+          byKind[t.kind === 'recharge' ? 'payments' : 'orders'] += t.n;
+          if (t.state === 'refunded') byState.refunded += t.n;
+          if (t.state === 'completed' || t.state === 'refunded') byState.completed += t.n;
+          if (t.state === 'pending') byState.pending += t.n;
+          if (t.state === 'error') byState.error += t.n;
+        }
+        const types = await db.query<{ type: string; n: number }>('select product_type as type, sum(n)::int as n from order_hourly group by 1 order by 1');
+        const [today] = await db.query<{ n: number }>(`select coalesce(sum(n), 0)::int as n from order_hourly where hour >= date_trunc('day', now(), 'UTC')`);
+        return { data: { total, byState, byType: Object.fromEntries(types.map((t) => [t.type, t.n])), byKind, today: today.n } };
+      },
+    );
+  };

@@ -1,0 +1,77 @@
+// Programmatic entry: open the database, migrate, create the first admin, seed on creation, listen.
+import type { FastifyInstance } from 'fastify';
+import type { AddressInfo } from 'node:net';
+import { buildApp } from './app';
+import { DEFAULT_SIGNING_KEY, defaultConfig, type ServerConfig } from './config';
+import { openDb, type Db } from './db';
+import { migrate } from './db/schema';
+import { seedDemo } from './seed';
+import { ensureFirstAdmin, housekeeping } from './services/auth';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  db: Db;
+  config: ServerConfig;
+  /** e.g. http://127.0.0.1:4000 */
+  url: string;
+  port: number;
+  /** The generated first-admin password, when one was generated on this start. */
+  generatedPassword?: string;
+  close(): Promise<void>;
+}
+
+export type StartOptions = Partial<ServerConfig>;
+
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const config = defaultConfig(options);
+  const log = config.log;
+  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const { created } = await migrate(db);
+    const first = await ensureFirstAdmin(db, config.adminUsername, config.adminPassword);
+    if (first.generatedPassword) {
+      log(`[admin-api] created the first administrator "${config.adminUsername}" with the generated password: ${first.generatedPassword}`);
+      log('[admin-api] (shown once; set ADMIN_PASSWORD to choose it, or add admins with: node dist/cli.js add-admin <username> <password>)');
+    } else if (first.created) {
+      log(`[admin-api] created the first administrator "${config.adminUsername}" (password from ADMIN_PASSWORD)`);
+    }
+    if (created && config.seedDemo) {
+      const { ms } = await seedDemo(db, { users: config.seedUsers, orders: config.seedOrders });
+      log(`[admin-api] seeded demo data: ${config.seedUsers} users, ${config.seedOrders} orders in ${ms} ms`);
+    }
+    if (config.signingKey === DEFAULT_SIGNING_KEY) {
+      log('[admin-api] WARNING: ADMIN_SIGNING_KEY is not set: using the public development key');
+    }
+
+    const app = await buildApp({ config, db });
+    const timer = setInterval(() => {
+      housekeeping(db, config.signatureWindowMs, config.loginWindowMs).catch(() => undefined);
+    }, 60_000);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+
+    await app.listen({ port: config.port, host: config.host });
+    const addr = app.server.address() as AddressInfo;
+    const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
+    const url = `http://${host}:${addr.port}`;
+    log(`[admin-api] listening on ${url} (database: ${config.databaseUrl ? 'PostgreSQL' : `PGlite ${config.dataDir ?? '(in memory)'}`})`);
+    let closed = false;
+    return {
+      app,
+      db,
+      config,
+      url,
+      port: addr.port,
+      generatedPassword: first.generatedPassword,
+      async close() {
+        if (closed) return;
+        closed = true;
+        await app.close();
+        await db.close();
+      },
+    };
+  } catch (err) {
+    await db.close().catch(() => undefined);
+    throw err;
+  }
+}

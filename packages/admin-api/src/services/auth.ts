@@ -1,0 +1,93 @@
+// Admin accounts, sessions, login throttling, request nonces.
+import type { Db, Queryable } from '../db';
+import { dummyPasswordHash, generatePassword, hashPassword, hashToken, newSessionToken, verifyPassword } from '../security';
+
+export async function addAdmin(q: Queryable, username: string, password: string): Promise<boolean> {
+  const hash = await hashPassword(password);
+  const rows = await q.query('insert into admins (username, password_hash) values ($1, $2) on conflict (username) do nothing returning id', [username, hash]);
+  return rows.length === 1;
+}
+
+/**
+ * Creates the first administrator when there is none. Without a configured password one is
+ * generated and returned (to be printed once); it is never stored in clear.
+ */
+export async function ensureFirstAdmin(db: Db, username: string, password: string | undefined): Promise<{ created: boolean; generatedPassword?: string }> {
+  const existing = await db.query<{ n: number }>('select count(*)::int as n from admins');
+  if ((existing[0]?.n ?? 0) > 0) return { created: false };
+  const pw = password ?? generatePassword();
+  const created = await addAdmin(db, username, pw);
+  return { created, generatedPassword: created && !password ? pw : undefined };
+}
+
+export interface SessionAdmin {
+  adminId: number;
+  username: string;
+}
+
+export async function checkCredentials(q: Queryable, username: string, password: string): Promise<SessionAdmin | null> {
+  const rows = await q.query<{ id: number; username: string; password_hash: string }>(
+    'select id::int as id, username, password_hash from admins where username = $1',
+    [username],
+  );
+  const admin = rows[0];
+  // Unknown users cost the same scrypt work as a wrong password.
+  const ok = await verifyPassword(password, admin?.password_hash ?? (await dummyPasswordHash()));
+  return admin && ok ? { adminId: admin.id, username: admin.username } : null;
+}
+
+export async function createSession(q: Queryable, adminId: number, ttlMs: number, ip: string): Promise<string> {
+  const token = newSessionToken();
+  await q.query(
+    `insert into admin_sessions (token_hash, admin_id, expires_at, ip) values ($1, $2, now() + make_interval(secs => $3), $4)`,
+    [hashToken(token), adminId, ttlMs / 1000, ip],
+  );
+  return token;
+}
+
+export async function findSession(q: Queryable, token: string): Promise<SessionAdmin | null> {
+  const rows = await q.query<{ admin_id: number; username: string }>(
+    `select s.admin_id::int as admin_id, a.username from admin_sessions s join admins a on a.id = s.admin_id
+      where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now()`,
+    [hashToken(token)],
+  );
+  return rows[0] ? { adminId: rows[0].admin_id, username: rows[0].username } : null;
+}
+
+export async function revokeSession(q: Queryable, token: string): Promise<void> {
+  await q.query('update admin_sessions set revoked_at = now() where token_hash = $1 and revoked_at is null', [hashToken(token)]);
+}
+
+/** Failures recorded for `key` within the window. */
+export async function recentFailures(q: Queryable, keys: string[], windowMs: number): Promise<Record<string, { n: number; oldest: Date | null }>> {
+  const rows = await q.query<{ key: string; n: number; oldest: Date }>(
+    `select key, count(*)::int as n, min(at) as oldest from login_failures
+      where key = any($1::text[]) and at > now() - make_interval(secs => $2) group by key`,
+    [keys, windowMs / 1000],
+  );
+  const out: Record<string, { n: number; oldest: Date | null }> = {};
+  for (const k of keys) out[k] = { n: 0, oldest: null };
+  for (const r of rows) out[r.key] = { n: r.n, oldest: r.oldest instanceof Date ? r.oldest : new Date(r.oldest) };
+  return out;
+}
+
+export async function recordFailure(q: Queryable, keys: string[]): Promise<void> {
+  await q.query('insert into login_failures (key) select unnest($1::text[])', [keys]);
+}
+
+export async function clearFailures(q: Queryable, key: string): Promise<void> {
+  await q.query('delete from login_failures where key = $1', [key]);
+}
+
+/** Stores the nonce; false when it was seen before (a replay). Shared by every instance on the database. */
+export async function useNonce(q: Queryable, nonce: string): Promise<boolean> {
+  const rows = await q.query('insert into request_nonces (nonce) values ($1) on conflict (nonce) do nothing returning nonce', [nonce]);
+  return rows.length === 1;
+}
+
+/** Forgets what no longer matters: nonces past the signature window, old failures, long-expired sessions. */
+export async function housekeeping(db: Db, signatureWindowMs: number, loginWindowMs: number): Promise<void> {
+  await db.query('delete from request_nonces where seen_at < now() - make_interval(secs => $1)', [(2 * signatureWindowMs + 60_000) / 1000]);
+  await db.query('delete from login_failures where at < now() - make_interval(secs => $1)', [loginWindowMs / 1000]);
+  await db.query("delete from admin_sessions where expires_at < now() - interval '7 days'");
+}
