@@ -19,7 +19,10 @@ export const queryKeys = {
     /** Every orders and payments query, lists and recent orders alike. */
     all: ['growth-admin', 'orders'] as const,
     list: (kind: OrderKind, params: OrdersParams) => ['growth-admin', 'orders', kind, 'list', params] as const,
-    recent: (personId: string) => ['growth-admin', 'orders', 'recent', personId] as const,
+    /** Orders and payments are told apart (getUserRecentOrders takes either); kind last, so
+     *  [...orders.all, 'recent', personId] still covers both. */
+    recent: (personId: string, kind: OrderKind = 'orders') =>
+      ['growth-admin', 'orders', 'recent', personId, kind] as const,
   },
   analytics: {
     all: ['growth-admin', 'analytics'] as const,
