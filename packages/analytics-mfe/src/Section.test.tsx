@@ -1,0 +1,123 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { deferred, fail, installFakeApi, ok, type FakeResponse } from './test-utils/fakeApi';
+import { makeRevenueStats, makeTrends, makeUserStats, REVENUE_PATH, TRENDS_PATH, USERS_PATH } from './test-utils/fixtures';
+import { renderSection } from './test-utils/renderSection';
+import { CHANGE_COLORS } from './stats/statCards';
+
+// jsdom has no canvas: the echarts adapter is swapped for a stub that lists what would be drawn.
+jest.mock('./charts/EChart');
+// antd's first render in jsdom is slow on a busy machine.
+jest.setTimeout(20_000);
+
+const happyRoutes = {
+  [USERS_PATH]: () => ok(makeUserStats()),
+  [REVENUE_PATH]: () => ok(makeRevenueStats()),
+  [TRENDS_PATH]: () => ok(makeTrends()),
+};
+
+const card = (key: string) => within(screen.getByTestId(`stat-${key}`));
+const chart = (name: string) => within(screen.getByRole('img', { name }));
+
+test('a spinner replaces the page until all three loads are in, then the cards and charts show the figures', async () => {
+  const trends = deferred<FakeResponse>();
+  installFakeApi({ ...happyRoutes, [TRENDS_PATH]: () => trends.promise });
+  renderSection();
+
+  expect(await screen.findByRole('status', { name: 'Loading analytics' })).toBeInTheDocument();
+  expect(screen.getByRole('heading', { name: 'Analytics Dashboard' })).toBeInTheDocument();
+  expect(screen.getByText('Monitor key metrics and trends')).toBeInTheDocument();
+  // Users and revenue are in, but trends is still pending: still no cards.
+  await waitFor(() => expect(global.fetch).toHaveBeenCalledTimes(3));
+  expect(screen.queryByText('Active Users')).not.toBeInTheDocument();
+
+  trends.resolve(ok(makeTrends()));
+  expect(await screen.findByText('Active Users')).toBeInTheDocument();
+  expect(screen.queryByRole('status', { name: 'Loading analytics' })).not.toBeInTheDocument();
+
+  // 150 / 2000 × 100 = 7.5; growth 12.34; 30 / 200 × 100 − 100 = −85
+  expect(card('activeUsers').getByTestId('stat-value')).toHaveTextContent('1,234');
+  expect(card('activeUsers').getByTestId('stat-change')).toHaveTextContent('+7.5%');
+  expect(card('activeUsers').getByTestId('stat-change')).toHaveStyle({ color: CHANGE_COLORS.up });
+  expect(card('totalRevenue').getByTestId('stat-value')).toHaveTextContent('$4321.50');
+  expect(card('totalRevenue').getByTestId('stat-change')).toHaveTextContent('+12.3%');
+  expect(card('ordersToday').getByTestId('stat-value')).toHaveTextContent('30');
+  expect(card('ordersToday').getByTestId('stat-change')).toHaveTextContent('-85.0%');
+  expect(card('ordersToday').getByTestId('stat-change')).toHaveStyle({ color: CHANGE_COLORS.down });
+  expect(screen.getAllByText('from last period')).toHaveLength(3);
+
+  expect(chart('User Activity').getByTestId('echart-series')).toHaveTextContent('line:New Users=[10,11,12]');
+  expect(chart('Order Distribution').getAllByTestId('echart-series').map((s) => s.textContent)).toEqual([
+    'bar:Coins=[0,1,2]',
+    'bar:Likes=[0,2,4]',
+    'bar:Followers=[0,3,6]',
+  ]);
+  expect(chart('Revenue by Product Type').getByTestId('echart-series')).toHaveTextContent('pie:Revenue');
+  expect(chart('Regional Distribution').getByTestId('echart-series')).toHaveTextContent('pie:Users');
+});
+
+test('the period toggle starts on Daily and reloads the trends for the chosen period over 30 days', async () => {
+  const calls = installFakeApi({
+    ...happyRoutes,
+    [TRENDS_PATH]: (req) =>
+      ok(req.query.get('period') === 'hour' ? makeTrends(2, Date.UTC(2026, 10, 20, 12), 3_600_000) : makeTrends()),
+  });
+  renderSection();
+  await screen.findByText('Active Users');
+  const trendQueries = () => calls.filter((c) => c.path.endsWith('/trends')).map((c) => Object.fromEntries(c.query));
+  expect(trendQueries()).toEqual([{ period: 'day', days: '30' }]);
+  expect(screen.getByRole('radio', { name: 'Daily' })).toBeChecked();
+
+  await userEvent.click(screen.getByText('Hourly'));
+  await waitFor(() => expect(chart('User Activity').getByTestId('echart-x-labels')).toHaveTextContent(/^\d\d:00\|\d\d:00$/));
+  expect(trendQueries()).toEqual([
+    { period: 'day', days: '30' },
+    { period: 'hour', days: '30' },
+  ]);
+  expect(screen.getByRole('radio', { name: 'Hourly' })).toBeChecked();
+
+  await userEvent.click(screen.getByText('Weekly'));
+  await waitFor(() => expect(trendQueries().at(-1)).toEqual({ period: 'week', days: '30' }));
+  // Users and revenue do not depend on the period and are not reloaded.
+  expect(calls.filter((c) => c.path.endsWith('/users'))).toHaveLength(1);
+});
+
+test('a failed load shows the error with Retry, and Retry reloads only what failed', async () => {
+  let usersFail = true;
+  const calls = installFakeApi({
+    ...happyRoutes,
+    [USERS_PATH]: () => (usersFail ? fail(500, 'Database unavailable') : ok(makeUserStats())),
+  });
+  renderSection();
+
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent('Failed to load analytics');
+  expect(alert).toHaveTextContent('Database unavailable');
+  expect(screen.queryByText('Active Users')).not.toBeInTheDocument();
+
+  usersFail = false;
+  await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+  expect(await screen.findByText('Active Users')).toBeInTheDocument();
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  expect(calls.filter((c) => c.path.endsWith('/users'))).toHaveLength(2);
+  expect(calls.filter((c) => c.path.endsWith('/revenue'))).toHaveLength(1);
+});
+
+test('no data shows empty states instead of charts, and missing figures show 0 and $0.00', async () => {
+  installFakeApi({
+    [USERS_PATH]: () => ok({ regionDistribution: [] }),
+    [REVENUE_PATH]: () => ok({}),
+    [TRENDS_PATH]: () => ok([]),
+  });
+  renderSection();
+  await screen.findByText('Active Users');
+
+  expect(card('activeUsers').getByTestId('stat-value')).toHaveTextContent(/^0$/);
+  expect(card('totalRevenue').getByTestId('stat-value')).toHaveTextContent('$0.00');
+  expect(card('ordersToday').getByTestId('stat-value')).toHaveTextContent(/^0$/);
+  expect(screen.queryByTestId('echart-stub')).not.toBeInTheDocument();
+  expect(within(screen.getByTestId('chart-user-activity')).getByText('No activity in this period')).toBeInTheDocument();
+  expect(within(screen.getByTestId('chart-order-distribution')).getByText('No activity in this period')).toBeInTheDocument();
+  expect(within(screen.getByTestId('chart-revenue-by-type')).getByText('No revenue yet')).toBeInTheDocument();
+  expect(within(screen.getByTestId('chart-regional-distribution')).getByText('No users yet')).toBeInTheDocument();
+});

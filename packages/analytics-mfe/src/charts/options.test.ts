@@ -1,0 +1,122 @@
+import type { TrendPoint } from '@growth-admin/shared-client';
+import {
+  buildOrderDistributionOption,
+  buildPieOption,
+  buildUserActivityOption,
+  hasPieData,
+  hasTrendData,
+  paletteColor,
+  PALETTE,
+  PIE_OUTER_RADIUS,
+  regionItems,
+  revenueByProductTypeItems,
+} from './options';
+
+interface Series {
+  name: string;
+  type: string;
+  stack?: string;
+  radius?: unknown;
+  data: Array<number | { name: string; value: number; itemStyle: { color: string } }>;
+  itemStyle?: { color: string };
+}
+
+const points: TrendPoint[] = [
+  { time: '2026-11-20T00:00:00', newUsers: 5, orders: { coins: 1, likes: 2, followers: 3 } },
+  { time: '2026-11-21T00:00:00', newUsers: 7, orders: { coins: 4, likes: 5, followers: 6 } },
+];
+
+const seriesOf = (option: Record<string, unknown>) => option.series as Series[];
+
+test('the palette is the spec colours, cycled after four', () => {
+  expect(PALETTE).toEqual(['#4F46E5', '#10B981', '#F59E0B', '#EF4444']);
+  expect([0, 1, 2, 3, 4, 5].map(paletteColor)).toEqual([...PALETTE, '#4F46E5', '#10B981']);
+});
+
+describe('User Activity', () => {
+  test('one line of new users per bucket, labelled for the period, with tooltip and legend', () => {
+    const option = buildUserActivityOption(points, 'day');
+    const [line] = seriesOf(option);
+    expect(line).toMatchObject({ name: 'New Users', type: 'line', data: [5, 7] });
+    expect(line.itemStyle?.color).toBe('#4F46E5');
+    expect((option.xAxis as { data: string[] }).data).toEqual(['Nov 20', 'Nov 21']);
+    expect(option.tooltip).toMatchObject({ trigger: 'axis' });
+    expect(option.legend).toMatchObject({ data: ['New Users'] });
+  });
+
+  test('hourly buckets over several days carry the day in their labels', () => {
+    const option = buildUserActivityOption(points, 'hour');
+    expect((option.xAxis as { data: string[] }).data).toEqual(['Nov 20 00:00', 'Nov 21 00:00']);
+  });
+
+  test('missing counts draw as 0, not as gaps or NaN', () => {
+    const broken = [{ time: '2026-11-20T00:00:00' } as TrendPoint];
+    expect(seriesOf(buildUserActivityOption(broken, 'day'))[0].data).toEqual([0]);
+  });
+});
+
+describe('Order Distribution', () => {
+  test('Coins, Likes and Followers stacked as bars in palette order', () => {
+    const option = buildOrderDistributionOption(points, 'week');
+    const series = seriesOf(option);
+    expect(series.map((s) => [s.name, s.type, s.stack, s.itemStyle?.color])).toEqual([
+      ['Coins', 'bar', 'orders', '#4F46E5'],
+      ['Likes', 'bar', 'orders', '#10B981'],
+      ['Followers', 'bar', 'orders', '#F59E0B'],
+    ]);
+    expect(series.map((s) => s.data)).toEqual([
+      [1, 4],
+      [2, 5],
+      [3, 6],
+    ]);
+    expect(option.legend).toMatchObject({ data: ['Coins', 'Likes', 'Followers'] });
+    expect(option.tooltip).toMatchObject({ trigger: 'axis' });
+  });
+});
+
+describe('pies', () => {
+  const items = ['A', 'B', 'C', 'D', 'E'].map((name, i) => ({ name, value: i + 1 }));
+
+  test('outer radius 100, slices coloured by the cycled palette', () => {
+    const [pie] = seriesOf(buildPieOption('Users', items));
+    expect(pie.type).toBe('pie');
+    expect(pie.radius).toBe(PIE_OUTER_RADIUS);
+    expect(PIE_OUTER_RADIUS).toBe(100);
+    expect(pie.data.map((d) => (typeof d === 'number' ? d : d.itemStyle.color))).toEqual([...PALETTE, '#4F46E5']);
+  });
+
+  test('the tooltip names the slice with its formatted value and share', () => {
+    const option = buildPieOption('Revenue', items, (v) => `$${v.toFixed(2)}`);
+    const { formatter } = option.tooltip as { formatter: (p: { name: string; value: number; percent: number }) => string };
+    expect(formatter({ name: 'Like', value: 12.5, percent: 25 })).toBe('Like: $12.50 (25%)');
+    expect(option.legend).toMatchObject({ data: ['A', 'B', 'C', 'D', 'E'] });
+  });
+
+  test('product types use the app-wide labels; regions keep their names; missing values are 0', () => {
+    expect(
+      revenueByProductTypeItems({
+        productTypes: [
+          { type: 'heart', revenue: 3 },
+          { type: 'watch', revenue: 2 },
+          { type: 'others', revenue: undefined as unknown as number },
+        ],
+      }),
+    ).toEqual([
+      { name: 'Like', value: 3 },
+      { name: 'Follow', value: 2 },
+      { name: 'others', value: 0 },
+    ]);
+    expect(regionItems({ regionDistribution: [{ region: 'EU', count: 4 }] })).toEqual([{ name: 'EU', value: 4 }]);
+    expect(regionItems(undefined)).toEqual([]);
+    expect(revenueByProductTypeItems(null)).toEqual([]);
+  });
+});
+
+test('empty data is detected so the screen shows an empty state instead of a chart', () => {
+  expect(hasTrendData([])).toBe(false);
+  expect(hasTrendData(undefined)).toBe(false);
+  expect(hasTrendData(points)).toBe(true);
+  expect(hasPieData([])).toBe(false);
+  expect(hasPieData([{ name: 'EU', value: 0 }])).toBe(false);
+  expect(hasPieData([{ name: 'EU', value: 1 }])).toBe(true);
+});
