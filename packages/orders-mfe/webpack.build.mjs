@@ -1,0 +1,12 @@
+// Builds remote `orders` (`node webpack.build.mjs`) or serves it standalone (`--dev`, port ORDERS_PORT).
+// The shared setup (singletons, hashing, manifest) lives in tools/federation/build.mjs.
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runPackageBuild } from '../../tools/federation/build.mjs';
+
+await runPackageBuild({
+  pkgDir: dirname(fileURLToPath(import.meta.url)),
+  name: 'orders',
+  title: 'Orders (standalone)',
+  exposes: { './Orders': './src/Orders.tsx', './Payments': './src/Payments.tsx' },
+});

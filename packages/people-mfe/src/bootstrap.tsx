@@ -1,0 +1,14 @@
+// Standalone page of remote `people` (the shell loads the exposed modules, never this file).
+import { Suspense } from 'react';
+import { createRoot } from 'react-dom/client';
+import { StandaloneApp } from './standalone/StandaloneApp';
+import { sections } from './standalone/sections';
+
+const root = document.getElementById('root');
+if (root) {
+  createRoot(root).render(
+    <Suspense fallback={null}>
+      <StandaloneApp title="Users (standalone)" sections={sections} />
+    </Suspense>,
+  );
+}

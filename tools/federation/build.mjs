@@ -1,0 +1,171 @@
+// One webpack setup for the shell and the four remotes: `node webpack.build.mjs` builds `dist/`
+// (plain static files, content-hashed except remoteEntry.js, mf-manifest.json, index.html and
+// runtime-config.json), `node webpack.build.mjs --dev` serves the package with webpack-dev-server.
+// webpack, the federation plugin and the loaders are resolved from the calling package, so each
+// package keeps its own pinned toolchain (webpack 5.111.1, @module-federation/enhanced 2.9.2).
+import { createRequire } from 'node:module';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { sharedSingletons } from './shared.mjs';
+import { portsFromEnv, runtimeConfigFor } from './runtime-config.mjs';
+
+const HTML_TEMPLATE = ({ title }) => `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>${title}</title>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+
+/**
+ * @param {object} o
+ * @param {string} o.pkgDir        the package directory
+ * @param {string} o.name          federation name: shell | analytics | projects | people | orders
+ * @param {Record<string,string>} [o.exposes]  remote modules, e.g. { './Section': './src/Section.tsx' }
+ * @param {boolean} o.dev
+ * @param {string} [o.title]       the HTML page title
+ * @param {string} [o.template]    an HTML template file (else a minimal page)
+ * @param {string} [o.publicPath]  default 'auto' (remotes); the shell serves from '/'
+ */
+export function createWebpackConfig(o) {
+  const require = createRequire(join(o.pkgDir, 'package.json'));
+  const webpack = require('webpack');
+  const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+  const HtmlWebpackPlugin = require('html-webpack-plugin');
+  const dev = Boolean(o.dev);
+  // The federation runtime module asks for the entry file's name before content hashes exist (it
+  // only wants its directory depth): it gets the bare name, the emitted file its content hash.
+  const chunkName = dev ? '[name].js' : '[name].[contenthash:10].js';
+  const entryName = dev ? '[name].js' : (pathData) => (pathData.chunk?.contentHash?.javascript ? chunkName : '[name].js');
+  const MinimizerPlugin = createRequire(require.resolve('webpack'))('minimizer-webpack-plugin');
+
+  return {
+    mode: dev ? 'development' : 'production',
+    context: o.pkgDir,
+    entry: { main: './src/index.ts' },
+    // Production maps only on request (SOURCE_MAPS=1): they triple the build time of the antd chunk.
+    devtool: dev ? 'eval-cheap-module-source-map' : process.env.SOURCE_MAPS === '1' ? 'source-map' : false,
+    output: {
+      path: join(o.pkgDir, 'dist'),
+      filename: entryName,
+      chunkFilename: chunkName,
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      publicPath: o.publicPath ?? 'auto',
+      uniqueName: o.name,
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+      modules: ['node_modules', join(o.pkgDir, 'node_modules')],
+    },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?[jt]sx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: require.resolve('swc-loader'),
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic', development: dev } },
+                target: 'es2020',
+              },
+            },
+          },
+        },
+        { test: /\.(png|svg|jpe?g|gif|woff2?)$/, type: 'asset/resource' },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name: o.name,
+        filename: 'remoteEntry.js',
+        exposes: o.exposes ?? {},
+        remotes: {}, // never baked in: the shell registers remotes from its runtime config
+        shared: sharedSingletons(o.pkgDir),
+        manifest: { fileName: 'mf-manifest.json' },
+        dts: false,
+      }),
+      new HtmlWebpackPlugin({
+        ...(o.template ? { template: o.template } : { templateContent: HTML_TEMPLATE({ title: o.title ?? o.name }) }),
+        chunks: ['main'],
+      }),
+      new webpack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(dev ? 'development' : 'production') }),
+    ],
+    optimization: {
+      moduleIds: 'deterministic',
+      chunkIds: 'deterministic',
+      // SWC's minifier: terser needs a minute per package for the shared antd chunk.
+      minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, minimizerOptions: { compress: true, mangle: true } })],
+    },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+    infrastructureLogging: { level: 'warn' },
+  };
+}
+
+function runCompiler(compiler) {
+  return new Promise((resolve, reject) => {
+    compiler.run((err, stats) => {
+      compiler.close(() => {
+        if (err) return reject(err);
+        const info = stats.toString({ colors: process.stdout.isTTY, all: false, errors: true, warnings: true, assets: false });
+        if (info.trim()) console.log(info);
+        if (stats.hasErrors()) return reject(new Error('webpack build failed'));
+        resolve(stats);
+      });
+    });
+  });
+}
+
+/**
+ * The body of every package's `webpack.build.mjs`.
+ * `--dev` serves on `o.port` (override with the env var `o.portEnv`) with a runtime config for
+ * the default local ports; otherwise builds `dist/` and writes a default `runtime-config.json`.
+ */
+export async function runPackageBuild(o, argv = process.argv.slice(2)) {
+  const dev = argv.includes('--dev');
+  const require = createRequire(join(o.pkgDir, 'package.json'));
+  const webpack = require('webpack');
+  const config = createWebpackConfig({ ...o, dev });
+  const runtimeConfig = runtimeConfigFor({ ports: portsFromEnv() });
+
+  if (!dev) {
+    const started = Date.now();
+    await runCompiler(webpack(config));
+    const dist = join(o.pkgDir, 'dist');
+    if (!existsSync(dist)) mkdirSync(dist, { recursive: true });
+    // A default for plain static hosting on the local ports; deployments replace this one file.
+    writeFileSync(join(dist, 'runtime-config.json'), `${JSON.stringify(runtimeConfig, null, 2)}\n`);
+    console.log(`${o.name}: built dist/ in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return;
+  }
+
+  const WebpackDevServer = require('webpack-dev-server');
+  const port = portsFromEnv()[o.name];
+  const server = new WebpackDevServer(
+    {
+      port,
+      hot: false,
+      liveReload: true,
+      historyApiFallback: true,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      client: { overlay: { errors: true, warnings: false, runtimeErrors: false } },
+      setupMiddlewares(middlewares, devServer) {
+        devServer.app.get('/runtime-config.json', (_req, res) => {
+          res.set('Cache-Control', 'no-cache').json(runtimeConfig);
+        });
+        return middlewares;
+      },
+    },
+    webpack(config),
+  );
+  await server.start();
+  console.log(`${o.name}: dev server on http://localhost:${port} (API ${runtimeConfig.apiBaseUrl})`);
+}

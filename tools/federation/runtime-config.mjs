@@ -1,0 +1,47 @@
+// The runtime config the shell fetches at boot (and a remote's standalone harness too):
+//   { apiBaseUrl, signingKey, directImageHosts, remotes: { <name>: '<url>/mf-manifest.json' } }
+// Deploying or rolling back a remote is editing its URL here; nothing is rebuilt.
+
+export const REMOTES = {
+  analytics: { pkg: 'analytics-mfe', portEnv: 'ANALYTICS_PORT', urlEnv: 'ANALYTICS_URL', port: 3001 },
+  projects: { pkg: 'projects-mfe', portEnv: 'PROJECTS_PORT', urlEnv: 'PROJECTS_URL', port: 3002 },
+  people: { pkg: 'people-mfe', portEnv: 'PEOPLE_PORT', urlEnv: 'PEOPLE_URL', port: 3003 },
+  orders: { pkg: 'orders-mfe', portEnv: 'ORDERS_PORT', urlEnv: 'ORDERS_URL', port: 3004 },
+};
+
+export const DEFAULT_SIGNING_KEY = 'growth-admin-dev-signing-key';
+export const DEFAULT_SHELL_PORT = 3000;
+export const DEFAULT_API_PORT = 4000;
+
+function portFrom(env, name, fallback) {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`${name} must be a port number, got "${raw}"`);
+  return port;
+}
+
+/** The ports of every piece, from the environment (SHELL_PORT, ANALYTICS_PORT, ..., API_PORT). */
+export function portsFromEnv(env = process.env) {
+  const ports = { shell: portFrom(env, 'SHELL_PORT', DEFAULT_SHELL_PORT), api: portFrom(env, 'API_PORT', DEFAULT_API_PORT) };
+  for (const [name, r] of Object.entries(REMOTES)) ports[name] = portFrom(env, r.portEnv, r.port);
+  return ports;
+}
+
+/**
+ * The runtime config for the given ports. Public URLs can be overridden (API_URL, ANALYTICS_URL, ...)
+ * when the pieces are reached through other hosts than localhost.
+ */
+export function runtimeConfigFor({ ports, env = process.env, host = 'localhost' }) {
+  const remotes = {};
+  for (const [name, r] of Object.entries(REMOTES)) {
+    const base = (env[r.urlEnv] || `http://${host}:${ports[name]}`).replace(/\/+$/, '');
+    remotes[name] = `${base}/mf-manifest.json`;
+  }
+  return {
+    apiBaseUrl: (env.API_URL || `http://${host}:${ports.api}`).replace(/\/+$/, ''),
+    signingKey: env.ADMIN_SIGNING_KEY || DEFAULT_SIGNING_KEY,
+    directImageHosts: (env.DIRECT_IMAGE_HOSTS || '').split(',').map((h) => h.trim()).filter(Boolean),
+    remotes,
+  };
+}
