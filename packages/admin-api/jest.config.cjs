@@ -1,1 +1,17 @@
-module.exports = require('../../jest.base.cjs')({ dir: __dirname, env: 'node' });
+// The shared jest settings plus: long timeouts (real servers, real databases) and one report per
+// database target: reports/jest.json (PGlite) and reports/jest-pg.json (PostgreSQL, when DATABASE_URL is set).
+const path = require('node:path');
+const base = require('../../jest.base.cjs')({ dir: __dirname, env: 'node' });
+
+const onPostgres = process.env.ADMIN_API_TEST_DB === 'postgres';
+module.exports = {
+  ...base,
+  testTimeout: 120_000,
+  reporters: [
+    'default',
+    [
+      path.join(__dirname, '../../scripts/jest-json-reporter.cjs'),
+      { outputFile: path.join(__dirname, 'reports', onPostgres ? 'jest-pg.json' : 'jest.json') },
+    ],
+  ],
+};

@@ -1,0 +1,20 @@
+#!/usr/bin/env node
+// Runs the suite on PGlite, then again on PostgreSQL when DATABASE_URL is set.
+const { spawnSync } = require('node:child_process');
+const path = require('node:path');
+
+const jest = require.resolve('jest/bin/jest');
+const extra = process.argv.slice(2);
+function run(target) {
+  console.log(`\n=== admin-api tests on ${target} ===`);
+  const r = spawnSync(process.execPath, ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning', jest, '--ci', '--runInBand', ...extra], {
+    cwd: path.join(__dirname, '..'),
+    stdio: 'inherit',
+    env: { ...process.env, ADMIN_API_TEST_DB: target },
+  });
+  return r.status ?? 1;
+}
+let status = run('pglite');
+if (process.env.DATABASE_URL) status = run('postgres') || status;
+else console.log('\nDATABASE_URL is not set: the PostgreSQL run is skipped');
+process.exit(status);

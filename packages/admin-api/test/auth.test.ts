@@ -1,0 +1,220 @@
+// Sign-in, sessions, throttling, the request signature, CORS and the public routes.
+import { ADMIN, Api, newNonce, SIGNING_KEY, startTestServer, type TestServer } from './helpers';
+
+let t: TestServer;
+let api: Api;
+
+beforeAll(async () => {
+  t = await startTestServer({ loginMaxFailuresPerUser: 3, loginMaxFailuresPerIp: 8 });
+  api = t.api;
+});
+afterAll(() => t?.close());
+
+describe('login', () => {
+  test('answers a token and the user; the token is stored hashed and the password with scrypt', async () => {
+    const res = await api.post('/api/admin/login', { username: ADMIN.username, password: ADMIN.password });
+    expect(res.status).toBe(200);
+    expect(res.body.data.user).toEqual({ username: 'admin' });
+    expect(res.body.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/); // 32 random bytes
+    const sessions = await t.sql('select token_hash, expires_at - created_at as ttl from admin_sessions');
+    expect(sessions.some((s) => s.token_hash === res.body.data.token)).toBe(false);
+    const admins = await t.sql('select password_hash from admins');
+    expect(admins[0].password_hash).toMatch(/^scrypt\$/);
+    const audit = await t.sql("select action, admin_username, ip from audit_log where action = 'login'");
+    expect(audit.length).toBeGreaterThan(0);
+    expect(audit[0].ip).toBeTruthy();
+  });
+
+  test('sessions expire after 12 hours', async () => {
+    const rows = await t.sql("select extract(epoch from (expires_at - created_at))::int as secs from admin_sessions limit 1");
+    expect(rows[0].secs).toBe(12 * 3600);
+  });
+
+  test('unknown user and wrong password fail alike with 401', async () => {
+    const a = await api.post('/api/admin/login', { username: 'nobody', password: 'whatever' }, { token: null });
+    const b = await api.post('/api/admin/login', { username: 'admin', password: 'wrong' }, { token: null });
+    for (const r of [a, b]) {
+      expect(r.status).toBe(401);
+      expect(r.body.message).toBe('Invalid username or password');
+    }
+    expect(a.body).toEqual(b.body);
+  });
+
+  test('missing or mistyped fields are 400s naming the field', async () => {
+    const r1 = await api.post('/api/admin/login', { username: 'admin' }, { token: null });
+    expect(r1.status).toBe(400);
+    expect(r1.body.message).toMatch(/password/);
+    const r2 = await api.post('/api/admin/login', { username: 5, password: 'x' }, { token: null });
+    expect(r2.status).toBe(400);
+    expect(r2.body.message).toMatch(/username/);
+    const r3 = await api.call('POST', '/api/admin/login', { rawBody: '{"username": "admin",', token: null });
+    expect(r3.status).toBe(400);
+    expect(r3.body.code).toBe('INVALID_JSON');
+  });
+
+  test('login needs a valid signature too', async () => {
+    const r = await api.post('/api/admin/login', ADMIN, { sign: false, token: null });
+    expect(r.status).toBe(403);
+  });
+
+  test('throttled per username after repeated failures, even with the right password (429)', async () => {
+    const other = new Api(t.url);
+    // A second admin so the first keeps working.
+    await t.sql("insert into admins (username, password_hash) select 'victim', password_hash from admins where username = 'admin'");
+    for (let i = 0; i < 3; i++) {
+      expect((await other.post('/api/admin/login', { username: 'victim', password: 'bad' })).status).toBe(401);
+    }
+    const r = await other.post('/api/admin/login', { username: 'victim', password: ADMIN.password });
+    expect(r.status).toBe(429);
+    expect(r.body.code).toBe('LOGIN_THROTTLED');
+    expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Other usernames are not affected by this username's lock.
+    expect((await other.post('/api/admin/login', ADMIN)).status).toBe(200);
+  });
+
+  test('throttled per IP after failures across usernames', async () => {
+    const other = new Api(t.url);
+    // 1 failure for nobody + 1 for admin + 3 for victim so far = 5 from this IP; the IP limit is 8.
+    for (let i = 0; i < 3; i++) await other.post('/api/admin/login', { username: `u${i}`, password: 'x' });
+    const r = await other.post('/api/admin/login', ADMIN);
+    expect(r.status).toBe(429);
+    await t.sql("delete from login_failures");
+    expect((await other.post('/api/admin/login', ADMIN)).status).toBe(200);
+  });
+});
+
+describe('session token', () => {
+  test('every admin route needs a token: missing, malformed and unknown are 401', async () => {
+    const missing = await api.get('/api/admin/projects', { token: null });
+    expect(missing.status).toBe(401);
+    expect(missing.body.code).toBe('TOKEN_MISSING');
+    const malformed = await api.get('/api/admin/projects', { headers: { Authorization: 'Token abc' } });
+    expect(malformed.status).toBe(401);
+    const unknown = await api.get('/api/admin/projects', { token: 'A'.repeat(43) });
+    expect(unknown.status).toBe(401);
+    expect(unknown.body).toEqual({ message: expect.stringMatching(/token/i), code: 'TOKEN_INVALID' });
+  });
+
+  test('an expired session is 401', async () => {
+    const s = new Api(t.url);
+    await s.login();
+    await t.sql("update admin_sessions set expires_at = now() - interval '1 second' where created_at > now() - interval '2 seconds'");
+    expect((await s.get('/api/admin/projects')).status).toBe(401);
+  });
+
+  test('logout revokes the token and is audited', async () => {
+    const s = new Api(t.url);
+    await s.login();
+    expect((await s.get('/api/admin/projects')).status).toBe(200);
+    const out = await s.post('/api/admin/logout');
+    expect(out.status).toBe(200);
+    expect(out.body.data).toEqual({ loggedOut: true });
+    expect((await s.get('/api/admin/projects')).status).toBe(401);
+    const audit = await t.sql("select count(*)::int as n from audit_log where action = 'logout'");
+    expect(audit[0].n).toBe(1);
+  });
+});
+
+describe('request signature (403, never 401)', () => {
+  let token: string;
+  beforeAll(async () => {
+    token = await new Api(t.url).login();
+  });
+
+  test('a correctly signed request passes', async () => {
+    expect((await api.get('/api/admin/projects', { token })).status).toBe(200);
+  });
+
+  test('unsigned: 403 naming the missing headers, checked before the token', async () => {
+    const r = await api.get('/api/admin/projects', { sign: false, token: null });
+    expect(r.status).toBe(403);
+    expect(r.body.code).toBe('SIGNATURE_MISSING');
+    expect(r.body.message).toMatch(/X-Timestamp/);
+    const partial = await api.get('/api/admin/projects', { sign: false, token, headers: { 'X-Timestamp': String(Date.now()) } });
+    expect(partial.status).toBe(403);
+    expect(partial.body.message).toMatch(/X-Nonce, X-Signature/);
+  });
+
+  test('stale and future timestamps beyond 5 minutes: 403', async () => {
+    const past = await api.get('/api/admin/projects', { token, timestamp: Date.now() - 5 * 60_000 - 5000 });
+    expect(past.status).toBe(403);
+    expect(past.body.code).toBe('TIMESTAMP_EXPIRED');
+    const future = await api.get('/api/admin/projects', { token, timestamp: Date.now() + 5 * 60_000 + 5000 });
+    expect(future.status).toBe(403);
+    const within = await api.get('/api/admin/projects', { token, timestamp: Date.now() - 4 * 60_000 });
+    expect(within.status).toBe(200);
+    const garbage = await api.get('/api/admin/projects', { token, headers: { 'X-Timestamp': 'yesterday' } });
+    expect(garbage.status).toBe(403);
+    expect(garbage.body.code).toBe('TIMESTAMP_INVALID');
+  });
+
+  test('mis-signed (wrong key or tampered) and a malformed nonce: 403', async () => {
+    const wrongKey = await api.get('/api/admin/projects', { token, key: 'another-key' });
+    expect(wrongKey.status).toBe(403);
+    expect(wrongKey.body.code).toBe('SIGNATURE_INVALID');
+    const h = api.signedHeaders();
+    const tampered = await api.get('/api/admin/projects', { token, sign: false, headers: { ...h, 'X-Timestamp': String(Number(h['X-Timestamp']) + 1) } });
+    expect(tampered.status).toBe(403);
+    const shortNonce = await api.get('/api/admin/projects', { token, nonce: 'abc' });
+    expect(shortNonce.status).toBe(403);
+    expect(shortNonce.body.code).toBe('NONCE_INVALID');
+  });
+
+  test('a replayed nonce is 403, even with a fresh token', async () => {
+    const headers = api.signedHeaders({ nonce: newNonce() });
+    const first = await api.get('/api/admin/projects', { token, sign: false, headers });
+    expect(first.status).toBe(200);
+    const again = await api.get('/api/admin/projects', { token, sign: false, headers });
+    expect(again.status).toBe(403);
+    expect(again.body.code).toBe('NONCE_REPLAYED');
+    const nonces = await t.sql('select count(*)::int as n from request_nonces where nonce = $1', [headers['X-Nonce']]);
+    expect(nonces[0].n).toBe(1);
+  });
+
+  test('the uppercase hex digest is accepted (hex is case-insensitive)', async () => {
+    const h = api.signedHeaders();
+    const r = await api.get('/api/admin/projects', { token, sign: false, headers: { ...h, 'X-Signature': h['X-Signature'].toUpperCase() } });
+    expect(r.status).toBe(200);
+  });
+  void SIGNING_KEY;
+});
+
+describe('public routes and CORS', () => {
+  test('/healthz and /api/docs need neither token nor signature', async () => {
+    const h = await fetch(`${t.url}/healthz`);
+    expect(h.status).toBe(200);
+    expect((await h.json()).data.status).toBe('ok');
+    const docs = await fetch(`${t.url}/api/docs`);
+    expect(docs.status).toBe(200);
+    const doc = await docs.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const p of ['/api/admin/login', '/api/admin/persons/add-money', '/api/admin/orders/refundOrder', '/api/admin/analytics/trends']) {
+      expect(doc.paths[p]).toBeDefined();
+    }
+    expect((await fetch(`${t.url}/api/docs/json`)).status).toBe(200);
+  });
+
+  test('preflight from an allowed origin lists the signature headers', async () => {
+    const r = await fetch(`${t.url}/api/admin/projects`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://localhost:3000', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization,x-signature' },
+    });
+    expect(r.status).toBeLessThan(300);
+    expect(r.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
+    expect(r.headers.get('access-control-allow-headers')).toMatch(/X-Signature/i);
+  });
+
+  test('errors carry CORS headers too; other origins get none', async () => {
+    const r = await fetch(`${t.url}/api/admin/projects`, { headers: { Origin: 'http://127.0.0.1:3002' } });
+    expect(r.status).toBe(403);
+    expect(r.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:3002');
+    const evil = await fetch(`${t.url}/api/admin/projects`, { headers: { Origin: 'http://evil.example' } });
+    expect(evil.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  test('unknown routes are a 404 envelope', async () => {
+    const r = await api.get('/api/admin/nope');
+    expect(r.status).toBe(404);
+    expect(r.body.code).toBe('ROUTE_NOT_FOUND');
+  });
+});

@@ -1,0 +1,175 @@
+// Test harness: a real server on a free port (real HTTP), on a fresh PGlite directory copied from a
+// cached template (initdb is slow), or on a throwaway PostgreSQL database when the suite targets it.
+import { cpSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { Client as PgClient } from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { startServer, type RunningServer, type StartOptions } from '../src/server';
+import { signRequest } from '../src/security';
+
+export const ON_POSTGRES = process.env.ADMIN_API_TEST_DB === 'postgres' && !!process.env.DATABASE_URL;
+export const SIGNING_KEY = 'test-signing-key';
+export const ADMIN = { username: 'admin', password: 'correct-horse-battery' };
+
+const TEMPLATE = join(tmpdir(), 'growth-admin-pglite-template-v1');
+
+async function pgliteTemplate(): Promise<string> {
+  if (existsSync(join(TEMPLATE, 'PG_VERSION'))) return TEMPLATE;
+  const building = mkdtempSync(join(tmpdir(), 'growth-admin-template-'));
+  const pg = await PGlite.create(building);
+  await pg.close();
+  try {
+    renameSync(building, TEMPLATE);
+  } catch {
+    rmSync(building, { recursive: true, force: true }); // another run made it first
+  }
+  return TEMPLATE;
+}
+
+/** A fresh PGlite data directory, or a fresh PostgreSQL database URL. */
+export async function freshDatabase(): Promise<{ dataDir?: string; databaseUrl?: string; drop(): Promise<void> }> {
+  if (ON_POSTGRES) {
+    const admin = new URL(process.env.DATABASE_URL!);
+    const name = `ga_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+    const c = new PgClient({ connectionString: admin.toString() });
+    await c.connect();
+    await c.query(`create database ${name}`);
+    await c.end();
+    const url = new URL(admin.toString());
+    url.pathname = `/${name}`;
+    return {
+      databaseUrl: url.toString(),
+      async drop() {
+        const d = new PgClient({ connectionString: admin.toString() });
+        await d.connect();
+        await d.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
+        await d.end();
+      },
+    };
+  }
+  const template = await pgliteTemplate();
+  const dataDir = mkdtempSync(join(tmpdir(), 'growth-admin-test-'));
+  cpSync(template, dataDir, { recursive: true });
+  return { dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+}
+
+export interface Res<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface CallOptions {
+  body?: unknown;
+  rawBody?: string;
+  query?: Record<string, string | number | undefined>;
+  headers?: Record<string, string>;
+  /** false: send no signature headers. */
+  sign?: boolean;
+  token?: string | null;
+  timestamp?: number;
+  nonce?: string;
+  key?: string;
+}
+
+export const newNonce = () => randomBytes(16).toString('base64url').slice(0, 21);
+
+/** The signed client, as the browser's shared-client sends requests. */
+export class Api {
+  token: string | null = null;
+  constructor(public baseUrl: string) {}
+
+  signedHeaders(opts: CallOptions = {}): Record<string, string> {
+    const ts = String(opts.timestamp ?? Date.now());
+    const nonce = opts.nonce ?? newNonce();
+    return { 'X-Timestamp': ts, 'X-Nonce': nonce, 'X-Signature': signRequest(ts, nonce, opts.key ?? SIGNING_KEY) };
+  }
+
+  async call<T = any>(method: string, path: string, opts: CallOptions = {}): Promise<Res<T>> {
+    const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+    if (opts.sign !== false) Object.assign(headers, this.signedHeaders(opts));
+    const token = opts.token === undefined ? this.token : opts.token;
+    if (token) headers.Authorization = `Bearer ${token}`;
+    Object.assign(headers, opts.headers ?? {});
+    const qs = new URLSearchParams();
+    for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) qs.append(k, String(v));
+    const url = `${this.baseUrl}${path}${qs.toString() ? `?${qs}` : ''}`;
+    const res = await fetch(url, {
+      method,
+      headers,
+      body: opts.rawBody ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
+    });
+    const text = await res.text();
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, body: body as T, headers: res.headers };
+  }
+
+  get = <T = any>(path: string, opts?: CallOptions) => this.call<T>('GET', path, opts);
+  post = <T = any>(path: string, body?: unknown, opts?: CallOptions) => this.call<T>('POST', path, { ...opts, body });
+  put = <T = any>(path: string, body?: unknown, opts?: CallOptions) => this.call<T>('PUT', path, { ...opts, body });
+  del = <T = any>(path: string, opts?: CallOptions) => this.call<T>('DELETE', path, opts);
+
+  async login(username = ADMIN.username, password = ADMIN.password): Promise<string> {
+    const res = await this.post('/api/admin/login', { username, password }, { token: null });
+    if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
+    this.token = res.body.data.token;
+    return this.token!;
+  }
+}
+
+export interface TestServer {
+  server: RunningServer;
+  api: Api;
+  url: string;
+  dataDir?: string;
+  databaseUrl?: string;
+  /** Stops the server (the database stays). */
+  stop(): Promise<void>;
+  /** Stops the server and drops the database. */
+  close(): Promise<void>;
+  /** Runs SQL on the server's own connection (for assertions). */
+  sql<T = any>(q: string, params?: unknown[]): Promise<T[]>;
+}
+
+export const SMALL_SEED = { seedUsers: 300, seedOrders: 3000 };
+
+export async function startOn(db: { dataDir?: string; databaseUrl?: string }, options: StartOptions = {}): Promise<RunningServer> {
+  return startServer({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: db.dataDir ?? null,
+    databaseUrl: db.databaseUrl ?? null,
+    adminUsername: ADMIN.username,
+    adminPassword: ADMIN.password,
+    signingKey: SIGNING_KEY,
+    ...SMALL_SEED,
+    log: () => undefined,
+    ...options,
+  });
+}
+
+export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
+  const db = await freshDatabase();
+  const server = await startOn(db, options);
+  const api = new Api(server.url);
+  return {
+    server,
+    api,
+    url: server.url,
+    dataDir: db.dataDir,
+    databaseUrl: db.databaseUrl,
+    stop: () => server.close(),
+    async close() {
+      await server.close();
+      await db.drop();
+    },
+    sql: (q, params) => server.db.query(q, params) as Promise<any[]>,
+  };
+}
