@@ -1,5 +1,5 @@
 import { Button, Flex } from 'antd';
-import { CheckOutlined } from '@ant-design/icons';
+import CheckOutlined from '@ant-design/icons/CheckOutlined';
 import { FLAG_TOGGLES, type FlagKey } from './options';
 
 interface Props {

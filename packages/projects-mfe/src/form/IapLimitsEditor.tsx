@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Flex, Form, Input, Typography } from 'antd';
 import type { InputRef } from 'antd';
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
+import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { addRow, editAmount, editCode, removeRow, type IapRow, type IapRowErrors } from './iapLimits';
 
 interface Props {

@@ -1,6 +1,6 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Button, Col, Flex, Form, Input, Modal, Popconfirm, Row } from 'antd';
-import { DeleteOutlined } from '@ant-design/icons';
+import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import { toApiError, type Project, type ToastApi } from '@growth-admin/shared-client';
 import { BlockedRegionsField } from './BlockedRegionsField';
 import { FlagToggles } from './FlagToggles';

@@ -1,7 +1,10 @@
 import type { ReactElement } from 'react';
 import { Button, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { BellOutlined, ExperimentOutlined, SettingOutlined, StarOutlined } from '@ant-design/icons';
+import BellOutlined from '@ant-design/icons/BellOutlined';
+import ExperimentOutlined from '@ant-design/icons/ExperimentOutlined';
+import SettingOutlined from '@ant-design/icons/SettingOutlined';
+import StarOutlined from '@ant-design/icons/StarOutlined';
 import { padNumber12, type Project } from '@growth-admin/shared-client';
 
 export const EMPTY_TEXT = 'No projects found matching your criteria';

@@ -1,5 +1,6 @@
 import { Button, Flex, Input, Select } from 'antd';
-import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import PlusOutlined from '@ant-design/icons/PlusOutlined';
+import SearchOutlined from '@ant-design/icons/SearchOutlined';
 import { ALL_TEAMS, type ProjectFilters } from './filterProjects';
 
 interface Props {

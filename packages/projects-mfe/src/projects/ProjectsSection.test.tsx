@@ -1,0 +1,105 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import Section from '../Section';
+import { installFakeApi } from '../test-utils/fakeApi';
+import { SAMPLE_PROJECTS } from '../test-utils/projects';
+import { renderWithClient } from '../test-utils/renderSection';
+
+// byRole queries are slow on antd's large trees, so rows are read from the table body directly.
+const dataRows = () => Array.from(document.querySelectorAll('tbody tr.ant-table-row'));
+
+jest.setTimeout(30_000);
+const rowOf = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
+
+describe('Projects list', () => {
+  it('shows the header, a spinner while loading, then one row per project', async () => {
+    installFakeApi().on('GET', '/projects', { data: SAMPLE_PROJECTS });
+    renderWithClient((props) => <Section {...props} />);
+    expect(screen.getByRole('heading', { name: 'Projects' })).toBeInTheDocument();
+    expect(screen.getByText('Manage your projects and their configurations')).toBeInTheDocument();
+    expect(screen.getByLabelText('Loading projects')).toBeInTheDocument();
+    expect(await screen.findByText('Alpha App')).toBeInTheDocument();
+    expect(dataRows()).toHaveLength(4);
+    const headers = Array.from(document.querySelectorAll('thead th')).map((th) => th.textContent);
+    expect(headers.slice(0, 5)).toEqual(['Project', 'Team', 'Build', 'Check', 'Status']);
+  });
+
+  it('renders a row: ID line, team, 12-digit numbers, flag icons, status and Configure', async () => {
+    installFakeApi().on('GET', '/projects', { data: SAMPLE_PROJECTS });
+    renderWithClient((props) => <Section {...props} />);
+    await screen.findByText('Beta Likes');
+    const beta = within(rowOf('Beta Likes'));
+    expect(beta.getByText('ID: com.example.beta')).toBeInTheDocument();
+    expect(beta.getByText('Social')).toBeInTheDocument();
+    expect(beta.getByText('000000000042')).toBeInTheDocument();
+    expect(beta.getByText('000000000007')).toBeInTheDocument();
+    expect(beta.getByLabelText('Testing mode')).toBeInTheDocument();
+    expect(beta.getByLabelText('Push notifications enabled')).toBeInTheDocument();
+    expect(beta.getByLabelText('Rate app enabled')).toBeInTheDocument();
+    expect(beta.getByText('Offline')).toBeInTheDocument();
+    expect(beta.getByText('Configure')).toBeInTheDocument();
+
+    const alpha = within(rowOf('Alpha App'));
+    expect(alpha.getByText('Online')).toBeInTheDocument();
+    expect(alpha.getByText('202611010001')).toBeInTheDocument();
+    expect(alpha.queryByLabelText('Testing mode')).not.toBeInTheDocument();
+    expect(alpha.queryByLabelText('Push notifications enabled')).not.toBeInTheDocument();
+  });
+
+  it('filters by search text over name and id, case-insensitively, and shows the empty message', async () => {
+    installFakeApi().on('GET', '/projects', { data: SAMPLE_PROJECTS });
+    const user = userEvent.setup({ delay: null });
+    renderWithClient((props) => <Section {...props} />);
+    await screen.findByText('Alpha App');
+    const search = screen.getByPlaceholderText('Search projects...');
+    // Short inputs: each keystroke re-renders the table.
+    await user.type(search, 'GAMM');
+    expect(dataRows()).toHaveLength(1);
+    expect(screen.getByText('Gamma Coins')).toBeInTheDocument();
+    await user.clear(search);
+    await user.type(search, 'M.EX');
+    expect(screen.getByText('Alpha App')).toBeInTheDocument();
+    expect(screen.getByText('Beta Likes')).toBeInTheDocument();
+    expect(screen.queryByText('Delta')).not.toBeInTheDocument();
+    await user.clear(search);
+    await user.type(search, 'zzz');
+    expect(screen.getByText('No projects found matching your criteria')).toBeInTheDocument();
+  });
+
+  it('offers All Teams plus the distinct teams sorted, and filters by team', async () => {
+    installFakeApi().on('GET', '/projects', { data: SAMPLE_PROJECTS });
+    const user = userEvent.setup({ delay: null });
+    renderWithClient((props) => <Section {...props} />);
+    await screen.findByText('Alpha App');
+    await user.click(screen.getByLabelText('Team'));
+    await waitFor(() => expect(document.querySelectorAll('.ant-select-item-option')).toHaveLength(4));
+    const options = Array.from(document.querySelectorAll('.ant-select-item-option'));
+    expect(options.map((o) => o.textContent)).toEqual(['All Teams', 'Apps', 'Growth', 'Social']);
+    await user.click(document.querySelector('.ant-select-item-option[title="Growth"]') as HTMLElement);
+    await waitFor(() => expect(dataRows()).toHaveLength(2));
+    expect(screen.getByText('Alpha App')).toBeInTheDocument();
+    expect(screen.getByText('Gamma Coins')).toBeInTheDocument();
+    expect(screen.queryByText('Beta Likes')).not.toBeInTheDocument();
+  });
+
+  it('shows the error and toasts it when loading fails', async () => {
+    installFakeApi().on('GET', '/projects', { status: 500, body: { message: 'Database offline', code: 'DB' } });
+    const { toast } = renderWithClient((props) => <Section {...props} />);
+    expect(await screen.findByText('Error loading projects: Database offline')).toBeInTheDocument();
+    expect(toast.error).toHaveBeenCalledTimes(1);
+    expect(toast.error).toHaveBeenCalledWith('Failed to load projects: Database offline');
+  });
+
+  it('recovers with Retry after a failed load', async () => {
+    let fail = true;
+    installFakeApi().on('GET', '/projects', () =>
+      fail ? { status: 503, body: { message: 'Busy', code: 'X' } } : { data: SAMPLE_PROJECTS },
+    );
+    const user = userEvent.setup({ delay: null });
+    renderWithClient((props) => <Section {...props} />);
+    await screen.findByText('Error loading projects: Busy');
+    fail = false;
+    await user.click(screen.getByText('Retry'));
+    expect(await screen.findByText('Alpha App')).toBeInTheDocument();
+  });
+});
