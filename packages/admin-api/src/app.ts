@@ -52,7 +52,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : queryAjv).compile(schema));
 
   // JSON bodies; an empty body (the client sends Content-Type on every call) is no body.
-  app.removeContentTypeParser('application/json');
+  app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     const text = String(body);
     if (text.trim() === '') return done(null, undefined);

@@ -1,0 +1,97 @@
+// Analytics: shapes of spec 3, figures that agree with the data, trends buckets.
+import { startTestServer, type TestServer } from './helpers';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+  await t.api.login();
+});
+afterAll(() => t?.close());
+
+test('users: activeUsers, total, newUsers.week, regionDistribution from the data', async () => {
+  const r = await t.api.get('/api/admin/analytics/users');
+  expect(r.status).toBe(200);
+  const d = r.body.data;
+  const [c] = await t.sql(`select count(*)::int as total,
+      count(*) filter (where created_at >= date_trunc('hour', now() - interval '7 days'))::int as week,
+      count(*) filter (where updated_at >= now() - interval '7 days')::int as active from persons`);
+  expect(d.total).toBe(c.total);
+  expect(d.activeUsers).toBe(c.active);
+  expect(Math.abs(d.newUsers.week - c.week)).toBeLessThanOrEqual(5); // the rollup counts whole hours
+  expect(d.regionDistribution.reduce((a: number, x: { count: number }) => a + x.count, 0)).toBe(c.total);
+  for (const x of d.regionDistribution) expect(['NA', 'EU', 'AME', 'LA', 'AP']).toContain(x.region);
+});
+
+test('revenue: today, growth, week count, productTypes', async () => {
+  const r = await t.api.get('/api/admin/analytics/revenue');
+  expect(r.status).toBe(200);
+  const d = r.body.data;
+  const [c] = await t.sql(`select
+      coalesce(sum(payment_money) filter (where state = 'completed' and created_at >= date_trunc('day', now(), 'UTC')), 0)::float8 as rev,
+      count(*) filter (where created_at >= date_trunc('day', now(), 'UTC'))::int as today,
+      count(*) filter (where created_at >= date_trunc('day', now(), 'UTC') - interval '6 days')::int as week from orders`);
+  expect(d.today.revenue).toBeCloseTo(c.rev, 2);
+  expect(d.today.orderCount).toBe(c.today);
+  expect(d.week.orderCount).toBe(c.week);
+  expect(typeof d.today.growth).toBe('number');
+  const types = d.productTypes.map((x: { type: string }) => x.type);
+  expect(types).toEqual(expect.arrayContaining(['heart', 'watch', 'coins']));
+  const [all] = await t.sql("select sum(payment_money)::float8 as s from orders where state = 'completed'");
+  expect(d.productTypes.reduce((a: number, x: { revenue: number }) => a + x.revenue, 0)).toBeCloseTo(all.s, 1);
+});
+
+test('revenue and counts follow writes (rollups kept by the triggers)', async () => {
+  const before = (await t.api.get('/api/admin/analytics/orders')).body.data;
+  const [o] = await t.sql("select id::text as id from orders where state = 'completed' limit 1");
+  expect((await t.api.post('/api/admin/orders/refundOrder', { orderId: o.id })).status).toBe(200);
+  const after = (await t.api.get('/api/admin/analytics/orders')).body.data;
+  expect(after.byState.refunded).toBe(before.byState.refunded + 1);
+  expect(after.byState.completed).toBe(before.byState.completed);
+  expect(after.total).toBe(before.total);
+});
+
+test('orders stats: counts by state (spec 4 meanings), type and kind', async () => {
+  const d = (await t.api.get('/api/admin/analytics/orders')).body.data;
+  const [c] = await t.sql(`select count(*)::int as total, count(*) filter (where is_complete)::int as completed,
+     count(*) filter (where not is_complete and not is_error)::int as pending, count(*) filter (where is_error)::int as error,
+     count(*) filter (where is_refund)::int as refunded, count(*) filter (where kind = 'recharge')::int as payments from orders`);
+  expect(d.total).toBe(c.total);
+  expect(d.byState).toEqual({ completed: c.completed, pending: c.pending, error: c.error, refunded: c.refunded });
+  expect(d.byKind).toEqual({ orders: c.total - c.payments, payments: c.payments });
+  expect(d.byType.coins).toBe(c.payments);
+});
+
+test.each([
+  ['day', 30, 31],
+  ['hour', 2, 49],
+  ['week', 30, 5],
+] as const)('trends period=%s days=%i: one point per bucket, oldest first', async (period, days, approx) => {
+  const r = await t.api.get('/api/admin/analytics/trends', { query: { period, days } });
+  expect(r.status).toBe(200);
+  const points = r.body.data;
+  expect(Math.abs(points.length - approx)).toBeLessThanOrEqual(1);
+  for (const p of points) {
+    expect(new Date(p.time).toISOString()).toBe(p.time);
+    expect(p).toEqual({ time: p.time, newUsers: expect.any(Number), orders: { coins: expect.any(Number), likes: expect.any(Number), followers: expect.any(Number) } });
+  }
+  for (let i = 1; i < points.length; i++) expect(points[i].time > points[i - 1].time).toBe(true);
+});
+
+test('trends totals agree with the orders table; defaults are day and 30', async () => {
+  const r = await t.api.get('/api/admin/analytics/trends');
+  const points = r.body.data;
+  expect(points.length).toBe(31);
+  const first = points[0].time;
+  const [c] = await t.sql(`select count(*) filter (where product_type = 'heart')::int as likes, count(*) filter (where product_type = 'watch')::int as followers,
+      count(*) filter (where kind = 'recharge')::int as coins from orders where created_at >= $1`, [first]);
+  const sum = (k: 'likes' | 'followers' | 'coins') => points.reduce((a: number, p: { orders: Record<string, number> }) => a + p.orders[k], 0);
+  expect({ likes: sum('likes'), followers: sum('followers'), coins: sum('coins') }).toEqual(c);
+});
+
+test('trends validation', async () => {
+  for (const q of [{ period: 'month' }, { days: 0 }, { days: 367 }, { days: 'ten' }]) {
+    const r = await t.api.get('/api/admin/analytics/trends', { query: q as Record<string, string> });
+    expect(r.status).toBe(400);
+    expect(r.body.message).toMatch(/period|days/);
+  }
+});
