@@ -92,19 +92,21 @@ describe('pies', () => {
     expect(option.legend).toMatchObject({ data: ['A', 'B', 'C', 'D', 'E'] });
   });
 
-  test('product types use the app-wide labels; regions keep their names; missing values are 0', () => {
+  test('product types use the app-wide labels, capitalised; regions keep their names; missing values are 0', () => {
     expect(
       revenueByProductTypeItems({
         productTypes: [
           { type: 'heart', revenue: 3 },
           { type: 'watch', revenue: 2 },
           { type: 'others', revenue: undefined as unknown as number },
+          { type: '', revenue: 0 },
         ],
       }),
     ).toEqual([
       { name: 'Like', value: 3 },
       { name: 'Follow', value: 2 },
-      { name: 'others', value: 0 },
+      { name: 'Others', value: 0 },
+      { name: 'Unknown', value: 0 },
     ]);
     expect(regionItems({ regionDistribution: [{ region: 'EU', count: 4 }] })).toEqual([{ name: 'EU', value: 4 }]);
     expect(regionItems(undefined)).toEqual([]);

@@ -105,9 +105,17 @@ export function buildPieOption(
   };
 }
 
-/** Revenue by product type, labelled as the rest of the app names types (heart → Like, watch → Follow). */
+const capitalise = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * Revenue by product type, labelled as the rest of the app names types (heart → Like,
+ * watch → Follow), other types capitalised for the legend (coins → Coins).
+ */
 export function revenueByProductTypeItems(stats: Partial<RevenueStats> | null | undefined): PieItem[] {
-  return (stats?.productTypes ?? []).map((t) => ({ name: orderTypeLabel(t.type) || 'Unknown', value: count(t.revenue) }));
+  return (stats?.productTypes ?? []).map((t) => ({
+    name: capitalise(orderTypeLabel(t.type)) || 'Unknown',
+    value: count(t.revenue),
+  }));
 }
 
 export function regionItems(stats: Partial<UserStats> | null | undefined): PieItem[] {
