@@ -118,8 +118,20 @@ export function revenueByProductTypeItems(stats: Partial<RevenueStats> | null | 
   }));
 }
 
+/** Spec 3's region codes, named for the legend; any other region is shown as it comes. */
+export const REGION_NAMES: Record<string, string> = {
+  NA: 'North America',
+  EU: 'Europe',
+  AME: 'Middle East',
+  LA: 'Latin America',
+  AP: 'Asia Pacific',
+};
+
 export function regionItems(stats: Partial<UserStats> | null | undefined): PieItem[] {
-  return (stats?.regionDistribution ?? []).map((r) => ({ name: r.region || 'Unknown', value: count(r.count) }));
+  return (stats?.regionDistribution ?? []).map((r) => ({
+    name: REGION_NAMES[r.region] ?? (r.region || 'Unknown'),
+    value: count(r.count),
+  }));
 }
 
 /** A pie with nothing above zero would draw an empty circle: show the empty state instead. */

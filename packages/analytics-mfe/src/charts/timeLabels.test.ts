@@ -16,8 +16,13 @@ describe('timeLabelFormat', () => {
   });
 
   test('days and weeks read as dates (a week by its first day)', () => {
-    expect(formatTimeLabels(['2026-11-02T00:00:00', '2026-11-09T00:00:00'], 'week')).toEqual(['Nov 2', 'Nov 9']);
-    expect(formatTimeLabels(['2026-11-20T00:00:00', '2026-11-21T00:00:00'], 'day')).toEqual(['Nov 20', 'Nov 21']);
+    expect(formatTimeLabels(['2026-11-02T12:00:00', '2026-11-09T12:00:00'], 'week')).toEqual(['Nov 2', 'Nov 9']);
+    expect(formatTimeLabels(['2026-11-20T12:00:00', '2026-11-21T12:00:00'], 'day')).toEqual(['Nov 20', 'Nov 21']);
+  });
+
+  test('day and week buckets (UTC calendar days) are named by their UTC date in any time zone', () => {
+    expect(formatTimeLabels(['2026-11-20T00:00:00.000Z', '2026-11-21T00:00:00.000Z'], 'day')).toEqual(['Nov 20', 'Nov 21']);
+    expect(formatTimeLabels(['2026-11-16T00:00:00.000Z'], 'week')).toEqual(['Nov 16']);
   });
 
   test('an unparsable time is shown as it came, not as "Invalid Date"', () => {
