@@ -1,0 +1,121 @@
+// Analytics Dashboard journeys (issue 5): the default section after sign-in, its three cards
+// against the seeded data, the four charts drawn on sized canvases, the period toggle reloading
+// the trends, and the charts following the window size.
+import type { Locator, Page } from '@playwright/test';
+import { expect, signedApi, signIn, test } from '../support';
+
+interface UserStats {
+  activeUsers: number;
+  total: number;
+  newUsers: { week: number };
+}
+interface RevenueStats {
+  today: { revenue: number; growth: number; orderCount: number };
+  week: { orderCount: number };
+}
+
+// Spec 9, written out independently of shared-client so the UI is checked against its own oracle.
+const pct = (n: number) => `${n >= 0 ? '+' : ''}${n.toFixed(1)}%`;
+const expectedCards = (users: UserStats, revenue: RevenueStats) => ({
+  'Active Users': {
+    value: users.activeUsers.toLocaleString('en-US'),
+    change: pct((users.newUsers.week / (users.total || 1)) * 100),
+  },
+  'Total Revenue': { value: `$${revenue.today.revenue.toFixed(2)}`, change: pct(revenue.today.growth) },
+  'Orders Today': {
+    value: revenue.today.orderCount.toLocaleString('en-US'),
+    change: pct((revenue.today.orderCount / (revenue.week.orderCount || 1)) * 100 - 100),
+  },
+});
+
+const CHARTS = ['User Activity', 'Order Distribution', 'Revenue by Product Type', 'Regional Distribution'];
+
+const chartCanvas = (page: Page, title: string): Locator =>
+  page.getByRole('img', { name: title }).locator('canvas').first();
+
+async function canvasSize(canvas: Locator) {
+  return canvas.evaluate((c: HTMLCanvasElement) => ({ width: c.clientWidth, height: c.clientHeight }));
+}
+
+/** Waits until echarts has drawn, then returns the canvas pixels (to tell one drawing from another). */
+async function drawnPixels(canvas: Locator): Promise<string> {
+  await expect(canvas).toBeVisible();
+  await expect.poll(() => canvasSize(canvas).then((s) => s.width * s.height)).toBeGreaterThan(0);
+  // echarts animates its first frames: read the picture once it has stopped changing.
+  let previous = '';
+  await expect
+    .poll(async () => {
+      const now = await canvas.evaluate((c: HTMLCanvasElement) => c.toDataURL());
+      const settled = now === previous;
+      previous = now;
+      return settled;
+    }, { intervals: [300, 300, 500, 500, 1000] })
+    .toBe(true);
+  return previous;
+}
+
+test('after sign-in the dashboard shows the seeded figures in the three cards and draws four charts', async ({ page }) => {
+  const api = await signedApi();
+  const [users, revenue] = await Promise.all([
+    api.get<UserStats>('/api/admin/analytics/users'),
+    api.get<RevenueStats>('/api/admin/analytics/revenue'),
+  ]);
+  expect(users.total).toBeGreaterThan(0); // the demo seed is in
+
+  await signIn(page);
+  await expect(page.getByRole('heading', { name: 'Analytics Dashboard' })).toBeVisible();
+  await expect(page.getByText('Monitor key metrics and trends')).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Daily' })).toBeChecked();
+
+  for (const [title, { value, change }] of Object.entries(expectedCards(users, revenue))) {
+    const card = page.getByRole('group', { name: title });
+    await expect(card.getByTestId('stat-value')).toHaveText(value);
+    await expect(card.getByTestId('stat-change')).toHaveText(change);
+    await expect(card).toContainText('from last period');
+    const colour = await card.getByTestId('stat-change').evaluate((el) => getComputedStyle(el).color);
+    // green (#047857) when zero or positive, red (#B91C1C) otherwise
+    expect(colour).toBe(change.startsWith('+') ? 'rgb(4, 120, 87)' : 'rgb(185, 28, 28)');
+  }
+
+  for (const title of CHARTS) {
+    await expect(page.getByText(title, { exact: true })).toBeVisible();
+    const size = await canvasSize(chartCanvas(page, title));
+    expect(size.width, `${title} canvas width`).toBeGreaterThan(200);
+    expect(size.height, `${title} canvas height`).toBe(300);
+  }
+});
+
+test('switching the period reloads the trends and redraws the User Activity chart', async ({ signedInPage: page }) => {
+  const line = chartCanvas(page, 'User Activity');
+  const daily = await drawnPixels(line);
+
+  const hourlyRequest = page.waitForRequest((r) => r.url().includes('/api/admin/analytics/trends') && r.url().includes('period=hour'));
+  await page.getByText('Hourly', { exact: true }).click();
+  const request = new URL((await hourlyRequest).url());
+  expect(Object.fromEntries(request.searchParams)).toEqual({ period: 'hour', days: '30' });
+  await expect(page.getByRole('radio', { name: 'Hourly' })).toBeChecked();
+
+  const hourly = await drawnPixels(chartCanvas(page, 'User Activity'));
+  expect(hourly).not.toBe(daily);
+
+  const weeklyRequest = page.waitForRequest((r) => r.url().includes('/api/admin/analytics/trends') && r.url().includes('period=week'));
+  await page.getByText('Weekly', { exact: true }).click();
+  expect(new URL((await weeklyRequest).url()).searchParams.get('days')).toBe('30');
+  const weekly = await drawnPixels(chartCanvas(page, 'User Activity'));
+  expect(weekly).not.toBe(hourly);
+  // The cards do not depend on the period and stay.
+  await expect(page.getByRole('group', { name: 'Active Users' })).toBeVisible();
+});
+
+test('the charts resize with the window', async ({ signedInPage: page }) => {
+  const canvas = chartCanvas(page, 'Order Distribution');
+  await drawnPixels(canvas);
+  const wide = await canvasSize(canvas);
+
+  // Below antd's xl breakpoint the charts go from two columns to one, so each gets wider.
+  await page.setViewportSize({ width: 1000, height: 900 });
+  await expect.poll(() => canvasSize(canvas).then((s) => s.width)).toBeGreaterThan(wide.width + 100);
+
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await expect.poll(() => canvasSize(canvas).then((s) => s.width)).toBe(wide.width);
+});
