@@ -28,7 +28,7 @@ export function OrderListSection({ kind, toast }: OrderListSectionProps) {
   );
   const { refund, pendingOrderId } = useRefundOrder({ toast, onRefunded: showRefunded });
 
-  const figures = pagingFigures(criteria.page, ORDERS_PAGE_SIZE, list.total, list.orders.length);
+  const figures = pagingFigures(criteria.page, ORDERS_PAGE_SIZE, list.total);
 
   // The total can shrink under us (a refund leaves a filtered list): step back to the last real page.
   const pastTheEnd = !list.isFetching && list.total > 0 && criteria.page > figures.pageCount;

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { Button, Table, Typography, type TableColumnsType } from 'antd';
 import type { Order } from '@growth-admin/shared-client';
 import type { KindText } from '../lib/kindText';
@@ -48,10 +49,12 @@ function columns(text: KindText, onOpen: (order: Order) => void): TableColumnsTy
 }
 
 export function OrdersTable({ orders, text, loading, onOpen }: OrdersTableProps) {
+  // Stable columns let antd skip re-laying out every row when only `loading` changes.
+  const tableColumns = useMemo(() => columns(text, onOpen), [text, onOpen]);
   return (
     <Table<Order>
       rowKey="_id"
-      columns={columns(text, onOpen)}
+      columns={tableColumns}
       dataSource={orders}
       loading={loading}
       pagination={false}

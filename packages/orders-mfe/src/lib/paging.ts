@@ -12,12 +12,13 @@ export interface PagingFigures {
   hasNext: boolean;
 }
 
-/** `page` is the UI page (1-based); `rowsOnPage` is what the server actually returned. */
-export function pagingFigures(page: number, pageSize: number, total: number, rowsOnPage: number): PagingFigures {
+/** `page` is the UI page (1-based); a page past the end reads 0 to 0. */
+export function pagingFigures(page: number, pageSize: number, total: number): PagingFigures {
   const safeTotal = Math.max(0, Math.trunc(total) || 0);
   const pageCount = Math.max(1, Math.ceil(safeTotal / pageSize));
-  const from = rowsOnPage > 0 ? (page - 1) * pageSize + 1 : 0;
-  const to = rowsOnPage > 0 ? from + rowsOnPage - 1 : 0;
+  const first = (page - 1) * pageSize + 1;
+  const from = first <= safeTotal ? first : 0;
+  const to = from ? Math.min(page * pageSize, safeTotal) : 0;
   return { from, to, total: safeTotal, pageCount, hasPrevious: page > 1, hasNext: page < pageCount };
 }
 

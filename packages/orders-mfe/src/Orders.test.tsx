@@ -1,0 +1,122 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import Orders from './Orders';
+import { fail, installFakeApi, ok, type FakeRequest } from './test/fakeApi';
+import { makeOrder, makeOrders } from './test/orders';
+import { buttonByText, chooseOption, findButtonByText, renderSection } from './test/renderSection';
+
+jest.setTimeout(30_000);
+
+const LIST = '/api/admin/orders/orderList';
+
+/** 45 orders on the server; each page answers two rows (enough to tell pages apart, cheap to render). */
+function fortyFiveOrders({ query }: FakeRequest) {
+  const page = Number(query.get('page'));
+  return ok({ orders: makeOrders(2, { shoppingUser: `page${page}-customer` }), total: 45 });
+}
+
+const lastQuery = (api: ReturnType<typeof installFakeApi>) => api.calls('GET', LIST).at(-1)?.query.toString();
+
+describe('Orders section', () => {
+  it('shows each order as a row with its number, customer, type, count, payment, status and platform', async () => {
+    const order = makeOrder({
+      orderSn: '000123',
+      shoppingUser: 'alice',
+      productType: 'watch',
+      count: 250,
+      paymentMoney: 12.5,
+      stateStr: 'Processing',
+      platform: 'android',
+    });
+    const api = installFakeApi({ [`GET ${LIST}`]: () => ok({ orders: [order], total: 1 }) });
+    renderSection(Orders);
+
+    expect(screen.getByText('Orders', { selector: 'h2' })).toBeInTheDocument();
+    expect(screen.getByText('View and manage customer orders')).toBeInTheDocument();
+    const row = (await findButtonByText('Order #000123')).closest('tr') as HTMLElement;
+    for (const text of ['alice', 'Follow', '250', '$12.50', 'Processing', 'android']) {
+      expect(within(row).getByText(text)).toBeInTheDocument();
+    }
+    const headers = Array.from(document.querySelectorAll('thead th')).map((th) => th.textContent);
+    expect(headers).toEqual(['Order Details', 'Type', 'Count', 'Payment', 'Status', 'Platform']);
+    expect(screen.getByText('Showing 1 to 1 of 1 orders')).toBeInTheDocument();
+    expect(api.calls('GET', LIST)[0].query.toString()).toBe('page=0&limit=20');
+  });
+
+  it('pages 20 at a time, sending the page zero-based', async () => {
+    const api = installFakeApi({ [`GET ${LIST}`]: fortyFiveOrders });
+    renderSection(Orders);
+    const user = userEvent.setup({ delay: null });
+
+    expect(await screen.findByText('Showing 1 to 20 of 45 orders')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
+    expect(buttonByText('Previous')).toBeDisabled();
+
+    await user.click(buttonByText('Next'));
+    expect(await screen.findByText('Showing 21 to 40 of 45 orders')).toBeInTheDocument();
+    expect(screen.getAllByText('page1-customer')).toHaveLength(2);
+    await user.click(buttonByText('Next'));
+    expect(await screen.findByText('Showing 41 to 45 of 45 orders')).toBeInTheDocument();
+    expect(screen.getByText('Page 3 of 3')).toBeInTheDocument();
+    expect(buttonByText('Next')).toBeDisabled();
+    await user.click(buttonByText('Previous'));
+    expect(await screen.findByText('Page 2 of 3')).toBeInTheDocument();
+    expect(api.calls('GET', LIST).map((r) => r.query.get('page'))).toEqual(['0', '1', '2', '1']);
+  });
+
+  it('searches the chosen field on Enter and on Search, from the first page, not while typing', async () => {
+    const api = installFakeApi({ [`GET ${LIST}`]: fortyFiveOrders });
+    renderSection(Orders);
+    const user = userEvent.setup({ delay: null });
+    await screen.findByText('Showing 1 to 20 of 45 orders');
+    await user.click(buttonByText('Next'));
+    await screen.findByText('Showing 21 to 40 of 45 orders');
+
+    await chooseOption('Search by', 'Order Number');
+    expect(screen.getByLabelText('Search text')).toHaveAttribute('placeholder', 'Search by order number...');
+    await user.type(screen.getByLabelText('Search text'), ' SN42 ');
+    expect(lastQuery(api)).toBe('page=1&limit=20');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(lastQuery(api)).toBe('page=0&limit=20&orderSn=SN42'));
+
+    await user.clear(screen.getByLabelText('Search text'));
+    await user.type(screen.getByLabelText('Search text'), 'SN43');
+    await user.click(buttonByText('Search'));
+    await waitFor(() => expect(lastQuery(api)).toBe('page=0&limit=20&orderSn=SN43'));
+  });
+
+  it('sends the status filter to the server at once, from the first page', async () => {
+    const api = installFakeApi({ [`GET ${LIST}`]: fortyFiveOrders });
+    renderSection(Orders);
+    const user = userEvent.setup({ delay: null });
+    await screen.findByText('Showing 1 to 20 of 45 orders');
+    await user.click(buttonByText('Next'));
+    await screen.findByText('Showing 21 to 40 of 45 orders');
+
+    await chooseOption('Status', 'Refunded');
+    await waitFor(() => expect(lastQuery(api)).toBe('page=0&limit=20&status=refunded'));
+    expect(await screen.findByText('Page 1 of 3')).toBeInTheDocument();
+  });
+
+  it('says so when nothing matches', async () => {
+    installFakeApi({ [`GET ${LIST}`]: () => ok({ orders: [], total: 0 }) });
+    renderSection(Orders);
+    expect(await screen.findByText('No orders found matching your criteria')).toBeInTheDocument();
+    expect(screen.queryByText(/^Showing/)).not.toBeInTheDocument();
+  });
+
+  it('toasts a load failure once per failed fetch, shows the empty list, and keeps the typed search', async () => {
+    installFakeApi({ [`GET ${LIST}`]: () => fail(500, 'Database unavailable') });
+    const { toast } = renderSection(Orders);
+    const user = userEvent.setup({ delay: null });
+
+    expect(await screen.findByText('No orders found matching your criteria')).toBeInTheDocument();
+    expect(toast.error).toHaveBeenCalledWith('Failed to load orders: Database unavailable');
+    // Re-renders (typing) do not repeat it; the next failed fetch does.
+    await user.type(screen.getByLabelText('Search text'), 'bob');
+    expect(toast.error).toHaveBeenCalledTimes(1);
+    await user.click(buttonByText('Search'));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledTimes(2));
+    expect(screen.getByLabelText('Search text')).toHaveValue('bob');
+  });
+});
