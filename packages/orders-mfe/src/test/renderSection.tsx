@@ -65,6 +65,6 @@ export async function findButtonByText(text: string | RegExp): Promise<HTMLButto
 export async function chooseOption(label: string, option: string) {
   fireEvent.mouseDown(screen.getByLabelText(label));
   // antd gives each option its label as title; the last match is the open dropdown's.
-  const matches = await screen.findAllByTitle(option, { selector: '.ant-select-item-option' });
+  const matches = (await screen.findAllByTitle(option)).filter((el) => el.matches('.ant-select-item-option'));
   fireEvent.click(matches[matches.length - 1]);
 }
