@@ -90,7 +90,7 @@ test('trends totals agree with the orders table; defaults are day and 30', async
 
 test('trends validation', async () => {
   for (const q of [{ period: 'month' }, { days: 0 }, { days: 367 }, { days: 'ten' }]) {
-    const r = await t.api.get('/api/admin/analytics/trends', { query: q as Record<string, string> });
+    const r = await t.api.get('/api/admin/analytics/trends', { query: q as unknown as Record<string, string> });
     expect(r.status).toBe(400);
     expect(r.body.message).toMatch(/period|days/);
   }

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- response bodies are arbitrary JSON under test */
 // Test harness: a real server on a free port (real HTTP), on a fresh PGlite directory copied from a
 // cached template (initdb is slow), or on a throwaway PostgreSQL database when the suite targets it.
 import { cpSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';

@@ -79,7 +79,7 @@ test.each([
 ])('400 for %s', async (_name, url, code) => {
   const res = await proxy(url);
   expect(res.status).toBe(400);
-  const body = await res.json();
+  const body = (await res.json()) as { code: string; message: string };
   expect(body.code).toBe(code);
   expect(body.message).toMatch(/url/);
 });
@@ -94,11 +94,11 @@ test.each([
 ])('400 when the upstream answer is %s', async (_name, path, code) => {
   const res = await proxy(`http://127.0.0.1:${upstreamPort}${path}`);
   expect(res.status).toBe(400);
-  expect((await res.json()).code).toBe(code);
+  expect(((await res.json()) as { code: string }).code).toBe(code);
 });
 
 test('a missing url is a 400 naming it', async () => {
   const res = await fetch(`${t.url}/api/admin/image-proxy`);
   expect(res.status).toBe(400);
-  expect((await res.json()).message).toMatch(/url is required/);
+  expect(((await res.json()) as { message: string }).message).toMatch(/url is required/);
 });

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db';
 import type { ServerConfig } from '../config';
 import { signRequest, signatureMatches } from '../security';
-import { findSession, useNonce, type SessionAdmin } from '../services/auth';
+import { findSession, claimNonce, type SessionAdmin } from '../services/auth';
 import { forbidden, unauthorized } from './errors';
 
 /** What a route requires: 'public' (nothing), 'signed' (signature only: login), 'admin' (signature and token). */
@@ -42,7 +42,7 @@ export async function checkSignature(req: FastifyRequest, db: Db, config: Server
   if (!signatureMatches(signature!, signRequest(timestamp!, nonce!, config.signingKey))) {
     throw forbidden('X-Signature does not match the request', 'SIGNATURE_INVALID');
   }
-  if (!(await useNonce(db, nonce!))) throw forbidden('X-Nonce was already used: replayed request', 'NONCE_REPLAYED');
+  if (!(await claimNonce(db, nonce!))) throw forbidden('X-Nonce was already used: replayed request', 'NONCE_REPLAYED');
 }
 
 export async function checkToken(req: FastifyRequest, db: Db): Promise<void> {

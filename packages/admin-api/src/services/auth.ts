@@ -80,7 +80,7 @@ export async function clearFailures(q: Queryable, key: string): Promise<void> {
 }
 
 /** Stores the nonce; false when it was seen before (a replay). Shared by every instance on the database. */
-export async function useNonce(q: Queryable, nonce: string): Promise<boolean> {
+export async function claimNonce(q: Queryable, nonce: string): Promise<boolean> {
   const rows = await q.query('insert into request_nonces (nonce) values ($1) on conflict (nonce) do nothing returning nonce', [nonce]);
   return rows.length === 1;
 }
