@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Button, Flex, Typography } from 'antd';
 import type { BlockedRegion } from '@growth-admin/shared-client';
 import { BLOCKED_REGION_OPTIONS } from './options';
@@ -13,7 +14,7 @@ export function toggleRegion(current: readonly BlockedRegion[], region: BlockedR
   return BLOCKED_REGION_OPTIONS.map((o) => o.code).filter((code) => next.includes(code));
 }
 
-export function BlockedRegionsField({ value, onChange }: Props) {
+export const BlockedRegionsField = memo(function BlockedRegionsField({ value, onChange }: Props) {
   return (
     <div role="group" aria-labelledby="blocked-regions-label">
       <Typography.Text strong id="blocked-regions-label">
@@ -39,4 +40,4 @@ export function BlockedRegionsField({ value, onChange }: Props) {
       </Flex>
     </div>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Button, Flex } from 'antd';
 import CheckOutlined from '@ant-design/icons/CheckOutlined';
 import { FLAG_TOGGLES, type FlagKey } from './options';
@@ -8,7 +9,7 @@ interface Props {
 }
 
 /** Online, Testing Mode, Push Notifications, Rate App as toggle buttons (aria-pressed). */
-export function FlagToggles({ values, onToggle }: Props) {
+export const FlagToggles = memo(function FlagToggles({ values, onToggle }: Props) {
   return (
     <Flex role="group" aria-label="Project settings" gap={8} wrap="wrap">
       {FLAG_TOGGLES.map(({ key, label }) => {
@@ -27,4 +28,4 @@ export function FlagToggles({ values, onToggle }: Props) {
       })}
     </Flex>
   );
-}
+});

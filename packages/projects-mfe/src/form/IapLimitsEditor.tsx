@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { Button, Flex, Form, Input, Typography } from 'antd';
 import type { InputRef } from 'antd';
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
@@ -11,7 +11,7 @@ interface Props {
   onChange(rows: IapRow[]): void;
 }
 
-export function IapLimitsEditor({ rows, errors, onChange }: Props) {
+export const IapLimitsEditor = memo(function IapLimitsEditor({ rows, errors, onChange }: Props) {
   // Focus the code of a row just added with 'Add Country', so the keyboard flow continues there.
   const [addedKey, setAddedKey] = useState<string | null>(null);
   const addedRef = useRef<InputRef>(null);
@@ -97,4 +97,4 @@ export function IapLimitsEditor({ rows, errors, onChange }: Props) {
       })}
     </div>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Col, Collapse, Form, Input, Row } from 'antd';
 import type { ProductSlot } from '@growth-admin/shared-client';
 import { PRODUCT_SLOTS } from './options';
@@ -9,7 +10,7 @@ interface Props {
 }
 
 /** The six product id slots (10001-10006) in a collapsible panel. */
-export function ProductIdListField({ value, onChange, defaultExpanded }: Props) {
+export const ProductIdListField = memo(function ProductIdListField({ value, onChange, defaultExpanded }: Props) {
   return (
     <Collapse
       size="small"
@@ -38,4 +39,4 @@ export function ProductIdListField({ value, onChange, defaultExpanded }: Props) 
       ]}
     />
   );
-}
+});

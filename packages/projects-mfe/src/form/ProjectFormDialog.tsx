@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button, Col, Flex, Form, Input, Modal, Popconfirm, Row } from 'antd';
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
 import { toApiError, type Project, type ToastApi } from '@growth-admin/shared-client';
@@ -21,6 +21,9 @@ import {
   type TextField,
 } from './projectForm';
 import { useProjectMutations } from './useProjectMutations';
+import { validateIapRows, type IapRow, type IapRowErrors } from './iapLimits';
+import type { FlagKey } from './options';
+import type { BlockedRegion, ProductSlot } from '@growth-admin/shared-client';
 
 const SUCCESS_SECONDS = 3;
 
@@ -62,20 +65,34 @@ export function ProjectFormDialog({ mode, project, toast, onClose }: Props) {
   const { create, update, remove, busy } = useProjectMutations(project?._id);
   const saving = mode === 'add' ? create.isPending : update.isPending;
 
+  // Set synchronously on submit: React state would let a second Enter in the same tick through.
+  const inFlight = useRef(false);
+
   const errors = useMemo(() => validateProjectForm(values), [values]);
+  // Computed apart from `errors` so the memoised editor re-renders only when its rows change.
+  const iapErrors = useMemo(() => {
+    const rowErrors = validateIapRows(values.iapRows);
+    return submitAttempted ? rowErrors : liveIapErrors(rowErrors);
+  }, [values.iapRows, submitAttempted]);
   const fieldError = (field: TextField): string | undefined => {
     if (serverError?.field === field) return serverError.message;
     return submitAttempted || touched[field] ? errors.fields[field] : undefined;
   };
 
-  const set = <K extends keyof ProjectFormValues>(key: K, value: ProjectFormValues[K]) => {
+  const set = useCallback(<K extends keyof ProjectFormValues>(key: K, value: ProjectFormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
-    if (serverError?.field === key) setServerError(null);
-  };
+    setServerError((e) => (e?.field === key ? null : e));
+  }, []);
+  const toggleFlag = useCallback((flag: FlagKey) => setValues((v) => ({ ...v, [flag]: !v[flag] })), []);
+  const setRegions = useCallback((regions: BlockedRegion[]) => set('blockedRegions', regions), [set]);
+  const setIapRows = useCallback((rows: IapRow[]) => set('iapRows', rows), [set]);
+  const setProducts = useCallback((list: Record<ProductSlot, string>) => set('productIdList', list), [set]);
+  const { online, testing, enablePush, enableRate } = values;
+  const flags = useMemo(() => ({ online, testing, enablePush, enableRate }), [online, testing, enablePush, enableRate]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return; // Enter pressed again while a request is in flight
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (busy || inFlight.current) return; // Enter or a click again while a request is in flight
     setSubmitAttempted(true);
     if (hasErrors(errors)) {
       // Take the keyboard to the first field that needs fixing.
@@ -88,7 +105,11 @@ export function ProjectFormDialog({ mode, project, toast, onClose }: Props) {
       return;
     }
     const mutation = mode === 'add' ? create : update;
+    inFlight.current = true;
     mutation.mutate(buildProjectPayload(values), {
+      onSettled: () => {
+        inFlight.current = false;
+      },
       onSuccess: () => {
         toast.success(copy.success, SUCCESS_SECONDS);
         onClose();
@@ -102,6 +123,15 @@ export function ProjectFormDialog({ mode, project, toast, onClose }: Props) {
         if (field) setServerError({ field, message: error.message });
       },
     });
+  };
+
+  // Enter in any text box submits. The submit button sits in the dialog footer, outside the
+  // <form>, so implicit submission is not relied on; preventDefault stops a second, native one.
+  const submitOnEnter = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+    if (!(event.target instanceof HTMLInputElement)) return; // buttons keep their own Enter
+    event.preventDefault();
+    submit();
   };
 
   const confirmDelete = async () => {
@@ -175,10 +205,10 @@ export function ProjectFormDialog({ mode, project, toast, onClose }: Props) {
       width={760}
       footer={footer}
     >
-      <form id={formId} onSubmit={submit} noValidate aria-label={copy.title}>
+      <form id={formId} onSubmit={submit} onKeyDown={submitOnEnter} noValidate aria-label={copy.title}>
         <Form layout="vertical" component={false} disabled={busy}>
           <Flex vertical gap={16}>
-            <FlagToggles values={values} onToggle={(flag) => set(flag, !values[flag])} />
+            <FlagToggles values={flags} onToggle={toggleFlag} />
             <Row gutter={16}>
               <Col xs={24} md={12}>
                 {textInput('projectName')}
@@ -199,17 +229,9 @@ export function ProjectFormDialog({ mode, project, toast, onClose }: Props) {
                 {textInput('checkNumber', { inputMode: 'numeric' })}
               </Col>
             </Row>
-            <BlockedRegionsField value={values.blockedRegions} onChange={(regions) => set('blockedRegions', regions)} />
-            <IapLimitsEditor
-              rows={values.iapRows}
-              errors={submitAttempted ? errors.iap : liveIapErrors(errors.iap)}
-              onChange={(rows) => set('iapRows', rows)}
-            />
-            <ProductIdListField
-              value={values.productIdList}
-              onChange={(list) => set('productIdList', list)}
-              defaultExpanded={mode === 'add'}
-            />
+            <BlockedRegionsField value={values.blockedRegions} onChange={setRegions} />
+            <IapLimitsEditor rows={values.iapRows} errors={iapErrors} onChange={setIapRows} />
+            <ProductIdListField value={values.productIdList} onChange={setProducts} defaultExpanded={mode === 'add'} />
           </Flex>
         </Form>
       </form>
@@ -221,8 +243,8 @@ export function ProjectFormDialog({ mode, project, toast, onClose }: Props) {
  * Before the first submit, only the IAP mistakes worth interrupting for are shown live
  * (duplicates, bad amounts); "enter a code" waits until the administrator tries to save.
  */
-function liveIapErrors(errors: ReturnType<typeof validateProjectForm>['iap']) {
-  const live: typeof errors = {};
+function liveIapErrors(errors: Record<string, IapRowErrors>): Record<string, IapRowErrors> {
+  const live: Record<string, IapRowErrors> = {};
   for (const [key, rowErrors] of Object.entries(errors)) {
     const code = rowErrors.code && rowErrors.code.endsWith('is already listed') ? rowErrors.code : undefined;
     if (code || rowErrors.amount) live[key] = { code, amount: rowErrors.amount };
