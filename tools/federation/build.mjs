@@ -149,6 +149,7 @@ export async function runPackageBuild(o, argv = process.argv.slice(2)) {
 
   const WebpackDevServer = require('webpack-dev-server');
   const port = portsFromEnv()[o.name];
+  // (the shell name maps to SHELL_PORT, each remote to its own <NAME>_PORT)
   const server = new WebpackDevServer(
     {
       port,

@@ -1,0 +1,37 @@
+// Playwright journeys in Debian's Chromium (/usr/bin/chromium; Playwright never downloads a
+// browser) against the built system, which the global setup starts on free ports with a fresh
+// database. One worker: the journeys share that system (and one of them stops a remote).
+import { defineConfig } from '@playwright/test';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: './tests',
+  globalSetup: './support/global-setup.ts',
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  outputDir: './test-results',
+  reporter: [['list'], ['./support/summary-reporter.ts', { outputFile: 'reports/e2e.json' }]],
+  use: {
+    browserName: 'chromium',
+    baseURL: process.env.E2E_BASE_URL,
+    viewport: { width: 1400, height: 900 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: CHROMIUM_PATH,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-quic',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+});

@@ -1,0 +1,35 @@
+// What the global setup started, read from the environment it set (every worker inherits it).
+export interface SystemInfo {
+  baseUrl: string;
+  apiUrl: string;
+  signingKey: string;
+  username: string;
+  password: string;
+  controlUrl: string | null;
+  remoteUrls: Record<string, string>;
+}
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run the suite with \`npx playwright test\` from e2e/ (its global setup sets it)`);
+  return value;
+}
+
+export function systemInfo(): SystemInfo {
+  return {
+    baseUrl: required('E2E_BASE_URL'),
+    apiUrl: required('E2E_API_URL'),
+    signingKey: required('E2E_SIGNING_KEY'),
+    username: required('E2E_ADMIN_USERNAME'),
+    password: required('E2E_ADMIN_PASSWORD'),
+    controlUrl: process.env.E2E_CONTROL_URL || null,
+    remoteUrls: JSON.parse(process.env.E2E_REMOTE_URLS || '{}') as Record<string, string>,
+  };
+}
+
+/** The shell's base URL, e.g. http://localhost:41234 */
+export const baseUrl = () => systemInfo().baseUrl;
+/** The admin API's base URL, e.g. http://localhost:41240 */
+export const apiUrl = () => systemInfo().apiUrl;
+/** The administrator the database was created with. */
+export const adminCredentials = () => ({ username: systemInfo().username, password: systemInfo().password });

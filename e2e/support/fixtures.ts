@@ -1,0 +1,75 @@
+// What every spec imports: `import { test, expect, signIn } from '../support';`
+import { test as base, expect, type Page } from '@playwright/test';
+import { apiLogin } from './api';
+import { adminCredentials, systemInfo } from './env';
+
+/** localStorage key of the shared-client token store. */
+export const SESSION_STORAGE_KEY = 'growth-admin.session';
+
+/**
+ * Signs in through the Admin Login screen (at `path`, default the root) and waits for the layout.
+ * Use it for journeys about signing in; prefer the `signedInPage` fixture elsewhere (faster).
+ */
+export async function signIn(page: Page, options: { path?: string; username?: string; password?: string } = {}) {
+  const creds = { ...adminCredentials(), ...options };
+  await page.goto(options.path ?? '/');
+  await page.getByLabel('Username').fill(creds.username);
+  await page.getByLabel('Password').fill(creds.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Logged in as')).toBeVisible();
+}
+
+/**
+ * Signs in through the API and stores the session before the page loads, then opens `path`
+ * (e.g. '/orders') and waits for the layout. No login screen involved.
+ */
+export async function signInViaApi(page: Page, path = '/') {
+  const session = await apiLogin();
+  await page.addInitScript(
+    ([key, value]) => {
+      if (!window.localStorage.getItem(key)) window.localStorage.setItem(key, value);
+    },
+    [SESSION_STORAGE_KEY, JSON.stringify(session)] as const,
+  );
+  await page.goto(path);
+  await expect(page.getByText('Logged in as')).toBeVisible();
+  return session;
+}
+
+/** Opens a section from the sidebar and waits until its URL is current. */
+export async function openSection(page: Page, label: 'Analytics' | 'Projects' | 'Users' | 'Orders' | 'Payments' | 'Settings') {
+  await page.getByRole('menu').getByRole('link', { name: label, exact: true }).click();
+  const id = label === 'Users' ? 'users' : label.toLowerCase();
+  await expect(page).toHaveURL(new RegExp(`/${id}$`));
+}
+
+/** Stops / starts a remote's static server (analytics | projects | people | orders). Always restart in a `finally`. */
+export const remotes = {
+  async stop(name: string) {
+    await control(name, 'stop');
+  },
+  async start(name: string) {
+    await control(name, 'start');
+  },
+};
+
+async function control(name: string, action: 'stop' | 'start') {
+  const { controlUrl } = systemInfo();
+  if (!controlUrl) throw new Error('the system was started without its control endpoint');
+  const response = await fetch(`${controlUrl}/remotes/${name}/${action}`, { method: 'POST' });
+  if (!response.ok) throw new Error(`could not ${action} remote ${name}: HTTP ${response.status}`);
+}
+
+export const test = base.extend<{ signedInPage: Page }>({
+  // Every page knows the shell's URL, even when the config was evaluated before the global setup ran.
+  baseURL: async ({}, use) => {
+    await use(systemInfo().baseUrl);
+  },
+  /** A page already signed in (through the API) showing the root section. */
+  signedInPage: async ({ page }, use) => {
+    await signInViaApi(page);
+    await use(page);
+  },
+});
+
+export { expect };

@@ -1,0 +1,77 @@
+// Serves a package's dist/ the way a CDN would: content-hashed files immutable for a year;
+// index.html, remoteEntry.js, mf-manifest.json and the runtime config `no-cache` (revalidated
+// each load, so a deploy or a rollback is picked up at once); gzip; CORS for remotes, whose
+// manifests and chunks are fetched from the shell's origin. sirv does the file serving.
+import { createServer } from 'node:http';
+import compression from 'compression';
+import sirv from 'sirv';
+
+/** `name.0123456789.js`-style names (webpack's [contenthash:10]) never change content. */
+const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export function cacheControlFor(pathname) {
+  return HASHED.test(pathname) ? IMMUTABLE : 'no-cache';
+}
+
+/**
+ * A request handler for `dir`.
+ * @param {object} o
+ * @param {string} o.dir
+ * @param {boolean} [o.spa] serve index.html for extension-less paths (the shell's section URLs)
+ * @param {() => object} [o.runtimeConfig] answers `runtimeConfigPath` with this JSON instead of the file
+ * @param {string} [o.runtimeConfigPath] default `/runtime-config.json`
+ * @param {boolean} [o.cors] `Access-Control-Allow-Origin: *` (remotes)
+ */
+export function createStaticHandler(o) {
+  const configPath = o.runtimeConfigPath ?? '/runtime-config.json';
+  const files = sirv(o.dir, {
+    dev: true, // read the file system on each request: a rebuild is served without a restart
+    etag: true,
+    setHeaders(res, pathname) {
+      res.setHeader('Cache-Control', cacheControlFor(pathname));
+    },
+  });
+  const gzip = compression();
+
+  return (req, res) => {
+    if (o.cors) res.setHeader('Access-Control-Allow-Origin', '*');
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(req.method === 'OPTIONS' ? 204 : 405, { Allow: 'GET, HEAD, OPTIONS' });
+      return res.end();
+    }
+    gzip(req, res, () => {
+      if (o.runtimeConfig && url.pathname === configPath) {
+        const body = JSON.stringify(o.runtimeConfig(), null, 2);
+        res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });
+        return res.end(body);
+      }
+      if (o.spa && !/\.[a-z0-9]+$/i.test(url.pathname)) req.url = '/index.html';
+      files(req, res, () => {
+        res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' });
+        res.end('Not found');
+      });
+    });
+  };
+}
+
+/** Starts an HTTP server for `handler` on `port` (0 = any free port); resolves with the server and its port. */
+export function listen(handler, port, host) {
+  return new Promise((resolve, reject) => {
+    const server = createServer(handler);
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve({ server, port: server.address().port });
+    });
+  });
+}
+
+/** Closes a server and its keep-alive connections. */
+export function close(server) {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections?.();
+  });
+}

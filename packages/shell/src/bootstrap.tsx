@@ -1,0 +1,61 @@
+// Boot: fetch the runtime config, configure the signed client (its 401 handler reloads the page
+// after the token is cleared), register the remotes, then render the authentication state.
+import { StrictMode, useEffect, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { configureClient } from '@growth-admin/shared-client';
+import { App } from './App';
+import { BootError } from './boot/BootError';
+import { FullScreenSpinner } from './boot/FullScreenSpinner';
+import { fetchRuntimeConfig, runtimeConfigUrl, type RuntimeConfig } from './boot/runtimeConfig';
+import { registerRemotesFromConfig } from './sections/remoteModules';
+
+declare const __webpack_public_path__: string;
+
+type BootState = { status: 'loading' } | { status: 'failed'; reason: string } | { status: 'ready'; config: RuntimeConfig };
+
+function Boot() {
+  const [state, setState] = useState<BootState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let cancelled = false;
+    fetchRuntimeConfig(runtimeConfigUrl(document, __webpack_public_path__ || '/'))
+      .then((config) => {
+        configureClient({
+          apiBaseUrl: config.apiBaseUrl,
+          signingKey: config.signingKey,
+          directImageHosts: config.directImageHosts,
+          onUnauthorized: () => window.location.reload(),
+        });
+        registerRemotesFromConfig(config);
+        if (!cancelled) setState({ status: 'ready', config });
+      })
+      .catch((err: Error) => !cancelled && setState({ status: 'failed', reason: err.message }));
+    return () => {
+      cancelled = true;
+    };
+  }, [attempt]);
+
+  if (state.status === 'loading') return <FullScreenSpinner />;
+  if (state.status === 'failed') {
+    return (
+      <BootError
+        reason={state.reason}
+        onRetry={() => {
+          setState({ status: 'loading' });
+          setAttempt((n) => n + 1);
+        }}
+      />
+    );
+  }
+  return <App config={state.config} />;
+}
+
+const container = document.getElementById('root');
+if (container) {
+  createRoot(container).render(
+    <StrictMode>
+      <Boot />
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,29 @@
+// Catches what a remote section throws while rendering, so only that section falls back.
+import { Component, type ReactNode } from 'react';
+import { describeLoadError } from '../sections/remoteModules';
+import { SectionUnavailable } from './SectionUnavailable';
+
+interface Props {
+  label: string;
+  onRetry: () => void;
+  children: ReactNode;
+}
+
+export class SectionErrorBoundary extends Component<Props, { error: unknown }> {
+  override state: { error: unknown } = { error: null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.error(`[shell] the ${this.props.label} section failed while rendering`, error);
+  }
+
+  override render() {
+    if (this.state.error) {
+      return <SectionUnavailable label={this.props.label} reason={describeLoadError(this.state.error)} onRetry={this.props.onRetry} />;
+    }
+    return this.props.children;
+  }
+}

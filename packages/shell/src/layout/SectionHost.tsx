@@ -1,0 +1,57 @@
+// Loads a remote section's module when it is first opened and renders it; a failed load or a
+// render error shows '<Section> is unavailable' with the reason and a Retry.
+import { Suspense, useEffect, useState, type ComponentType } from 'react';
+import { Spin } from 'antd';
+import type { SectionProps } from '@growth-admin/shared-client';
+import type { SectionDef } from '../sections/sections';
+import { describeLoadError, loadSectionComponent } from '../sections/remoteModules';
+import { SectionErrorBoundary } from './SectionErrorBoundary';
+import { SectionUnavailable } from './SectionUnavailable';
+
+type LoadState =
+  | { status: 'loading' }
+  | { status: 'ready'; Component: ComponentType<SectionProps> }
+  | { status: 'failed'; reason: string };
+
+function SectionSpinner() {
+  return (
+    <div className="ga-section-loading" data-testid="section-loading">
+      <Spin size="large" delay={150} />
+    </div>
+  );
+}
+
+export function SectionHost({ section, props, onSettled }: { section: SectionDef; props: SectionProps; onSettled?: () => void }) {
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  const remote = section.remote;
+
+  useEffect(() => {
+    if (!remote) return;
+    let live = true;
+    setState({ status: 'loading' });
+    loadSectionComponent(remote.name, remote.module)
+      .then((Component) => live && setState({ status: 'ready', Component }))
+      .catch((err: unknown) => {
+        console.error(`[shell] the ${section.label} section could not be loaded`, err);
+        if (live) setState({ status: 'failed', reason: describeLoadError(err) });
+      })
+      .finally(() => live && onSettled?.());
+    return () => {
+      live = false;
+    };
+  }, [remote, section.label, attempt, onSettled]);
+
+  const retry = () => setAttempt((n) => n + 1);
+
+  if (state.status === 'loading') return <SectionSpinner />;
+  if (state.status === 'failed') return <SectionUnavailable label={section.label} reason={state.reason} onRetry={retry} />;
+  const { Component } = state;
+  return (
+    <SectionErrorBoundary key={attempt} label={section.label} onRetry={retry}>
+      <Suspense fallback={<SectionSpinner />}>
+        <Component {...props} />
+      </Suspense>
+    </SectionErrorBoundary>
+  );
+}

@@ -1,0 +1,25 @@
+// Settings: the spec leaves its content open; for now it shows where this shell is connected.
+import { Card, Descriptions, Typography } from 'antd';
+import type { RuntimeConfig } from '../boot/runtimeConfig';
+
+export function SettingsPage({ config, username }: { config: RuntimeConfig; username: string }) {
+  return (
+    <div>
+      <Typography.Title level={2} style={{ marginTop: 0 }}>
+        Settings
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">Where this admin panel is connected.</Typography.Paragraph>
+      <Card>
+        <Descriptions column={1} bordered size="small">
+          <Descriptions.Item label="Signed in as">{username}</Descriptions.Item>
+          <Descriptions.Item label="Admin API">{config.apiBaseUrl}</Descriptions.Item>
+          {Object.entries(config.remotes).map(([name, url]) => (
+            <Descriptions.Item key={name} label={`Remote ${name}`}>
+              {url}
+            </Descriptions.Item>
+          ))}
+        </Descriptions>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+// The signed-in application: antd and React Query providers, the sidebar layout, the current
+// section, sign-out, and idle preloading of the other sections.
+import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { App as AntApp, Button, ConfigProvider, Layout, Menu, Typography } from 'antd';
+import {
+  BarChartOutlined,
+  CreditCardOutlined,
+  LogoutOutlined,
+  ProjectOutlined,
+  SettingOutlined,
+  ShoppingCartOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { clearSession, logout, type SectionProps } from '@growth-admin/shared-client';
+import type { RuntimeConfig } from '../boot/runtimeConfig';
+import { SECTIONS, pathForSection, sectionById, type SectionId } from '../sections/sections';
+import { preloadWhenIdle } from '../sections/remoteModules';
+import { queryClient } from './queryClient';
+import { ERROR_SECONDS, SUCCESS_SECONDS, sectionToast } from './toasts';
+import { SectionHost } from './SectionHost';
+import { SettingsPage } from './SettingsPage';
+import { useSectionRoute } from './useSectionRoute';
+
+export { toastSignedIn } from './toasts';
+
+declare const __webpack_public_path__: string;
+const BASE_PATH = typeof __webpack_public_path__ === 'string' && __webpack_public_path__.startsWith('/') ? __webpack_public_path__ : '/';
+
+const ICONS: Record<SectionId, React.ReactNode> = {
+  analytics: <BarChartOutlined />,
+  projects: <ProjectOutlined />,
+  users: <UserOutlined />,
+  orders: <ShoppingCartOutlined />,
+  payments: <CreditCardOutlined />,
+  settings: <SettingOutlined />,
+};
+
+/** Signs out on the server, then always locally: the administrator asked to leave. */
+export async function signOut(): Promise<void> {
+  try {
+    await logout();
+    sectionToast.success('Successfully logged out', SUCCESS_SECONDS);
+  } catch {
+    sectionToast.error('Failed to logout', ERROR_SECONDS);
+  } finally {
+    queryClient.clear();
+    clearSession();
+  }
+}
+
+function Shell({ config, username }: { config: RuntimeConfig; username: string }) {
+  const { modal } = AntApp.useApp();
+  const [sectionId, navigate] = useSectionRoute(BASE_PATH);
+  const section = sectionById(sectionId);
+  const sectionProps: SectionProps = useMemo(() => ({ user: { username }, toast: sectionToast }), [username]);
+
+  // Once the first section has settled, warm the other remotes while the browser is idle.
+  const [firstSettled, setFirstSettled] = useState(false);
+  const onSettled = useCallback(() => setFirstSettled(true), []);
+  const firstSection = useRef(sectionId);
+  useEffect(() => {
+    if (!firstSettled) return;
+    const others = SECTIONS.filter((s) => s.remote && s.id !== firstSection.current).map((s) => s.remote!);
+    return preloadWhenIdle(others);
+  }, [firstSettled]);
+
+  const confirmSignOut = () => {
+    modal.confirm({
+      title: 'Are you sure you want to sign out?',
+      okText: 'Sign Out',
+      cancelText: 'Cancel',
+      onOk: signOut,
+    });
+  };
+
+  const onMenuLink = (id: SectionId) => (event: MouseEvent<HTMLAnchorElement>) => {
+    // Plain clicks switch in place; modified clicks keep the browser's open-in-new-tab.
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    navigate(id);
+  };
+
+  return (
+    <Layout className="ga-layout">
+      <Layout.Sider width={232} theme="light" className="ga-sider">
+        <div className="ga-sider-inner">
+          <Typography.Title level={4} className="ga-sider-title">
+            Admin Panel
+          </Typography.Title>
+          <Menu
+            mode="inline"
+            selectedKeys={[sectionId]}
+            className="ga-menu"
+            items={SECTIONS.map((s) => ({
+              key: s.id,
+              icon: ICONS[s.id],
+              label: (
+                <a href={pathForSection(s.id, BASE_PATH)} onClick={onMenuLink(s.id)}>
+                  {s.label}
+                </a>
+              ),
+            }))}
+          />
+          <div className="ga-sider-footer">
+            <Typography.Text type="secondary" className="ga-logged-in-as">
+              Logged in as
+            </Typography.Text>
+            <Typography.Text strong className="ga-username" data-testid="current-username">
+              {username}
+            </Typography.Text>
+            <Button block icon={<LogoutOutlined />} onClick={confirmSignOut}>
+              Sign Out
+            </Button>
+          </div>
+        </div>
+      </Layout.Sider>
+      <Layout.Content className="ga-content" data-section={sectionId}>
+        {section.remote ? (
+          <SectionHost key={section.id} section={section} props={sectionProps} onSettled={onSettled} />
+        ) : (
+          <SettingsPage config={config} username={username} />
+        )}
+      </Layout.Content>
+    </Layout>
+  );
+}
+
+export default function SignedInApp({ config, username }: { config: RuntimeConfig; username: string }) {
+  return (
+    <ConfigProvider theme={{ token: { colorPrimary: '#4F46E5' } }}>
+      <AntApp>
+        <QueryClientProvider client={queryClient}>
+          <Shell config={config} username={username} />
+        </QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,7 @@
+// The one QueryClient of the whole application (remotes reach it with useQueryClient):
+// retry once, no refetch on window focus (spec 7 and 9).
+import { QueryClient } from '@tanstack/react-query';
+
+export const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
+});

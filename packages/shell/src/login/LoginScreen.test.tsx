@@ -1,0 +1,74 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { clearSession, configureClient, getSession } from '@growth-admin/shared-client';
+import { LoginScreen } from './LoginScreen';
+
+type Answer = { status: number; body: unknown };
+
+function stubFetch(answer: () => Answer | Promise<Answer>) {
+  const calls: Array<{ url: string; body: unknown }> = [];
+  global.fetch = jest.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
+    calls.push({ url: String(url), body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    const { status, body } = await answer();
+    // jsdom has no Response: the client only reads ok, status, statusText and text().
+    return { ok: status < 400, status, statusText: '', text: async () => JSON.stringify(body) } as Response;
+  }) as typeof fetch;
+  return calls;
+}
+
+beforeEach(() => {
+  configureClient({ apiBaseUrl: 'http://api.test', signingKey: 'k' });
+  clearSession();
+});
+
+describe('Admin Login', () => {
+  it('shows the title, subtitle and fields of the spec', () => {
+    render(<LoginScreen onSignedIn={jest.fn()} />);
+    expect(screen.getByRole('heading', { name: 'Admin Login' })).toBeInTheDocument();
+    expect(screen.getByText('Sign in to access the admin dashboard')).toBeInTheDocument();
+    expect(screen.getByLabelText('Username')).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
+  });
+
+  it('requires both fields without sending a request, and clears the error on edit', async () => {
+    const calls = stubFetch(() => ({ status: 200, body: {} }));
+    render(<LoginScreen onSignedIn={jest.fn()} />);
+    await userEvent.type(screen.getByLabelText('Username'), 'admin');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter both username and password');
+    expect(calls).toHaveLength(0);
+    await userEvent.type(screen.getByLabelText('Password'), 'x');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('on failure shows the error and clears the password', async () => {
+    const calls = stubFetch(() => ({ status: 401, body: { message: 'Wrong credentials', code: 'INVALID_CREDENTIALS' } }));
+    render(<LoginScreen onSignedIn={jest.fn()} />);
+    await userEvent.type(screen.getByLabelText('Username'), 'admin');
+    await userEvent.type(screen.getByLabelText('Password'), 'bad');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid username or password');
+    expect(calls).toHaveLength(1);
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+    expect(screen.getByLabelText('Username')).toHaveValue('admin');
+    expect(getSession()).toBeNull();
+  });
+
+  it('disables the fields while submitting, then stores the session', async () => {
+    let release: (a: Answer) => void = () => undefined;
+    const calls = stubFetch(() => new Promise<Answer>((resolve) => (release = resolve)));
+    const onSignedIn = jest.fn();
+    render(<LoginScreen onSignedIn={onSignedIn} />);
+    await userEvent.type(screen.getByLabelText('Username'), 'admin');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(screen.getByLabelText('Username')).toBeDisabled());
+    expect(screen.getByLabelText('Password')).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toHaveAttribute('aria-busy', 'true');
+    await waitFor(() => expect(calls).toHaveLength(1));
+    release({ status: 200, body: { data: { token: 't1', user: { username: 'admin' } } } });
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith('admin'));
+    expect(getSession()).toEqual({ token: 't1', username: 'admin' });
+    expect(calls[0]).toMatchObject({ url: 'http://api.test/api/admin/login', body: { username: 'admin', password: 'secret' } });
+  });
+});

@@ -1,0 +1,107 @@
+// Admin Login (spec 2, 4, 5, 8). Plain React and the page's own CSS: the sign-in path carries no
+// antd and no remote, so it stays small and works when every remote is down.
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { login, setSession } from '@growth-admin/shared-client';
+import { LOGIN_FAILED_MESSAGE, validateLogin } from './validateLogin';
+
+export interface LoginScreenProps {
+  /** Called once the session is stored. */
+  onSignedIn: (username: string) => void;
+  /** The first interaction: the shell starts fetching the signed-in UI while the user types. */
+  onFirstInteraction?: () => void;
+}
+
+export function LoginScreen({ onSignedIn, onFirstInteraction }: LoginScreenProps) {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const interacted = useRef(false);
+
+  const touch = () => {
+    if (interacted.current) return;
+    interacted.current = true;
+    onFirstInteraction?.();
+  };
+
+  const edit = (setter: (v: string) => void) => (event: ChangeEvent<HTMLInputElement>) => {
+    setter(event.target.value);
+    setError(null);
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    touch();
+    const invalid = validateLogin(username, password);
+    if (invalid) {
+      setError(invalid);
+      return;
+    }
+    setSubmitting(true);
+    setError(null);
+    try {
+      const session = await login({ username: username.trim(), password });
+      setSession({ token: session.token, username: session.user.username });
+      onSignedIn(session.user.username);
+    } catch {
+      setSubmitting(false);
+      setPassword('');
+      setError(LOGIN_FAILED_MESSAGE);
+      // Inputs are re-enabled on the next render; focus the emptied password field then.
+      setTimeout(() => passwordRef.current?.focus(), 0);
+    }
+  };
+
+  return (
+    <main className="ga-fullscreen ga-login-page">
+      <form className="ga-card ga-login" noValidate onSubmit={submit} aria-labelledby="ga-login-title">
+        <h1 id="ga-login-title" className="ga-title">
+          Admin Login
+        </h1>
+        <p className="ga-subtitle">Sign in to access the admin dashboard</p>
+        <label className="ga-label" htmlFor="ga-username">
+          Username
+        </label>
+        <input
+          id="ga-username"
+          name="username"
+          className="ga-input"
+          autoComplete="username"
+          autoFocus
+          placeholder="Username"
+          value={username}
+          disabled={submitting}
+          onFocus={touch}
+          onChange={edit(setUsername)}
+        />
+        <label className="ga-label" htmlFor="ga-password">
+          Password
+        </label>
+        <input
+          id="ga-password"
+          name="password"
+          type="password"
+          className="ga-input"
+          autoComplete="current-password"
+          placeholder="Password"
+          ref={passwordRef}
+          value={password}
+          disabled={submitting}
+          onFocus={touch}
+          onChange={edit(setPassword)}
+        />
+        {error && (
+          <div className="ga-alert" role="alert">
+            {error}
+          </div>
+        )}
+        <button type="submit" className="ga-button ga-button-block" disabled={submitting} aria-busy={submitting}>
+          {submitting && <span className="ga-spinner" aria-hidden="true" />}
+          Sign in
+        </button>
+      </form>
+    </main>
+  );
+}

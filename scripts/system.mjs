@@ -1,0 +1,209 @@
+#!/usr/bin/env node
+// `npm start`: the whole system on one machine. Installs what is missing (pnpm, dependencies),
+// builds every package (turbo, cached), starts the admin API (PGlite under .data/, demo data on
+// first start), serves each remote's dist/ from its own port and the shell with its runtime
+// config, and prints the URL and how to sign in. Ctrl-C stops everything; the data stays.
+//
+// Environment: SHELL_PORT (3000), ANALYTICS_PORT (3001), PROJECTS_PORT (3002), PEOPLE_PORT (3003),
+// ORDERS_PORT (3004), API_PORT (4000), DATA_DIR (.data/pglite), DATABASE_URL, ADMIN_USERNAME
+// (admin), ADMIN_PASSWORD (admin123 for the demo), ADMIN_SIGNING_KEY, SEED_DEMO, SEED_USERS,
+// SEED_ORDERS, SKIP_BUILD=1 (serve the existing dist/ folders), plus the public-URL overrides
+// API_URL, ANALYTICS_URL, ... of tools/federation/runtime-config.mjs.
+//
+// Programmatic use (the e2e global setup): `startSystem(options)` resolves with the URLs, the
+// credentials, `stopRemote(name)` / `startRemote(name)` and `stop()`.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { dirname, isAbsolute, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ensureInstalled, repoRoot, runPnpm } from './pnpm.mjs';
+import { startApi } from './system/api.mjs';
+import { freePort } from './system/ports.mjs';
+
+const federationTools = () => import(pathToFileURL(join(repoRoot, 'tools/federation/runtime-config.mjs')).href);
+const staticServer = () => import(pathToFileURL(join(repoRoot, 'packages/shell/serve/static-server.mjs')).href);
+
+export const DEMO_USERNAME = 'admin';
+export const DEMO_PASSWORD = 'admin123';
+
+function resolveDataDir(dataDir) {
+  const raw = dataDir ?? process.env.DATA_DIR ?? '.data/pglite';
+  return isAbsolute(raw) ? raw : join(repoRoot, raw);
+}
+
+/** The credentials of the first administrator, remembered beside the data so a restart can print them. */
+function adminCredentials({ dataDir, username, password, usingServerDb }) {
+  const memo = join(dirname(dataDir), 'admin-credentials.json');
+  const creating = !usingServerDb && !existsSync(dataDir);
+  const chosen = { username: username ?? process.env.ADMIN_USERNAME ?? DEMO_USERNAME, password: password ?? process.env.ADMIN_PASSWORD ?? DEMO_PASSWORD };
+  if (creating) {
+    mkdirSync(dirname(memo), { recursive: true });
+    writeFileSync(memo, `${JSON.stringify(chosen, null, 2)}\n`, { mode: 0o600 });
+    return { ...chosen, known: true };
+  }
+  if (!usingServerDb && existsSync(memo)) {
+    try {
+      return { ...JSON.parse(readFileSync(memo, 'utf8')), known: true, pass: chosen };
+    } catch {
+      /* fall through */
+    }
+  }
+  return { ...chosen, known: false };
+}
+
+/**
+ * Starts the system.
+ * @param {object} [options]
+ * @param {Partial<Record<'shell'|'api'|'analytics'|'projects'|'people'|'orders', number>>} [options.ports] 0 = a free port
+ * @param {string} [options.dataDir] PGlite directory (default DATA_DIR or .data/pglite)
+ * @param {string} [options.adminUsername]
+ * @param {string} [options.adminPassword]
+ * @param {Record<string,string>} [options.apiEnv] extra environment for the API (SEED_USERS, ...)
+ * @param {boolean} [options.install] default true
+ * @param {boolean} [options.build] default true (turbo, cached)
+ * @param {boolean} [options.control] also start a control endpoint to stop/start remotes over HTTP
+ * @param {(line: string) => void} [options.log]
+ */
+export async function startSystem(options = {}) {
+  const log = options.log ?? ((line) => console.log(line));
+  if (options.install !== false) ensureInstalled();
+  if ((options.build ?? process.env.SKIP_BUILD !== '1') !== false) {
+    log('Building (turbo, cached)...');
+    const status = runPnpm(['exec', 'turbo', 'run', 'build', '--output-logs=errors-only']);
+    if (status !== 0) throw new Error(`the build failed (exit code ${status})`);
+  }
+  for (const pkg of ['shell', 'analytics-mfe', 'projects-mfe', 'people-mfe', 'orders-mfe']) {
+    if (!existsSync(join(repoRoot, 'packages', pkg, 'dist/index.html'))) throw new Error(`packages/${pkg}/dist is missing: build first`);
+  }
+  if (!existsSync(join(repoRoot, 'packages/admin-api/dist/main.js'))) throw new Error('packages/admin-api/dist/main.js is missing: build first');
+
+  const { REMOTES, portsFromEnv, runtimeConfigFor } = await federationTools();
+  const { createStaticHandler, listen, close } = await staticServer();
+
+  const ports = { ...portsFromEnv(), ...options.ports };
+  if (ports.api === 0) ports.api = await freePort();
+
+  // Remotes first (their ports go into the runtime config), each from its own origin.
+  const remoteServers = {};
+  const startRemote = async (name) => {
+    if (remoteServers[name]) return;
+    const dir = join(repoRoot, 'packages', REMOTES[name].pkg, 'dist');
+    const handler = createStaticHandler({ dir, cors: true, runtimeConfig: () => runtimeConfig });
+    const { server, port } = await listen(handler, ports[name]);
+    ports[name] = port; // keeps the same port on a restart
+    remoteServers[name] = server;
+  };
+  const stopRemote = async (name) => {
+    const server = remoteServers[name];
+    delete remoteServers[name];
+    if (server) await close(server);
+  };
+  for (const name of Object.keys(REMOTES)) await startRemote(name);
+
+  let shellPort = ports.shell;
+  if (shellPort === 0) shellPort = ports.shell = await freePort();
+  const runtimeConfig = runtimeConfigFor({ ports, env: { ...process.env, ...options.runtimeEnv } });
+
+  const dataDir = resolveDataDir(options.dataDir);
+  const usingServerDb = Boolean(options.apiEnv?.DATABASE_URL ?? process.env.DATABASE_URL);
+  const credentials = adminCredentials({ dataDir, username: options.adminUsername, password: options.adminPassword, usingServerDb });
+  const origins = [ports.shell, ...Object.keys(REMOTES).map((n) => ports[n])].flatMap((p) => [`http://localhost:${p}`, `http://127.0.0.1:${p}`]);
+  const api = startApi({
+    repoRoot,
+    log: options.apiLog ?? log,
+    env: {
+      API_PORT: String(ports.api),
+      DATA_DIR: dataDir,
+      ADMIN_USERNAME: credentials.pass?.username ?? credentials.username,
+      ADMIN_PASSWORD: credentials.pass?.password ?? credentials.password,
+      ADMIN_SIGNING_KEY: runtimeConfig.signingKey,
+      CORS_ORIGINS: [process.env.CORS_ORIGINS, ...origins].filter(Boolean).join(','),
+      ...options.apiEnv,
+    },
+  });
+  const servers = [];
+  const stop = async () => {
+    await Promise.all([...Object.keys(remoteServers).map(stopRemote), ...servers.map(close), api.stop()]);
+  };
+  try {
+    await api.ready;
+    const shell = await listen(
+      createStaticHandler({ dir: join(repoRoot, 'packages/shell/dist'), spa: true, runtimeConfig: () => runtimeConfig }),
+      shellPort,
+    );
+    servers.push(shell.server);
+
+    let controlUrl = null;
+    if (options.control) {
+      const control = await listen(async (req, res) => {
+        const m = /^\/remotes\/(\w+)\/(stop|start)$/.exec(req.url ?? '');
+        if (req.method !== 'POST' || !m || !REMOTES[m[1]]) {
+          res.writeHead(404).end();
+          return;
+        }
+        try {
+          await (m[2] === 'stop' ? stopRemote(m[1]) : startRemote(m[1]));
+          res.writeHead(204).end();
+        } catch (err) {
+          res.writeHead(500, { 'Content-Type': 'text/plain' }).end(String(err));
+        }
+      }, 0, '127.0.0.1');
+      servers.push(control.server);
+      controlUrl = `http://127.0.0.1:${control.port}`;
+    }
+
+    return {
+      ports,
+      runtimeConfig,
+      shellUrl: `http://localhost:${ports.shell}`,
+      apiUrl: runtimeConfig.apiBaseUrl,
+      remoteUrls: Object.fromEntries(Object.keys(REMOTES).map((n) => [n, `http://localhost:${ports[n]}`])),
+      controlUrl,
+      credentials: { username: credentials.username, password: credentials.password, known: credentials.known },
+      apiNotes: api.notes,
+      startRemote,
+      stopRemote,
+      stop,
+    };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+async function main() {
+  const started = Date.now();
+  const system = await startSystem({ apiLog: (line) => console.log(line) });
+  const { credentials: c } = system;
+  console.log('');
+  console.log(`Growth Admin is running (ready in ${((Date.now() - started) / 1000).toFixed(1)} s):`);
+  console.log(`  Admin panel  ${system.shellUrl}`);
+  console.log(`  Admin API    ${system.apiUrl}`);
+  for (const [name, url] of Object.entries(system.remoteUrls)) console.log(`  remote ${name.padEnd(9)} ${url}/mf-manifest.json`);
+  if (c.known) {
+    console.log(`Sign in with username "${c.username}" and password "${c.password}".`);
+  } else {
+    console.log(`Sign in as "${c.username}" with the password the database was created with.`);
+  }
+  for (const note of system.apiNotes) console.log(`  (admin API) ${note}`);
+  console.log('Press Ctrl-C to stop (the data stays for the next start).');
+
+  let stopping = false;
+  const shutdown = async (signal) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping...`);
+    await system.stop();
+    console.log('Stopped.');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  main().catch((err) => {
+    console.error(`Growth Admin could not start: ${err instanceof Error ? err.message : err}`);
+    process.exit(1);
+  });
+}
