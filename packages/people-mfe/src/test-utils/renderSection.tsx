@@ -1,0 +1,46 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { ConfigProvider } from 'antd';
+import type { ToastApi } from '@growth-admin/shared-client';
+import PeopleSection from '../Section';
+
+// antd's Select schedules work through MessageChannel, which jsdom lacks.
+if (typeof globalThis.MessageChannel === 'undefined') {
+  class FakePort {
+    onmessage: ((event: { data: unknown }) => void) | null = null;
+    other: FakePort | null = null;
+    postMessage(data: unknown) {
+      setTimeout(() => this.other?.onmessage?.({ data }), 0);
+    }
+    close() {}
+  }
+  class FakeMessageChannel {
+    port1 = new FakePort();
+    port2 = new FakePort();
+    constructor() {
+      this.port1.other = this.port2;
+      this.port2.other = this.port1;
+    }
+  }
+  globalThis.MessageChannel = FakeMessageChannel as unknown as typeof MessageChannel;
+}
+
+export function makeToast(): jest.Mocked<ToastApi> {
+  return { success: jest.fn(), error: jest.fn(), info: jest.fn() };
+}
+
+/** Renders the exposed section as the shell would: one fresh QueryClient, a toast API. */
+export function renderSection(toast = makeToast()) {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } },
+  });
+  const view = render(
+    // No motion or click waves: same behaviour, far less work for jsdom.
+    <ConfigProvider theme={{ token: { motion: false } }} wave={{ disabled: true }}>
+      <QueryClientProvider client={queryClient}>
+        <PeopleSection user={{ username: 'admin' }} toast={toast} />
+      </QueryClientProvider>
+    </ConfigProvider>,
+  );
+  return { ...view, toast, queryClient };
+}

@@ -1,0 +1,200 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { formatDate } from '@growth-admin/shared-client';
+import { COLUMN_STORAGE_KEY } from './columnStorage';
+import { button, checkbox, columnHeaders } from '../test-utils/dom';
+import { fail, type FakeRequest, installFakeApi } from '../test-utils/fakeApi';
+import { makePeople, makePerson } from '../test-utils/people';
+import { personsListRoute, personsQueryRoute } from '../test-utils/personsRoutes';
+import { renderSection } from '../test-utils/renderSection';
+
+// Generous: antd in jsdom is CPU-heavy and CI machines are shared.
+jest.setTimeout(60_000);
+
+const LIST = 'GET /api/admin/persons/list';
+const QUERY = 'GET /api/admin/persons/query';
+
+const callsTo = (calls: FakeRequest[], path: string) => calls.filter((c) => c.path === path);
+const setup = () => userEvent.setup({ delay: null });
+
+async function chooseSearchType(label: string) {
+  fireEvent.mouseDown(document.querySelector('.ant-select') as Element);
+  const options = await screen.findAllByText(label, { selector: '.ant-select-item-option-content' });
+  fireEvent.click(options[0]);
+}
+
+beforeEach(() => localStorage.clear());
+
+describe('Users screen', () => {
+  it('pages through users with the spec figures', async () => {
+    // 45 users, but only 2 rows sent per page: the figures come from the total.
+    const people = makePeople(45);
+    const calls = installFakeApi({ [LIST]: personsListRoute(people, 2) });
+    const user = setup();
+    renderSection();
+
+    expect(await screen.findByText('user_1')).toBeInTheDocument();
+    expect(screen.getByText('Users', { selector: 'h2' })).toBeInTheDocument();
+    expect(screen.getByText('Manage user accounts and balances')).toBeInTheDocument();
+    expect(screen.getByText('Showing 1 to 20 of 45 users')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
+    expect(button('Previous')).toBeDisabled();
+
+    await user.click(button('Next'));
+    expect(await screen.findByText('user_21')).toBeInTheDocument();
+    expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
+    await user.click(button('Next'));
+    expect(await screen.findByText('user_41')).toBeInTheDocument();
+    expect(screen.getByText('Showing 41 to 45 of 45 users')).toBeInTheDocument();
+    expect(button('Next')).toBeDisabled();
+    await user.click(button('Previous'));
+    expect(await screen.findByText('Page 2 of 3')).toBeInTheDocument();
+
+    expect(callsTo(calls, '/api/admin/persons/list').map((c) => c.query.toString())).toEqual([
+      'page=1&pageSize=20',
+      'page=2&pageSize=20',
+      'page=3&pageSize=20',
+      'page=2&pageSize=20', // shown from the cache at once, refreshed behind it
+    ]);
+  });
+
+  it('renders every row field of the spec', async () => {
+    const bare = makePerson(7, {
+      customName: '',
+      avatar: '',
+      rewardLastDate: null,
+      isPrivate: true,
+      isBusiness: true,
+      isVerified: false,
+      countryCode: 'DE',
+      lastClientRegion: 'eu-central',
+      money: 1250,
+      point: 80,
+    });
+    installFakeApi({ [LIST]: personsListRoute([makePerson(1), bare]) });
+    localStorage.setItem(
+      COLUMN_STORAGE_KEY,
+      JSON.stringify(Object.fromEntries(['followers', 'following', 'adViews', 'lastAdView', 'privacy', 'verification', 'business', 'location', 'usedApps'].map((k) => [k, true]))),
+    );
+    renderSection();
+    await screen.findByText('user_1');
+    expect(columnHeaders()).toHaveLength(14);
+
+    const row = within(screen.getByText('User 100007').closest('tr') as HTMLElement);
+    for (const text of ['ID: 100007', '1,250 coins', 'Points: 80', '1,007', '207', '37', 'Never', 'Private']) {
+      expect(row.getByText(text)).toBeInTheDocument();
+    }
+    for (const text of ['Unverified', 'Business', 'DE (eu-central)', 'Alpha', 'Beta', '+1', formatDate('2026-11-20T10:30:00.000Z'), 'iOS']) {
+      expect(row.getByText(text)).toBeInTheDocument();
+    }
+    expect(row.queryByText('Gamma')).not.toBeInTheDocument();
+    expect(row.getByTestId('avatar-placeholder')).toBeInTheDocument();
+    expect(row.getByText('Add Coins')).toBeInTheDocument();
+
+    // A real avatar goes through the image proxy minus cache parameters, and falls back on error.
+    const firstRow = screen.getByText('user_1').closest('tr') as HTMLElement;
+    const img = firstRow.querySelector('img') as HTMLImageElement;
+    expect(img).toHaveAttribute(
+      'src',
+      `http://api.test/api/admin/image-proxy?url=${encodeURIComponent('https://cdn.example.com/a/1.jpg')}`,
+    );
+    expect(within(firstRow).getByText('Public')).toBeInTheDocument();
+    expect(within(firstRow).getByText('Verified')).toBeInTheDocument();
+    expect(within(firstRow).getByText('Personal')).toBeInTheDocument();
+    fireEvent.error(img);
+    expect(within(firstRow).getByTestId('avatar-placeholder')).toBeInTheDocument();
+    expect(firstRow.querySelector('img')).toBeNull();
+  });
+
+  it('shows the default columns and remembers a shown column across reloads', async () => {
+    installFakeApi({ [LIST]: personsListRoute(makePeople(2)) });
+    const user = setup();
+    const first = renderSection();
+    await screen.findByText('user_1');
+    expect(columnHeaders()).toEqual(['User', 'Coins & Points', 'Platform', 'Last Updated', 'Actions']);
+
+    await user.click(button('Customize Columns'));
+    expect(checkbox('User')).toBeDisabled();
+    expect(checkbox('User')).toBeChecked();
+    expect(checkbox('Followers')).not.toBeChecked();
+    await user.click(checkbox('Followers'));
+    await user.click(checkbox('Platform'));
+    expect(columnHeaders()).toEqual(['User', 'Coins & Points', 'Followers', 'Last Updated', 'Actions']);
+    expect(JSON.parse(localStorage.getItem(COLUMN_STORAGE_KEY) ?? '{}')).toMatchObject({
+      followers: true,
+      platform: false,
+    });
+
+    first.unmount();
+    renderSection();
+    await screen.findByText('user_1');
+    expect(columnHeaders()).toEqual(['User', 'Coins & Points', 'Followers', 'Last Updated', 'Actions']);
+  });
+
+  it('searches by username with Enter and with the Search button, from page 1', async () => {
+    const people = [...makePeople(30), makePerson(99, { customName: 'zed_walker' })];
+    const calls = installFakeApi({ [LIST]: personsListRoute(people, 2) });
+    const user = setup();
+    renderSection();
+    await screen.findByText('user_1');
+    await user.click(button('Next'));
+    await screen.findByText('Page 2 of 2');
+
+    const box = screen.getByPlaceholderText('Search by username...');
+    await user.type(box, '  zed {Enter}');
+    expect(await screen.findByText('zed_walker')).toBeInTheDocument();
+    expect(screen.getByText('Showing 1 to 1 of 1 users')).toBeInTheDocument();
+    expect(callsTo(calls, '/api/admin/persons/list').at(-1)?.query.toString()).toBe(
+      'page=1&pageSize=20&customName=zed',
+    );
+
+    await user.clear(box);
+    await user.type(box, 'nobody');
+    await user.click(button('Search'));
+    expect(await screen.findByText('No users found matching your criteria')).toBeInTheDocument();
+    expect(screen.getByText('Showing 0 to 0 of 0 users')).toBeInTheDocument();
+    expect(callsTo(calls, '/api/admin/persons/list').at(-1)?.query.get('customName')).toBe('nobody');
+  });
+
+  it('searches by user ID with one lookup, and a failed lookup shows an empty list', async () => {
+    const people = makePeople(3);
+    const calls = installFakeApi({ [LIST]: personsListRoute(people), [QUERY]: personsQueryRoute(people) });
+    const user = setup();
+    renderSection();
+    await screen.findByText('user_1');
+
+    await chooseSearchType('User ID');
+    const box = await screen.findByPlaceholderText('Search by user ID...');
+    await user.type(box, '100003{Enter}');
+    await waitFor(() => expect(screen.queryByText('user_1')).not.toBeInTheDocument());
+    expect(screen.getByText('user_3')).toBeInTheDocument();
+    expect(screen.getByText('Showing 1 to 1 of 1 users')).toBeInTheDocument();
+    expect(callsTo(calls, '/api/admin/persons/query').map((c) => c.query.toString())).toEqual(['id=100003']);
+
+    await user.clear(box);
+    await user.type(box, '424242');
+    await user.click(button('Search'));
+    expect(await screen.findByText('No users found matching your criteria')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 1')).toBeInTheDocument();
+    expect(callsTo(calls, '/api/admin/persons/query')).toHaveLength(2);
+    expect(callsTo(calls, '/api/admin/persons/list')).toHaveLength(1);
+  });
+
+  it('reports a failed load inline and as one toast, and retries', async () => {
+    let failing = true;
+    const list = personsListRoute(makePeople(2));
+    installFakeApi({ [LIST]: (req) => (failing ? fail(500, 'Database unavailable') : list(req)) });
+    const user = setup();
+    const { toast } = renderSection();
+
+    expect(await screen.findByText('Error loading users: Database unavailable')).toBeInTheDocument();
+    expect(toast.error).toHaveBeenCalledTimes(1);
+    expect(toast.error).toHaveBeenCalledWith('Failed to load users: Database unavailable');
+
+    failing = false;
+    await user.click(button('Retry'));
+    expect(await screen.findByText('user_2')).toBeInTheDocument();
+    await act(async () => {});
+    expect(toast.error).toHaveBeenCalledTimes(1);
+  });
+});
