@@ -1,0 +1,161 @@
+// Users journeys (issue 7): find a seeded user by name and by user ID, open the details with
+// that user's recent orders, add 25 coins and see the balance rise by exactly 25 (in the row,
+// the details and the API), and show a hidden column that stays shown after a reload.
+// Every value is read from the API first; nothing depends on particular seeded ids.
+import type { Page } from '@playwright/test';
+import { expect, openSection, signedApi, test } from '../support';
+
+interface Person {
+  _id: string;
+  customId: string;
+  customName: string;
+  money: number;
+}
+interface PersonsList {
+  total: number;
+  list: Person[];
+}
+interface Order {
+  orderSn: string;
+  personId: string;
+}
+
+const userRows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
+const rowOf = (page: Page, customId: string) => userRows(page).filter({ hasText: `ID: ${customId}` });
+const coins = (n: number) => `${n.toLocaleString('en-US')} coins`;
+
+async function openUsers(page: Page) {
+  await openSection(page, 'Users');
+  await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
+  await expect(page.getByText('Manage user accounts and balances')).toBeVisible();
+  await expect(userRows(page).first()).toBeVisible();
+}
+
+async function chooseSearchType(page: Page, label: 'Username' | 'User ID') {
+  await page.getByRole('combobox', { name: 'Search type' }).click();
+  await page.locator(`.ant-select-item-option[title="${label}"]`).click();
+}
+
+async function searchById(page: Page, customId: string) {
+  await chooseSearchType(page, 'User ID');
+  const box = page.getByPlaceholder('Search by user ID...');
+  await box.fill(customId);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByText('Showing 1 to 1 of 1 users')).toBeVisible();
+  await expect(userRows(page)).toHaveCount(1);
+  return rowOf(page, customId);
+}
+
+/** A seeded user who has orders, with those orders as the API lists them for the details. */
+async function userWithOrders() {
+  const api = await signedApi();
+  const { orders } = await api.get<{ orders: Order[] }>('/api/admin/orders/orderList', { page: 0, limit: 1 });
+  expect(orders.length).toBeGreaterThan(0);
+  const person = await api.get<Person>('/api/admin/persons/query', { id: orders[0].personId });
+  const recent = await api.get<{ orders: Order[] }>('/api/admin/orders/orderList', { personId: person._id, limit: 10, page: 0 });
+  return { person, recent: recent.orders };
+}
+
+test('finds a seeded user by name and by user ID; an unknown ID shows an empty list', async ({ signedInPage: page }) => {
+  const api = await signedApi();
+  const all = await api.get<PersonsList>('/api/admin/persons/list', { page: 1, pageSize: 20 });
+  const person = all.list.find((p) => p.customName) as Person;
+  expect(person).toBeTruthy();
+
+  await openUsers(page);
+  await expect(page.getByText(`Showing 1 to ${Math.min(20, all.total)} of ${all.total} users`)).toBeVisible();
+  await expect(page.getByText(`Page 1 of ${Math.max(1, Math.ceil(all.total / 20))}`)).toBeVisible();
+  await expect(page.locator('.ant-table-thead th')).toHaveText(['User', 'Coins & Points', 'Platform', 'Last Updated', 'Actions']);
+
+  // By username, with Enter.
+  const byName = await api.get<PersonsList>('/api/admin/persons/list', { page: 1, pageSize: 20, customName: person.customName });
+  const box = page.getByPlaceholder('Search by username...');
+  await box.fill(person.customName);
+  await box.press('Enter');
+  await expect(page.getByText(`Showing 1 to ${Math.min(20, byName.total)} of ${byName.total} users`)).toBeVisible();
+  await expect(rowOf(page, person.customId)).toContainText(person.customName);
+
+  // By user ID: one lookup, one row.
+  const row = await searchById(page, person.customId);
+  await expect(row).toContainText(person.customName);
+  await expect(row).toContainText(coins(person.money));
+
+  // An ID nobody has: the lookup fails and the list is empty.
+  await page.getByPlaceholder('Search by user ID...').fill('no-such-user-000');
+  await page.getByPlaceholder('Search by user ID...').press('Enter');
+  await expect(page.getByText('No users found matching your criteria')).toBeVisible();
+  await expect(page.getByText('Showing 0 to 0 of 0 users')).toBeVisible();
+});
+
+test("opens a user's details with their recent orders", async ({ signedInPage: page }) => {
+  const { person, recent } = await userWithOrders();
+  await openUsers(page);
+  const row = await searchById(page, person.customId);
+  await row.getByRole('button', { name: person.customName || `User ${person.customId}`, exact: true }).click();
+
+  const details = page.getByRole('dialog', { name: 'User Details' });
+  await expect(details).toBeVisible();
+  await expect(details.getByText(`ID: ${person.customId}`)).toBeVisible();
+  await expect(details.getByText(/^Level \d+$/)).toBeVisible();
+  for (const label of ['Balance', 'Points', 'Platform', 'Account Privacy', 'Location', 'Last Updated', 'Followers', 'Following', 'Ad Views', 'Last Ad View', 'Used Apps', 'Recent Orders']) {
+    await expect(details.getByText(label, { exact: true })).toBeVisible();
+  }
+  await expect(details.getByTestId('details-balance')).toHaveText(coins(person.money));
+  const orders = details.getByRole('region', { name: 'Recent Orders' });
+  for (const order of recent) await expect(orders.getByText(`Order #${order.orderSn}`)).toBeVisible();
+  await expect(orders.locator('.ant-list-item')).toHaveCount(recent.length);
+
+  await details.getByRole('button', { name: 'Close' }).click();
+  await expect(details).toBeHidden();
+});
+
+test('adding 25 coins raises the balance by exactly 25 in the row, the details and the API', async ({ signedInPage: page }) => {
+  const api = await signedApi();
+  const all = await api.get<PersonsList>('/api/admin/persons/list', { page: 1, pageSize: 20 });
+  const target = all.list[all.list.length - 1];
+  const before = (await api.get<Person>('/api/admin/persons/query', { id: target.customId })).money;
+
+  await openUsers(page);
+  const row = await searchById(page, target.customId);
+  await expect(row).toContainText(coins(before));
+
+  await row.getByRole('button', { name: /^Add Coins/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Coins' });
+  await expect(dialog.getByTestId('add-coins-balance')).toHaveText(before.toLocaleString('en-US'));
+  const amount = dialog.getByLabel('Amount to Add');
+
+  // A bad amount is refused with the spec's message and nothing changes.
+  await amount.fill('0');
+  await amount.press('Enter');
+  await expect(dialog.getByText('Please enter a valid amount greater than 0')).toBeVisible();
+
+  await amount.fill('25');
+  await dialog.getByRole('button', { name: 'Add Coins' }).click();
+  await expect(page.getByText('Money added successfully')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText(coins(before + 25));
+
+  const after = (await api.get<Person>('/api/admin/persons/query', { id: target.customId })).money;
+  expect(after - before).toBe(25);
+
+  await row.getByRole('button', { name: target.customName || `User ${target.customId}`, exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'User Details' }).getByTestId('details-balance')).toHaveText(coins(before + 25));
+});
+
+test('shows a hidden column, and the choice survives a reload', async ({ signedInPage: page }) => {
+  const api = await signedApi();
+  const { list } = await api.get<PersonsList & { list: Array<Person & { watcherCount: number }> }>('/api/admin/persons/list', { page: 1, pageSize: 20 });
+  await openUsers(page);
+  const headers = page.locator('.ant-table-thead th');
+  await expect(headers).not.toContainText(['Followers']);
+
+  await page.getByRole('button', { name: 'Customize Columns' }).click();
+  await expect(page.getByRole('checkbox', { name: 'User' })).toBeDisabled();
+  await page.getByRole('checkbox', { name: 'Followers' }).check();
+  await expect(headers).toHaveText(['User', 'Coins & Points', 'Platform', 'Followers', 'Last Updated', 'Actions']);
+  await expect(rowOf(page, list[0].customId).locator('td').nth(3)).toHaveText(list[0].watcherCount.toLocaleString('en-US'));
+
+  await page.reload();
+  await expect(userRows(page).first()).toBeVisible();
+  await expect(headers).toHaveText(['User', 'Coins & Points', 'Platform', 'Followers', 'Last Updated', 'Actions']);
+});
