@@ -1,0 +1,144 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { queryKeys } from '@growth-admin/shared-client';
+import Orders from './Orders';
+import { OrderDetailsDialog } from './components/OrderDetailsDialog';
+import { KIND_TEXT } from './lib/kindText';
+import { deferred, fail, installFakeApi, ok, type FakeReply } from './test/fakeApi';
+import { makeOrder } from './test/orders';
+import { buttonByText, findButtonByText, renderSection } from './test/renderSection';
+
+jest.setTimeout(90_000);
+
+const LIST = '/api/admin/orders/orderList';
+const REFUND = '/api/admin/orders/refundOrder';
+
+const dialog = () => document.querySelector('.ant-modal') as HTMLElement;
+const queryButton = (text: string) =>
+  Array.from(document.querySelectorAll('button')).find((b) => b.textContent === text) ?? null;
+
+describe('Order Details dialog', () => {
+  it('shows the order, its promo code and its error details', async () => {
+    const order = makeOrder({
+      orderSn: '000777',
+      shoppingUser: 'bob',
+      shoppingText: 'https://social.test/bob/post/1',
+      productType: 'heart',
+      count: 500,
+      startCount: 42,
+      paymentMoney: 19.9,
+      paymentType: 'Google Pay',
+      promCode: 'SPRING10',
+      platform: 'android',
+      createdAt: '2026-11-20T10:30:00',
+      isComplete: false,
+      isError: true,
+      stateStr: 'Error',
+      errorMessage: 'The account is private',
+    });
+    installFakeApi({ [`GET ${LIST}`]: () => ok({ orders: [order], total: 1 }) });
+    renderSection(Orders);
+    const user = userEvent.setup({ delay: null });
+
+    await user.click(await findButtonByText('Order #000777'));
+    const box = within(await waitFor(dialog));
+    expect(box.getByText('Order Details')).toBeInTheDocument();
+    expect(box.getByText('Order #000777', { selector: 'h4' })).toBeInTheDocument();
+    expect(box.getByText('https://social.test/bob/post/1')).toBeInTheDocument();
+    const pairs: Array<[string, string]> = [
+      ['Customer', 'bob'],
+      ['Order Date', 'Nov 20, 2026 10:30'],
+      ['Payment Amount', '$19.90'],
+      ['Platform', 'android'],
+      ['Type', 'Like'],
+      ['Quantity', '500'],
+      ['Start Count', '42'],
+      ['Payment Type', 'Google Pay'],
+      ['Promo Code', 'SPRING10'],
+    ];
+    for (const [label, value] of pairs) {
+      const cell = box.getByText(label, { selector: 'th, th *' }).closest('th')?.nextElementSibling;
+      expect(cell).toHaveTextContent(value);
+    }
+    expect(box.getByText('Error Details')).toBeInTheDocument();
+    expect(box.getByText('The account is private')).toBeInTheDocument();
+    // An errored order cannot be refunded.
+    expect(queryButton('Refund Order')).toBeNull();
+  });
+
+  it('offers a refund only for a complete, not-refunded order, and hides absent promo codes and errors', () => {
+    const cases = [
+      { flags: { isComplete: true, isRefund: false, isError: false }, refundable: true },
+      { flags: { isComplete: true, isRefund: true, isError: false }, refundable: false },
+      { flags: { isComplete: false, isRefund: false, isError: false }, refundable: false },
+      { flags: { isComplete: false, isRefund: false, isError: true }, refundable: false },
+    ];
+    for (const { flags, refundable } of cases) {
+      const { unmount } = render(
+        <OrderDetailsDialog
+          order={makeOrder({ ...flags, promCode: null, errorMessage: null })}
+          text={KIND_TEXT.orders}
+          refundPending={false}
+          onRefund={jest.fn()}
+          onClose={jest.fn()}
+        />,
+      );
+      expect({ flags, refundable: queryButton('Refund Order') !== null }).toEqual({ flags, refundable });
+      expect(screen.queryByText('Promo Code')).toBeNull();
+      expect(screen.queryByText('Error Details')).toBeNull();
+      unmount();
+    }
+  });
+});
+
+describe('Refund', () => {
+  function setup(refundReply: () => FakeReply | Promise<FakeReply>) {
+    const order = makeOrder({ orderSn: '000900', shoppingUser: 'carol' });
+    const refunded = { ...order, isRefund: true, stateStr: 'Refunded', stateColor: '#EF4444' };
+    const api = installFakeApi({
+      [`GET ${LIST}`]: () => ok({ orders: [order], total: 1 }),
+      [`POST ${REFUND}`]: refundReply,
+    });
+    const view = renderSection(Orders);
+    return { ...view, api, order, refunded, user: userEvent.setup({ delay: null }) };
+  }
+
+  it('confirms, sends one refund even on double clicks, then shows the refunded order and reloads what it changed', async () => {
+    const reply = deferred<FakeReply>();
+    const { api, order, refunded, toast, user, queryClient } = setup(() => reply.promise);
+    // A user's balance and recent orders cached by the people section, to be refreshed too.
+    queryClient.setQueryData(queryKeys.persons.list({ page: 1 }), { total: 0, page: 1, pageSize: 20, list: [] });
+
+    await user.click(await findButtonByText('Order #000900'));
+    await user.dblClick(await findButtonByText('Refund Order'));
+    expect(await screen.findAllByText('Are you sure you want to refund this order?')).toHaveLength(1);
+    await user.dblClick(buttonByText('Yes, refund'));
+
+    expect(await findButtonByText('Processing Refund...')).toBeDisabled();
+    expect(api.calls('POST', REFUND)).toHaveLength(1);
+    expect(api.calls('POST', REFUND)[0].body).toEqual({ orderId: order._id });
+    const listCallsBefore = api.calls('GET', LIST).length;
+
+    reply.resolve(ok(refunded));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Order refunded successfully', 3));
+    const box = within(dialog());
+    expect(await box.findByText('Refunded')).toBeInTheDocument();
+    expect(queryButton('Refund Order')).toBeNull();
+    await waitFor(() => expect(api.calls('GET', LIST).length).toBeGreaterThan(listCallsBefore));
+    expect(queryClient.getQueryState(queryKeys.persons.list({ page: 1 }))?.isInvalidated).toBe(true);
+    expect(api.calls('POST', REFUND)).toHaveLength(1);
+  });
+
+  it('reports a failed refund and leaves the dialog open to try again', async () => {
+    const { toast, user } = setup(() => fail(409, 'Order is already refunded', 'ALREADY_REFUNDED'));
+
+    await user.click(await findButtonByText('Order #000900'));
+    await user.click(await findButtonByText('Refund Order'));
+    await user.click(await findButtonByText('Yes, refund'));
+
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to refund order: Order is already refunded'));
+    expect(toast.success).not.toHaveBeenCalled();
+    expect(await findButtonByText('Refund Order')).toBeEnabled();
+    expect(within(dialog()).getByText('Order #000900', { selector: 'h4' })).toBeInTheDocument();
+  });
+});

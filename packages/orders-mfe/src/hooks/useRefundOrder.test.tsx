@@ -1,0 +1,55 @@
+import type { ReactNode } from 'react';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { queryKeys } from '@growth-admin/shared-client';
+import { deferred, installFakeApi, ok, type FakeReply } from '../test/fakeApi';
+import { makeOrder } from '../test/orders';
+import { makeToast } from '../test/renderSection';
+import { useRefundOrder } from './useRefundOrder';
+
+function setup() {
+  const reply = deferred<FakeReply>();
+  const api = installFakeApi({ 'POST /api/admin/orders/refundOrder': () => reply.promise });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
+  const toast = makeToast();
+  const onRefunded = jest.fn();
+  const hook = renderHook(() => useRefundOrder({ toast, onRefunded }), { wrapper });
+  return { api, reply, queryClient, toast, onRefunded, hook };
+}
+
+describe('useRefundOrder', () => {
+  it('sends a refund once even when asked twice before React re-renders', async () => {
+    const { api, reply, hook, onRefunded } = setup();
+    const order = makeOrder();
+    act(() => {
+      hook.result.current.refund(order);
+      hook.result.current.refund(order);
+    });
+    await waitFor(() => expect(hook.result.current.pendingOrderId).toBe(order._id));
+    expect(api.calls('POST', '/api/admin/orders/refundOrder')).toHaveLength(1);
+
+    reply.resolve(ok({ ...order, isRefund: true }));
+    await waitFor(() => expect(onRefunded).toHaveBeenCalledWith({ ...order, isRefund: true }));
+    expect(hook.result.current.pendingOrderId).toBeUndefined();
+  });
+
+  it('invalidates every orders list, recent orders and persons after a refund', async () => {
+    const { reply, hook, queryClient } = setup();
+    const keys = [
+      queryKeys.orders.list('orders', { page: 0 }),
+      queryKeys.orders.list('payments', { page: 0 }),
+      queryKeys.orders.recent('person-1'),
+      queryKeys.persons.list({ page: 1 }),
+    ];
+    for (const key of keys) queryClient.setQueryData(key, {});
+    const order = makeOrder();
+    act(() => hook.result.current.refund(order));
+    reply.resolve(ok({ ...order, isRefund: true }));
+    await waitFor(() =>
+      expect(keys.map((key) => queryClient.getQueryState(key)?.isInvalidated)).toEqual([true, true, true, true]),
+    );
+  });
+});
