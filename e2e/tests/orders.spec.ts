@@ -1,0 +1,129 @@
+// Orders journeys (issue 8): search an order by number, open it, refund it (double clicks send one
+// refund), then find it under the Refunded filter with the refund button gone; the status filter
+// drives the server's totals; search a payment by payment number and open it.
+// Every value is read from the API first; nothing depends on particular seeded ids.
+import type { Page } from '@playwright/test';
+import { expect, openSection, signedApi, test } from '../support';
+
+interface Order {
+  _id: string;
+  orderSn: string;
+  shoppingUser: string;
+  stateStr: string;
+  isComplete: boolean;
+  isRefund: boolean;
+}
+interface OrdersList {
+  orders: Order[];
+  total: number;
+}
+
+const ORDERS = '/api/admin/orders/orderList';
+const PAYMENTS = '/api/admin/orders/rechargeOrderList';
+
+const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
+const detailsDialog = (page: Page) => page.locator('.ant-modal').filter({ hasText: 'Order Details' });
+
+async function choose(page: Page, label: 'Search by' | 'Status', option: string) {
+  await page.getByLabel(label, { exact: true }).click();
+  await page.locator(`.ant-select-item-option[title="${option}"]`).click();
+}
+
+const showing = (total: number, noun: string) => `Showing ${total ? 1 : 0} to ${Math.min(20, total)} of ${total} ${noun}`;
+
+test('searches an order by number, refunds it once, and finds it under Refunded without a refund button', async ({
+  signedInPage: page,
+}) => {
+  const api = await signedApi();
+  const completed = await api.get<OrdersList>(ORDERS, { page: 0, limit: 20, status: 'completed' });
+  const order = completed.orders.find((o) => o.isComplete && !o.isRefund) as Order;
+  expect(order, 'a complete, not-refunded seeded order').toBeTruthy();
+
+  await openSection(page, 'Orders');
+  await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
+  await expect(page.getByText('View and manage customer orders')).toBeVisible();
+  await expect(page.locator('.ant-table-thead th')).toHaveText(['Order Details', 'Type', 'Count', 'Payment', 'Status', 'Platform']);
+  await expect(rows(page).first()).toBeVisible();
+
+  await choose(page, 'Search by', 'Order Number');
+  const box = page.getByPlaceholder('Search by order number...');
+  await box.fill(order.orderSn);
+  await box.press('Enter');
+  await expect(page.getByText('Showing 1 to 1 of 1 orders')).toBeVisible();
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText(order.shoppingUser);
+
+  await page.getByRole('button', { name: `Order #${order.orderSn}` }).click();
+  const dialog = detailsDialog(page);
+  await expect(dialog.getByRole('heading', { name: `Order #${order.orderSn}` })).toBeVisible();
+  await expect(dialog).toContainText(order.stateStr);
+
+  await dialog.getByRole('button', { name: 'Refund Order' }).dblclick();
+  await expect(page.getByText('Are you sure you want to refund this order?')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Yes, refund' }).dblclick();
+  await expect(page.getByText('Order refunded successfully')).toBeVisible();
+  await expect(page.getByText(/Failed to refund order/)).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: /Refund Order|Processing Refund/ })).toHaveCount(0);
+
+  const after = (await api.get<OrdersList>(ORDERS, { page: 0, limit: 20, orderSn: order.orderSn })).orders[0];
+  expect(after.isRefund).toBe(true);
+  await expect(dialog).toContainText(after.stateStr);
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  // The list reloaded: the row shows the refunded state.
+  await expect(rows(page).first()).toContainText(after.stateStr);
+
+  await choose(page, 'Status', 'Refunded');
+  await expect(page.getByText('Showing 1 to 1 of 1 orders')).toBeVisible();
+  await page.getByRole('button', { name: `Order #${order.orderSn}` }).click();
+  await expect(dialog.getByRole('heading', { name: `Order #${order.orderSn}` })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Refund Order' })).toHaveCount(0);
+});
+
+test('the status filter is applied by the server, so totals and paging follow it', async ({ signedInPage: page }) => {
+  const api = await signedApi();
+  const all = await api.get<OrdersList>(ORDERS, { page: 0, limit: 20 });
+  const pending = await api.get<OrdersList>(ORDERS, { page: 0, limit: 20, status: 'pending' });
+  expect(pending.total).toBeLessThan(all.total);
+
+  await openSection(page, 'Orders');
+  await expect(page.getByText(showing(all.total, 'orders'))).toBeVisible();
+  await expect(page.getByText(`Page 1 of ${Math.max(1, Math.ceil(all.total / 20))}`)).toBeVisible();
+
+  await choose(page, 'Status', 'Pending');
+  await expect(page.getByText(showing(pending.total, 'orders'))).toBeVisible();
+  if (pending.total > 20) {
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByText(`Showing 21 to ${Math.min(40, pending.total)} of ${pending.total} orders`)).toBeVisible();
+  }
+});
+
+test('searches a payment by payment number and opens it', async ({ signedInPage: page }) => {
+  const api = await signedApi();
+  const { orders, total } = await api.get<OrdersList>(PAYMENTS, { page: 0, limit: 20 });
+  const payment = orders[0];
+  expect(payment, 'a seeded payment').toBeTruthy();
+
+  await openSection(page, 'Payments');
+  await expect(page.getByRole('heading', { name: 'Payments' })).toBeVisible();
+  await expect(page.getByText('View and manage user payments')).toBeVisible();
+  await expect(page.getByText(showing(total, 'payments'))).toBeVisible();
+
+  await choose(page, 'Search by', 'Payment Number');
+  await page.getByPlaceholder('Search by payment number...').fill(payment.orderSn);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByText('Showing 1 to 1 of 1 payments')).toBeVisible();
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText('Coins');
+
+  await page.getByRole('button', { name: `Payment #${payment.orderSn}` }).click();
+  const dialog = detailsDialog(page);
+  await expect(dialog.getByRole('heading', { name: `Order #${payment.orderSn}` })).toBeVisible();
+  await expect(dialog).toContainText(payment.shoppingUser);
+
+  // A number that matches nothing.
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  await page.getByPlaceholder('Search by payment number...').fill('no-such-payment-000');
+  await page.getByPlaceholder('Search by payment number...').press('Enter');
+  await expect(page.getByText('No payments found matching your criteria')).toBeVisible();
+});
