@@ -59,6 +59,7 @@ test('the list shows every project with its team choices', async ({ signedInPage
 });
 
 test('create, find, configure and delete a project', async ({ signedInPage: page }) => {
+  test.setTimeout(120_000); // a long journey: create, search, filter, configure, reopen, delete
   const stamp = `${Date.now()}`;
   const name = `E2E Project ${stamp}`;
   const projectId = `e2e.project.${stamp}`;

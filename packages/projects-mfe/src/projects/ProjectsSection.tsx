@@ -38,7 +38,7 @@ export function ProjectsSection({ toast }: SectionProps) {
       <Alert
         type="error"
         showIcon
-        message={`Error loading projects: ${toApiError(error).message}`}
+        title={`Error loading projects: ${toApiError(error).message}`}
         action={
           <Button size="small" onClick={() => void refetch()} loading={isFetching}>
             Retry

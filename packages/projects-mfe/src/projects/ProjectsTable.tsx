@@ -33,7 +33,7 @@ export function ProjectsTable({ projects, onConfigure }: Props) {
       title: 'Project',
       key: 'project',
       render: (_, p) => (
-        <Space direction="vertical" size={0}>
+        <Space orientation="vertical" size={0}>
           <Typography.Text strong>{p.projectName}</Typography.Text>
           <Typography.Text type="secondary">ID: {p.projectId}</Typography.Text>
         </Space>
