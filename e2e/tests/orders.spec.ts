@@ -22,7 +22,8 @@ const ORDERS = '/api/admin/orders/orderList';
 const PAYMENTS = '/api/admin/orders/rechargeOrderList';
 
 const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
-const detailsDialog = (page: Page) => page.locator('.ant-modal').filter({ hasText: 'Order Details' });
+const detailsDialog = (page: Page) => page.getByRole('dialog', { name: 'Order Details' });
+const closeDialog = (page: Page) => detailsDialog(page).locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
 
 async function choose(page: Page, label: 'Search by' | 'Status', option: string) {
   await page.getByLabel(label, { exact: true }).click();
@@ -68,7 +69,7 @@ test('searches an order by number, refunds it once, and finds it under Refunded 
   const after = (await api.get<OrdersList>(ORDERS, { page: 0, limit: 20, orderSn: order.orderSn })).orders[0];
   expect(after.isRefund).toBe(true);
   await expect(dialog).toContainText(after.stateStr);
-  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  await closeDialog(page);
   await expect(dialog).toBeHidden();
   // The list reloaded: the row shows the refunded state.
   await expect(rows(page).first()).toContainText(after.stateStr);
@@ -122,7 +123,7 @@ test('searches a payment by payment number and opens it', async ({ signedInPage:
   await expect(dialog).toContainText(payment.shoppingUser);
 
   // A number that matches nothing.
-  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  await closeDialog(page);
   await page.getByPlaceholder('Search by payment number...').fill('no-such-payment-000');
   await page.getByPlaceholder('Search by payment number...').press('Enter');
   await expect(page.getByText('No payments found matching your criteria')).toBeVisible();

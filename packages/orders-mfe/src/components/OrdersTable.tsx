@@ -24,7 +24,8 @@ function columns(text: KindText, onOpen: (order: Order) => void): TableColumnsTy
           <div style={{ minWidth: 0 }}>
             {/* A real button so the details open from the keyboard too. */}
             <Button
-              type="link"
+              color="primary"
+              variant="link"
               style={{ padding: 0, height: 'auto', fontWeight: 600 }}
               onClick={(event) => {
                 event.stopPropagation();
