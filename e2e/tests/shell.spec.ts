@@ -1,0 +1,225 @@
+// The shell's journeys: sign-in, sign-out, sections in the URL, failure isolation of remotes,
+// the 401 path back to the login screen, and one copy of React across shell and remotes.
+import {
+  adminCredentials,
+  apiCall,
+  expect,
+  loadedCopiesOf,
+  openSection,
+  recordScripts,
+  remotes,
+  SESSION_STORAGE_KEY,
+  signIn,
+  signInViaApi,
+  test,
+} from '../support';
+import type { Page } from '@playwright/test';
+
+const content = (page: Page) => page.locator('.ga-content');
+const sectionHeading = (page: Page, name: string) => content(page).getByRole('heading', { name, exact: true }).first();
+
+test.describe('Admin Login', () => {
+  test('both fields are required and nothing is sent until they are', async ({ page }) => {
+    const loginCalls: string[] = [];
+    page.on('request', (r) => r.url().includes('/api/admin/login') && loginCalls.push(r.url()));
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+    await expect(page.getByText('Sign in to access the admin dashboard')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Please enter both username and password');
+    await page.getByLabel('Username').fill('admin');
+    await expect(page.getByRole('alert')).toHaveCount(0); // the error clears on edit
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Please enter both username and password');
+    expect(loginCalls).toHaveLength(0);
+    // Browser validation is off: the form carries novalidate.
+    await expect(page.locator('form')).toHaveAttribute('novalidate', '');
+  });
+
+  test('a wrong password shows the error and clears the password', async ({ page }) => {
+    await page.goto('/');
+    await page.getByLabel('Username').fill(adminCredentials().username);
+    await page.getByLabel('Password').fill('definitely-wrong');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Invalid username or password');
+    await expect(page.getByLabel('Password')).toHaveValue('');
+    await expect(page.getByLabel('Username')).toHaveValue(adminCredentials().username);
+    await expect(page.getByText('Logged in as')).toHaveCount(0);
+  });
+
+  test('signing in disables the form, toasts at the top centre and opens Analytics', async ({ page }) => {
+    await page.goto('/');
+    // Hold the login answer to observe the submitting state.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/admin/login', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByLabel('Username').fill(adminCredentials().username);
+    await page.getByLabel('Password').fill(adminCredentials().password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByLabel('Username')).toBeDisabled();
+    await expect(page.getByLabel('Password')).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Sign in' })).toHaveAttribute('aria-busy', 'true');
+    release();
+
+    const toast = page.locator('.ant-message').getByText('Successfully logged in');
+    await expect(toast).toBeVisible();
+    const box = (await toast.boundingBox())!;
+    const viewport = page.viewportSize()!;
+    expect(Math.abs(box.x + box.width / 2 - viewport.width / 2)).toBeLessThan(40); // centred
+    expect(box.y).toBeLessThan(120); // at the top
+
+    await expect(page.getByText('Admin Panel')).toBeVisible();
+    await expect(page.getByText('Logged in as')).toBeVisible();
+    await expect(page.getByTestId('current-username')).toHaveText(adminCredentials().username);
+    for (const label of ['Analytics', 'Projects', 'Users', 'Orders', 'Payments', 'Settings']) {
+      await expect(page.getByRole('menu').getByRole('link', { name: label, exact: true })).toBeVisible();
+    }
+    await expect(page.getByRole('menuitem', { name: 'Analytics' })).toHaveClass(/ant-menu-item-selected/);
+    await expect(sectionHeading(page, 'Analytics Dashboard')).toBeVisible();
+  });
+});
+
+test.describe('Signed in', () => {
+  test('sign-out asks first, then returns to the login screen with a top-right toast', async ({ page }) => {
+    await signInViaApi(page);
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.locator('.ant-modal-confirm-title')).toHaveText('Are you sure you want to sign out?');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByText('Logged in as')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+    const toast = page.locator('.ant-notification').getByText('Successfully logged out');
+    await expect(toast).toBeVisible();
+    const box = (await toast.boundingBox())!;
+    expect(box.x).toBeGreaterThan(page.viewportSize()!.width / 2); // top-right
+    expect(await page.evaluate((key) => window.localStorage.getItem(key), SESSION_STORAGE_KEY)).toBeNull();
+  });
+
+  test('a failed logout call still signs out locally and says so', async ({ page }) => {
+    await signInViaApi(page);
+    await page.route('**/api/admin/logout', (route) => route.fulfill({ status: 500, json: { message: 'boom', code: 'INTERNAL' } }));
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page.locator('.ant-notification').getByText('Failed to logout')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+  });
+
+  test('every section is reachable from the sidebar and lives in the URL', async ({ signedInPage: page }) => {
+    const expected: Array<[Parameters<typeof openSection>[1], string]> = [
+      ['Projects', 'Projects'],
+      ['Users', 'Users'],
+      ['Orders', 'Orders'],
+      ['Payments', 'Payments'],
+      ['Settings', 'Settings'],
+      ['Analytics', 'Analytics Dashboard'],
+    ];
+    for (const [label, heading] of expected) {
+      await openSection(page, label);
+      await expect(sectionHeading(page, heading)).toBeVisible();
+      await expect(page.getByRole('menuitem', { name: label })).toHaveClass(/ant-menu-item-selected/);
+      await expect(content(page).getByText(/is unavailable/)).toHaveCount(0);
+    }
+  });
+
+  test('reload keeps the section and the session; back and forward move between sections', async ({ signedInPage: page }) => {
+    await openSection(page, 'Projects');
+    await openSection(page, 'Orders');
+    await page.reload();
+    await expect(page).toHaveURL(/\/orders$/);
+    await expect(page.getByText('Logged in as')).toBeVisible();
+    await expect(sectionHeading(page, 'Orders')).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/projects$/);
+    await expect(sectionHeading(page, 'Projects')).toBeVisible();
+    await page.goForward();
+    await expect(sectionHeading(page, 'Orders')).toBeVisible();
+  });
+
+  test('a shared link lands on its section after sign-in', async ({ page }) => {
+    await signIn(page, { path: '/payments' });
+    await expect(page).toHaveURL(/\/payments$/);
+    await expect(sectionHeading(page, 'Payments')).toBeVisible();
+  });
+
+  test('a 401 from the API clears the session and returns to the login screen', async ({ page }) => {
+    const session = await signInViaApi(page);
+    await apiCall('POST', '/api/admin/logout', { token: session.token }); // revoked behind the page's back
+    await openSection(page, 'Users');
+    await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+    expect(await page.evaluate((key) => window.localStorage.getItem(key), SESSION_STORAGE_KEY)).toBeNull();
+  });
+});
+
+test.describe('Remote failure isolation', () => {
+  test('a stopped remote shows its fallback while the rest works, and Retry recovers', async ({ page }) => {
+    await remotes.stop('orders');
+    try {
+      await signInViaApi(page, '/orders');
+      await expect(content(page).getByText('Orders is unavailable')).toBeVisible();
+      await expect(content(page).locator('.ant-result-subtitle')).not.toBeEmpty(); // the reason
+      await expect(content(page).getByRole('button', { name: 'Retry' })).toBeVisible();
+
+      await openSection(page, 'Payments');
+      await expect(content(page).getByText('Payments is unavailable')).toBeVisible();
+      await openSection(page, 'Projects');
+      await expect(sectionHeading(page, 'Projects')).toBeVisible();
+      await expect(page.getByText('Logged in as')).toBeVisible();
+
+      // Retry while still down keeps the fallback.
+      await openSection(page, 'Orders');
+      await content(page).getByRole('button', { name: 'Retry' }).click();
+      await expect(content(page).getByText('Orders is unavailable')).toBeVisible();
+
+      await remotes.start('orders');
+      await content(page).getByRole('button', { name: 'Retry' }).click();
+      await expect(sectionHeading(page, 'Orders')).toBeVisible();
+      await openSection(page, 'Payments');
+      await expect(sectionHeading(page, 'Payments')).toBeVisible();
+    } finally {
+      await remotes.start('orders');
+    }
+  });
+
+  test('signing in works while every remote is down', async ({ page }) => {
+    const names = ['analytics', 'projects', 'people', 'orders'];
+    for (const name of names) await remotes.stop(name);
+    try {
+      await signIn(page);
+      await expect(content(page).getByText('Analytics is unavailable')).toBeVisible();
+      await openSection(page, 'Settings');
+      await expect(sectionHeading(page, 'Settings')).toBeVisible();
+    } finally {
+      for (const name of names) await remotes.start(name);
+    }
+  });
+});
+
+test('react and react-dom are each loaded exactly once across shell and remotes', async ({ page }) => {
+  const scripts = recordScripts(page);
+  await signInViaApi(page);
+  for (const label of ['Projects', 'Users', 'Orders', 'Payments', 'Analytics'] as const) {
+    await openSection(page, label);
+    await expect(content(page).locator('h1, h2, h3, h4').first()).toBeVisible();
+  }
+  expect(await loadedCopiesOf('react', scripts)).toEqual(['shell']);
+  expect(await loadedCopiesOf('react-dom', scripts)).toEqual(['shell']);
+  // And the federation runtime agrees: every build uses the shell's single copy.
+  const providers = await page.evaluate(() => {
+    const share = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, { from: string; loaded?: boolean }>>>> } }).__FEDERATION__.__SHARE__;
+    const out: Record<string, string[]> = { react: [], 'react-dom': [] };
+    for (const scopes of Object.values(share)) {
+      for (const pkg of ['react', 'react-dom'] as const) {
+        for (const info of Object.values(scopes.default?.[pkg] ?? {})) if (info.loaded && !out[pkg].includes(info.from)) out[pkg].push(info.from);
+      }
+    }
+    return out;
+  });
+  expect(providers).toEqual({ react: ['shell'], 'react-dom': ['shell'] });
+});
