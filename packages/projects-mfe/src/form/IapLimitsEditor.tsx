@@ -53,7 +53,7 @@ export const IapLimitsEditor = memo(function IapLimitsEditor({ rows, errors, onC
         return (
           <Flex key={row.key} gap={8} align="flex-start" data-testid="iap-row">
             <Form.Item
-              style={{ width: 120, marginBottom: 8 }}
+              style={{ width: 160, marginBottom: 8 }}
               validateStatus={rowErrors.code ? 'error' : undefined}
               help={rowErrors.code}
             >
