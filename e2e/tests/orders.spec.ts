@@ -35,6 +35,7 @@ const showing = (total: number, noun: string) => `Showing ${total ? 1 : 0} to ${
 test('searches an order by number, refunds it once, and finds it under Refunded without a refund button', async ({
   signedInPage: page,
 }) => {
+  test.slow(); // many steps and two list reloads: give a busy machine room
   const api = await signedApi();
   const completed = await api.get<OrdersList>(ORDERS, { page: 0, limit: 20, status: 'completed' });
   const order = completed.orders.find((o) => o.isComplete && !o.isRefund) as Order;
