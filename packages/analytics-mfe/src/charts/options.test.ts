@@ -53,6 +53,12 @@ describe('User Activity', () => {
     labels.forEach((label) => expect(label).toMatch(/^Nov \d\d? \d\d:00$/));
   });
 
+  test('a dense series (hourly over 30 days) is drawn plain, a short one smooth with symbols', () => {
+    const dense = Array.from({ length: 720 }, (_, i) => ({ ...points[0], time: new Date(Date.UTC(2026, 10, 1) + i * 3_600_000).toISOString() }));
+    expect(seriesOf(buildUserActivityOption(dense, 'hour'))[0]).toMatchObject({ smooth: false, showSymbol: false, sampling: 'lttb' });
+    expect(seriesOf(buildUserActivityOption(points, 'day'))[0]).toMatchObject({ smooth: true, showSymbol: true });
+  });
+
   test('missing counts draw as 0, not as gaps or NaN', () => {
     const broken = [{ time: '2026-11-20T00:00:00' } as TrendPoint];
     expect(seriesOf(buildUserActivityOption(broken, 'day'))[0].data).toEqual([0]);

@@ -18,6 +18,9 @@ export interface PieItem {
 
 const count = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 
+/** Above this many buckets a line is drawn plain (no smoothing, no symbols). */
+export const DENSE_POINTS = 60;
+
 const GRID = { left: 16, right: 24, top: 24, bottom: 48, containLabel: true };
 const LEGEND_BOTTOM = { bottom: 0, type: 'scroll' as const };
 
@@ -44,8 +47,11 @@ export function buildUserActivityOption(points: readonly TrendPoint[], period: T
       {
         name: 'New Users',
         type: 'line',
-        smooth: true,
-        showSymbol: points.length <= 60,
+        // Hourly over 30 days is ~720 points: smoothing and symbols would only blur them, and
+        // LTTB sampling keeps the peaks when there are more points than pixels.
+        smooth: points.length <= DENSE_POINTS,
+        showSymbol: points.length <= DENSE_POINTS,
+        sampling: 'lttb',
         itemStyle: { color: paletteColor(0) },
         areaStyle: { opacity: 0.08 },
         data: points.map((p) => count(p.newUsers)),
