@@ -20,6 +20,9 @@ interface Order {
   personId: string;
 }
 
+// Shared CI machines can be slow: these journeys drive several dialogs and lookups.
+test.describe.configure({ timeout: 90_000 });
+
 const userRows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
 const rowOf = (page: Page, customId: string) => userRows(page).filter({ hasText: `ID: ${customId}` });
 const coins = (n: number) => `${n.toLocaleString('en-US')} coins`;
@@ -33,7 +36,8 @@ async function openUsers(page: Page) {
 
 async function chooseSearchType(page: Page, label: 'Username' | 'User ID') {
   await page.getByRole('combobox', { name: 'Search type' }).click();
-  await page.locator(`.ant-select-item-option[title="${label}"]`).click();
+  await page.locator('.ant-select-item-option').filter({ hasText: label }).click();
+  await expect(page.getByPlaceholder(label === 'User ID' ? 'Search by user ID...' : 'Search by username...')).toBeVisible();
 }
 
 async function searchById(page: Page, customId: string) {
