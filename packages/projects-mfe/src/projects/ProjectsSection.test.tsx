@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Project } from '@growth-admin/shared-client';
 import userEvent from '@testing-library/user-event';
 import Section from '../Section';
 import { installFakeApi } from '../test-utils/fakeApi';
@@ -101,5 +102,44 @@ describe('Projects list', () => {
     fail = false;
     await user.click(screen.getByText('Retry'));
     expect(await screen.findByText('Alpha App')).toBeInTheDocument();
+  });
+
+  it('refreshes the list after a project is created and after one is configured', async () => {
+    let projects: Project[] = [SAMPLE_PROJECTS[0]];
+    const api = installFakeApi()
+      .on('GET', '/projects', () => ({ data: projects }))
+      .on('POST', '/projects', ({ body }) => {
+        projects = [...projects, { _id: 'new', ...(body as Omit<Project, '_id'>) }];
+        return { data: projects[1] };
+      })
+      .on('PUT', '/projects/p1', ({ body }) => {
+        projects = [{ _id: 'p1', ...(body as Omit<Project, '_id'>) }, ...projects.slice(1)];
+        return { data: projects[0] };
+      });
+    const { toast } = renderWithClient((props) => <Section {...props} />);
+    await screen.findByText('Alpha App');
+
+    fireEvent.click(screen.getByText('Add Project'));
+    const add = within(await screen.findByRole('dialog'));
+    for (const [label, value] of [
+      ['Project Name', 'Zeta'],
+      ['Project ID', 'zeta'],
+      ['Team', 'New Team'],
+      ['App ID', '5'],
+    ]) {
+      fireEvent.change(add.getByLabelText(label), { target: { value } });
+    }
+    fireEvent.click(add.getByText('Create Project'));
+    expect(await screen.findByText('Zeta')).toBeInTheDocument();
+    expect(toast.success).toHaveBeenCalledWith('Project created successfully', 3);
+    expect(screen.queryByText('Add New Project')).not.toBeInTheDocument();
+
+    fireEvent.click(within(rowOf('Alpha App')).getByText('Configure'));
+    const configure = within(await screen.findByRole('dialog'));
+    fireEvent.click(configure.getByText('Online'));
+    fireEvent.click(configure.getByText('Save Changes'));
+    await waitFor(() => expect(within(rowOf('Alpha App')).getByText('Offline')).toBeInTheDocument());
+    expect(toast.success).toHaveBeenCalledWith('Project updated successfully', 3);
+    expect(api.callsTo('GET', '/projects').length).toBeGreaterThanOrEqual(3);
   });
 });
