@@ -4,14 +4,13 @@ import type { Db, Queryable } from './types';
 
 /** Secondary indexes of the two big tables: the seeder drops and rebuilds them around bulk loads. */
 export const BULK_INDEXES: Array<{ name: string; ddl: string }> = [
-  // Orders and payments, newest first, and each status filter of spec 4 (partial indexes).
+  // Orders and payments, newest first, and the rarer status filters of spec 4 (partial indexes;
+  // 'completed' is ~75% of the rows, so walking the main index and filtering is as fast).
   { name: 'orders_kind_created', ddl: 'create index orders_kind_created on orders (kind, created_at desc, id desc)' },
-  { name: 'orders_kind_completed', ddl: 'create index orders_kind_completed on orders (kind, created_at desc, id desc) where is_complete' },
   { name: 'orders_kind_pending', ddl: 'create index orders_kind_pending on orders (kind, created_at desc, id desc) where not is_complete and not is_error' },
   { name: 'orders_kind_error', ddl: 'create index orders_kind_error on orders (kind, created_at desc, id desc) where is_error' },
   { name: 'orders_kind_refunded', ddl: 'create index orders_kind_refunded on orders (kind, created_at desc, id desc) where is_refund' },
-  // Searches: exact orderSn (the unique constraint), case-insensitive shoppingUser, personId.
-  { name: 'orders_shopping_user', ddl: 'create index orders_shopping_user on orders (kind, lower(shopping_user), created_at desc, id desc)' },
+  // Searches: exact orderSn (the unique constraint), personId; shoppingUser goes through persons_name.
   { name: 'orders_person', ddl: 'create index orders_person on orders (kind, person_id, created_at desc, id desc)' },
   // Persons: name prefix search, newest first, activity.
   { name: 'persons_name', ddl: 'create index persons_name on persons (lower(custom_name) text_pattern_ops)' },
@@ -115,9 +114,9 @@ create table orders (
   error_message text,
   created_at timestamptz not null default now(),
   refunded_at timestamptz,
-  state text generated always as (
-    case when is_refund then 'refunded' when is_complete then 'completed' when is_error then 'error' else 'pending' end
-  ) stored
+  -- One exclusive state for the rollups, written with the flags (seeder, refund):
+  -- refunded (complete and refunded), completed (complete, not refunded), error, pending.
+  state text not null default 'pending'
 );
 
 create table coin_ledger (
@@ -227,12 +226,15 @@ export function indexesSql(): string {
 export async function rebuildRollups(q: Queryable): Promise<void> {
   await q.exec(`
 truncate order_hourly, order_totals, person_hourly;
+-- hour buckets by epoch arithmetic (same values as date_trunc('hour', t, 'UTC'), far cheaper per row)
 insert into order_hourly (kind, product_type, state, hour, n, revenue)
-  select kind, product_type, state, date_trunc('hour', created_at, 'UTC'), count(*), sum(payment_money)
-    from orders group by 1, 2, 3, 4;
+  select kind, product_type, state, to_timestamp(h * 3600), count(*), sum(payment_money)
+    from (select kind, product_type, state, payment_money, floor(extract(epoch from created_at) / 3600)::bigint as h from orders) o
+   group by 1, 2, 3, 4;
 insert into order_totals (kind, state, n) select kind, state, sum(n) from order_hourly group by 1, 2;
 insert into person_hourly (hour, region, n)
-  select date_trunc('hour', created_at, 'UTC'), last_client_region, count(*) from persons group by 1, 2;
+  select to_timestamp(h * 3600), last_client_region, count(*)
+    from (select floor(extract(epoch from created_at) / 3600)::bigint as h, last_client_region from persons) p group by 1, 2;
 `);
 }
 

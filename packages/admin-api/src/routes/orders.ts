@@ -24,7 +24,7 @@ const ListQuery = Type.Object(
   {
     page: Type.Integer({ minimum: 0, maximum: 50000, default: 0, description: 'Zero-based' }),
     limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
-    shoppingUser: Type.Optional(Type.String({ maxLength: 100, description: 'Exact customer name, case-insensitive' })),
+    shoppingUser: Type.Optional(Type.String({ maxLength: 100, description: "Exact customer name, case-insensitive (the customer's customName)" })),
     personId: Type.Optional(Type.String({ pattern: '^[0-9]{1,18}$', description: 'The person _id' })),
     orderSn: Type.Optional(Type.String({ maxLength: 64, description: 'Exact order number' })),
     status: Type.Optional(Type.Unsafe<'completed' | 'pending' | 'error' | 'refunded'>({ type: 'string', enum: ['completed', 'pending', 'error', 'refunded'] })),
@@ -59,7 +59,12 @@ export const orderRoutes = ({ db }: RouteDeps) =>
           const personId = req.query.personId;
           if (orderSn) where.push(`order_sn = $${params.push(orderSn)}`);
           if (personId) where.push(`person_id = $${params.push(personId)}`);
-          if (shoppingUser) where.push(`lower(shopping_user) = lower($${params.push(shoppingUser)})`);
+          if (shoppingUser) {
+            // Exact, case-insensitive. An order's shoppingUser is its customer's name, so the persons
+            // name index narrows to that customer's orders (orders_person index), then the name is checked.
+            const i = params.push(shoppingUser);
+            where.push(`person_id in (select id from persons where lower(custom_name) = lower($${i})) and lower(shopping_user) = lower($${i})`);
+          }
           const searched = where.length > 1;
           if (status) where.push(STATUS_SQL[status]);
           const sqlWhere = where.join(' and ');
@@ -106,7 +111,7 @@ export const orderRoutes = ({ db }: RouteDeps) =>
           if (!o) throw notFound(`orderId ${orderId}: no such order`, 'ORDER_NOT_FOUND');
           if (o.is_refund) throw conflict(`Order #${o.order_sn} was already refunded`, 'ALREADY_REFUNDED');
           if (!o.is_complete) throw conflict(`Order #${o.order_sn} is not complete: only a complete order can be refunded`, 'NOT_REFUNDABLE');
-          await tx.query('update orders set is_refund = true, refunded_at = now() where id = $1', [orderId]);
+          await tx.query("update orders set is_refund = true, state = 'refunded', refunded_at = now() where id = $1", [orderId]);
           // Coin effect: a growth order gives back the coins paid; a recharge takes back the coins it gave, never below zero.
           const person = await tx.query<{ money: number }>('select money::float8 as money from persons where id = $1 for update', [o.person_id]);
           let summary = `Refunded order #${o.order_sn}`;

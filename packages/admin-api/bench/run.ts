@@ -1,0 +1,147 @@
+// Benchmark (not a test): seeds 100k users and 1M orders into a PGlite directory (once; reused on
+// later runs), starts the built server (dist/main.js) in its own process, and measures each
+// endpoint over loopback HTTP with autocannon for a bounded time. Prints a table of p50/p99/req/s.
+//
+//   pnpm --filter @growth-admin/admin-api build
+//   pnpm --filter @growth-admin/admin-api bench [-- --users 100000 --orders 1000000 --seconds 5 --connections 8 --reseed]
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import { signRequest } from '../src/security';
+
+const args = process.argv.slice(2);
+const opt = (name: string, fallback: number) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? Number(args[i + 1]) : fallback;
+};
+const USERS = opt('users', 100_000);
+const ORDERS = opt('orders', 1_000_000);
+const SECONDS = opt('seconds', 5);
+const CONNECTIONS = opt('connections', 8);
+const RESEED = args.includes('--reseed');
+const PKG = join(__dirname, '..');
+const DATA_DIR = process.env.BENCH_DATA_DIR ?? join(tmpdir(), `growth-admin-bench-${USERS}-${ORDERS}`);
+const KEY = 'bench-signing-key';
+const PASSWORD = 'bench-password';
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+
+const env = (extra: Record<string, string>) => ({ ...process.env, DATA_DIR, DATABASE_URL: '', ADMIN_SIGNING_KEY: KEY, ADMIN_PASSWORD: PASSWORD, ...extra });
+
+function seed() {
+  const marker = join(DATA_DIR, 'bench-seeded.json');
+  if (!RESEED && existsSync(marker)) {
+    console.log(`reusing the seeded data in ${DATA_DIR}`);
+    return;
+  }
+  rmSync(DATA_DIR, { recursive: true, force: true });
+  console.log(`seeding ${USERS} users and ${ORDERS} orders into ${DATA_DIR} ...`);
+  const started = Date.now();
+  const r = spawnSync(process.execPath, [join(PKG, 'dist/cli.js'), 'seed', '--users', String(USERS), '--orders', String(ORDERS)], {
+    env: env({ SEED_DEMO: '0' }),
+    stdio: 'inherit',
+  });
+  if (r.status !== 0) throw new Error('seeding failed');
+  const seconds = (Date.now() - started) / 1000;
+  console.log(`seed command (database creation + seed): ${seconds.toFixed(1)} s`);
+  writeFileSync(marker, JSON.stringify({ users: USERS, orders: ORDERS, seconds }));
+}
+
+async function startApi(port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [join(PKG, 'dist/main.js')], {
+    env: env({ API_PORT: String(port), API_HOST: '127.0.0.1', SEED_DEMO: '0' }),
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (d: Buffer) => {
+      if (d.toString().includes('listening on')) resolve();
+    });
+    child.on('exit', (code) => reject(new Error(`the API exited (${code})`)));
+  });
+  return child;
+}
+
+const signed = (token?: string) => {
+  const ts = String(Date.now());
+  const nonce = randomBytes(16).toString('base64url').slice(0, 21);
+  return {
+    'x-timestamp': ts,
+    'x-nonce': nonce,
+    'x-signature': signRequest(ts, nonce, KEY),
+    'content-type': 'application/json',
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+  };
+};
+
+async function main() {
+  seed();
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const api = await startApi(port);
+  try {
+    const login = await fetch(`${base}/api/admin/login`, { method: 'POST', headers: signed(), body: JSON.stringify({ username: 'admin', password: PASSWORD }) });
+    const token = ((await login.json()) as { data: { token: string } }).data.token;
+    const get = async (path: string) => ((await (await fetch(`${base}${path}`, { headers: signed(token) })).json()) as { data: any }).data; // eslint-disable-line @typescript-eslint/no-explicit-any
+    // Real search values from the data.
+    const sample = (await get('/api/admin/orders/orderList?page=250&limit=1')).orders[0];
+    const person = (await get('/api/admin/persons/list?page=37&pageSize=1')).list[0];
+
+    const cases: Array<[string, string]> = [
+      ['orders page 1', '/api/admin/orders/orderList?page=0&limit=20'],
+      ['orders page 500', '/api/admin/orders/orderList?page=499&limit=20'],
+      ['orders by orderSn', `/api/admin/orders/orderList?page=0&limit=20&orderSn=${sample.orderSn}`],
+      ['orders by shoppingUser', `/api/admin/orders/orderList?page=0&limit=20&shoppingUser=${encodeURIComponent(sample.shoppingUser)}`],
+      ['orders by personId', `/api/admin/orders/orderList?page=0&limit=10&personId=${sample.personId}`],
+      ['orders status=refunded', '/api/admin/orders/orderList?page=0&limit=20&status=refunded'],
+      ['orders status=completed p50', '/api/admin/orders/orderList?page=49&limit=20&status=completed'],
+      ['orders status=pending p500', '/api/admin/orders/orderList?page=499&limit=20&status=pending'],
+      ['payments page 1', '/api/admin/orders/rechargeOrderList?page=0&limit=20'],
+      ['payments status=error', '/api/admin/orders/rechargeOrderList?page=0&limit=20&status=error'],
+      ['persons list page 1', '/api/admin/persons/list?page=1&pageSize=20'],
+      ['persons list page 500', '/api/admin/persons/list?page=500&pageSize=20'],
+      ['persons search name', `/api/admin/persons/list?page=1&pageSize=20&customName=${encodeURIComponent(person.customName.slice(0, 6))}`],
+      ['persons query id', `/api/admin/persons/query?id=${person.customId}`],
+      ['analytics users', '/api/admin/analytics/users'],
+      ['analytics revenue', '/api/admin/analytics/revenue'],
+      ['analytics trends day', '/api/admin/analytics/trends?period=day&days=30'],
+      ['analytics trends hour', '/api/admin/analytics/trends?period=hour&days=30'],
+      ['analytics trends week', '/api/admin/analytics/trends?period=week&days=30'],
+      ['analytics orders', '/api/admin/analytics/orders'],
+    ];
+    const rows: Array<{ name: string; p50: number; p99: number; rps: number; errors: number }> = [];
+    for (const [name, path] of cases) {
+      const result = await autocannon({
+        url: base,
+        connections: CONNECTIONS,
+        duration: SECONDS,
+        requests: [{ method: 'GET', path, setupRequest: (req: autocannon.Request) => ({ ...req, headers: signed(token) }) }],
+      });
+      rows.push({ name, p50: result.latency.p50, p99: result.latency.p99, rps: Math.round(result.requests.average), errors: result.non2xx + result.errors });
+      process.stdout.write('.');
+    }
+    console.log(`\n\nPGlite, ${USERS} users, ${ORDERS} orders; autocannon ${CONNECTIONS} connections x ${SECONDS} s per endpoint, loopback\n`);
+    const pad = (s: string | number, n: number) => String(s).padEnd(n);
+    console.log(`${pad('endpoint', 30)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('req/s', 8)}non-2xx`);
+    for (const r of rows) console.log(`${pad(r.name, 30)}${pad(r.p50, 9)}${pad(r.p99, 9)}${pad(r.rps, 8)}${r.errors}`);
+    const markerFile = join(DATA_DIR, 'bench-seeded.json');
+    if (existsSync(markerFile)) console.log(`\nseed: ${JSON.parse(readFileSync(markerFile, 'utf8')).seconds.toFixed(1)} s (database creation + seed, PGlite)`);
+  } finally {
+    api.kill('SIGTERM');
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
