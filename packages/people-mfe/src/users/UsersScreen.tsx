@@ -1,5 +1,5 @@
 import { Alert, Button, Table, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { type Person, PERSONS_PAGE_SIZE, type ToastApi } from '@growth-admin/shared-client';
 import { AddCoinsDialog } from '../addCoins/AddCoinsDialog';
 import { UserDetailsDialog } from '../details/UserDetailsDialog';
@@ -32,10 +32,15 @@ export function UsersScreen({ toast }: { toast: ToastApi }) {
   const figures = pagingFigures(page, PERSONS_PAGE_SIZE, users.total);
 
   // One toast per failed load (errorUpdatedAt changes on each failure), the inline error stays.
+  // The toast API sits in a ref so a new object from the host cannot repeat the toast.
+  const toastRef = useRef(toast);
+  useEffect(() => {
+    toastRef.current = toast;
+  });
   const { errorMessage, errorUpdatedAt } = users;
   useEffect(() => {
-    if (errorMessage) toast.error(`Failed to load users: ${errorMessage}`);
-  }, [errorMessage, errorUpdatedAt, toast]);
+    if (errorMessage) toastRef.current.error(`Failed to load users: ${errorMessage}`);
+  }, [errorMessage, errorUpdatedAt]);
 
   const columns = useMemo(
     () => buildTableColumns(visibleColumns(visibility), { onOpenDetails: setDetailsFor, onAddCoins: setCoinsFor }),
