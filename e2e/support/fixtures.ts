@@ -25,15 +25,22 @@ export async function signIn(page: Page, options: { path?: string; username?: st
  */
 export async function signInViaApi(page: Page, path = '/') {
   const session = await apiLogin();
-  await page.addInitScript(
-    ([key, value]) => {
-      if (!window.localStorage.getItem(key)) window.localStorage.setItem(key, value);
-    },
-    [SESSION_STORAGE_KEY, JSON.stringify(session)] as const,
-  );
+  await seedSession(page, session);
   await page.goto(path);
   await expect(page.getByText('Logged in as')).toBeVisible();
   return session;
+}
+
+/** Stores `session` in the tab before its first page loads (once: a later sign-out or 401 sticks across reloads). */
+export async function seedSession(page: Page, session: { token: string; username: string }) {
+  await page.addInitScript(
+    ([key, value]) => {
+      if (window.sessionStorage.getItem('e2e.session-seeded')) return;
+      window.sessionStorage.setItem('e2e.session-seeded', '1');
+      window.localStorage.setItem(key, value);
+    },
+    [SESSION_STORAGE_KEY, JSON.stringify(session)] as const,
+  );
 }
 
 /** Opens a section from the sidebar and waits until its URL is current. */

@@ -3,12 +3,14 @@
 import {
   adminCredentials,
   apiCall,
+  apiLogin,
   expect,
   loadedCopiesOf,
   openSection,
   recordScripts,
   remotes,
   SESSION_STORAGE_KEY,
+  seedSession,
   signIn,
   signInViaApi,
   test,
@@ -149,9 +151,14 @@ test.describe('Signed in', () => {
   });
 
   test('a 401 from the API clears the session and returns to the login screen', async ({ page }) => {
-    const session = await signInViaApi(page);
-    await apiCall('POST', '/api/admin/logout', { token: session.token }); // revoked behind the page's back
-    await openSection(page, 'Users');
+    // A stored token the server no longer accepts: the shell starts signed in, the first call
+    // answers 401, the client clears the token and reloads into the login screen.
+    const session = await apiLogin();
+    await apiCall('POST', '/api/admin/logout', { token: session.token });
+    await seedSession(page, session);
+    const unauthorized = page.waitForResponse((r) => r.url().includes('/api/admin/') && r.status() === 401);
+    await page.goto('/projects');
+    await unauthorized;
     await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
     expect(await page.evaluate((key) => window.localStorage.getItem(key), SESSION_STORAGE_KEY)).toBeNull();
   });

@@ -89,6 +89,10 @@ export function createWebpackConfig(o) {
         exposes: o.exposes ?? {},
         remotes: {}, // never baked in: the shell registers remotes from its runtime config
         shared: sharedSingletons(o.pkgDir),
+        // 'loaded-first': take the copy already loaded (the shell's) instead of fetching every
+        // registered remote's entry up front to compare versions ('version-first'), which would
+        // make signing in wait on, and fail with, the remotes.
+        shareStrategy: 'loaded-first',
         manifest: { fileName: 'mf-manifest.json' },
         dts: false,
       }),

@@ -7,7 +7,10 @@ import { LOGIN_FAILED_MESSAGE, validateLogin } from './validateLogin';
 export interface LoginScreenProps {
   /** Called once the session is stored. */
   onSignedIn: (username: string) => void;
-  /** The first interaction: the shell starts fetching the signed-in UI while the user types. */
+  /**
+   * The first keystroke (not the autofocus): the shell starts fetching the signed-in UI while the
+   * administrator types, so the login screen itself stays small.
+   */
   onFirstInteraction?: () => void;
 }
 
@@ -26,6 +29,7 @@ export function LoginScreen({ onSignedIn, onFirstInteraction }: LoginScreenProps
   };
 
   const edit = (setter: (v: string) => void) => (event: ChangeEvent<HTMLInputElement>) => {
+    touch();
     setter(event.target.value);
     setError(null);
   };
@@ -73,7 +77,6 @@ export function LoginScreen({ onSignedIn, onFirstInteraction }: LoginScreenProps
           placeholder="Username"
           value={username}
           disabled={submitting}
-          onFocus={touch}
           onChange={edit(setUsername)}
         />
         <label className="ga-label" htmlFor="ga-password">
@@ -89,7 +92,6 @@ export function LoginScreen({ onSignedIn, onFirstInteraction }: LoginScreenProps
           ref={passwordRef}
           value={password}
           disabled={submitting}
-          onFocus={touch}
           onChange={edit(setPassword)}
         />
         {error && (
