@@ -13,7 +13,6 @@
 // Programmatic use (the e2e global setup): `startSystem(options)` resolves with the URLs, the
 // credentials, `stopRemote(name)` / `startRemote(name)` and `stop()`.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { dirname, isAbsolute, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ensureInstalled, repoRoot, runPnpm } from './pnpm.mjs';

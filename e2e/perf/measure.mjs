@@ -8,6 +8,7 @@
 //   node e2e/perf/measure.mjs              starts the system on free ports with a fresh database
 //   node e2e/perf/measure.mjs --url http://localhost:3000 --username admin --password admin123
 //   add --json for machine-readable output.
+/* global document, requestAnimationFrame */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';

@@ -69,13 +69,14 @@ async function control(name: string, action: 'stop' | 'start') {
 
 export const test = base.extend<{ signedInPage: Page }>({
   // Every page knows the shell's URL, even when the config was evaluated before the global setup ran.
-  baseURL: async ({}, use) => {
-    await use(systemInfo().baseUrl);
+  // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies by destructuring
+  baseURL: async ({}, provide) => {
+    await provide(systemInfo().baseUrl);
   },
   /** A page already signed in (through the API) showing the root section. */
-  signedInPage: async ({ page }, use) => {
+  signedInPage: async ({ page }, provide) => {
     await signInViaApi(page);
-    await use(page);
+    await provide(page);
   },
 });
 

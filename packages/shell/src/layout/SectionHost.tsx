@@ -8,10 +8,10 @@ import { describeLoadError, loadSectionComponent } from '../sections/remoteModul
 import { SectionErrorBoundary } from './SectionErrorBoundary';
 import { SectionUnavailable } from './SectionUnavailable';
 
+/** The outcome of load attempt `attempt`; an older attempt's outcome means "loading". */
 type LoadState =
-  | { status: 'loading' }
-  | { status: 'ready'; Component: ComponentType<SectionProps> }
-  | { status: 'failed'; reason: string };
+  | { attempt: number; status: 'ready'; Component: ComponentType<SectionProps> }
+  | { attempt: number; status: 'failed'; reason: string };
 
 function SectionSpinner() {
   return (
@@ -23,18 +23,17 @@ function SectionSpinner() {
 
 export function SectionHost({ section, props, onSettled }: { section: SectionDef; props: SectionProps; onSettled?: () => void }) {
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  const [state, setState] = useState<LoadState | null>(null);
   const remote = section.remote;
 
   useEffect(() => {
     if (!remote) return;
     let live = true;
-    setState({ status: 'loading' });
     loadSectionComponent(remote.name, remote.module)
-      .then((Component) => live && setState({ status: 'ready', Component }))
+      .then((Component) => live && setState({ attempt, status: 'ready', Component }))
       .catch((err: unknown) => {
         console.error(`[shell] the ${section.label} section could not be loaded`, err);
-        if (live) setState({ status: 'failed', reason: describeLoadError(err) });
+        if (live) setState({ attempt, status: 'failed', reason: describeLoadError(err) });
       })
       .finally(() => live && onSettled?.());
     return () => {
@@ -44,7 +43,7 @@ export function SectionHost({ section, props, onSettled }: { section: SectionDef
 
   const retry = () => setAttempt((n) => n + 1);
 
-  if (state.status === 'loading') return <SectionSpinner />;
+  if (!state || state.attempt !== attempt) return <SectionSpinner />;
   if (state.status === 'failed') return <SectionUnavailable label={section.label} reason={state.reason} onRetry={retry} />;
   const { Component } = state;
   return (

@@ -28,10 +28,10 @@ export function LoginScreen({ onSignedIn, onFirstInteraction }: LoginScreenProps
     onFirstInteraction?.();
   };
 
-  const edit = (setter: (v: string) => void) => (event: ChangeEvent<HTMLInputElement>) => {
+  const onFieldChange = (event: ChangeEvent<HTMLInputElement>) => {
     touch();
-    setter(event.target.value);
-    setError(null);
+    (event.target.name === 'username' ? setUsername : setPassword)(event.target.value);
+    setError(null); // the error clears as soon as either field is edited
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -77,7 +77,7 @@ export function LoginScreen({ onSignedIn, onFirstInteraction }: LoginScreenProps
           placeholder="Username"
           value={username}
           disabled={submitting}
-          onChange={edit(setUsername)}
+          onChange={onFieldChange}
         />
         <label className="ga-label" htmlFor="ga-password">
           Password
@@ -92,7 +92,7 @@ export function LoginScreen({ onSignedIn, onFirstInteraction }: LoginScreenProps
           ref={passwordRef}
           value={password}
           disabled={submitting}
-          onChange={edit(setPassword)}
+          onChange={onFieldChange}
         />
         {error && (
           <div className="ga-alert" role="alert">
