@@ -109,7 +109,8 @@ test("opens a user's details with their recent orders", async ({ signedInPage: p
   for (const order of recent) await expect(orders.getByText(`Order #${order.orderSn}`)).toBeVisible();
   await expect(orders.locator('.ant-list-item')).toHaveCount(recent.length);
 
-  await details.getByRole('button', { name: 'Close' }).click();
+  // The footer's Close (the corner X is named 'Close' too).
+  await details.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
   await expect(details).toBeHidden();
 });
 
