@@ -135,6 +135,7 @@ export function ProjectFormDialog({ mode, project, toast, onClose }: Props) {
   };
 
   const confirmDelete = async () => {
+    if (busy) return;
     try {
       await remove.mutateAsync();
       toast.success('Project deleted successfully', SUCCESS_SECONDS);
@@ -201,7 +202,7 @@ export function ProjectFormDialog({ mode, project, toast, onClose }: Props) {
       open
       title={copy.title}
       onCancel={onClose}
-      maskClosable={false}
+      mask={{ closable: false }}
       width={760}
       footer={footer}
     >
