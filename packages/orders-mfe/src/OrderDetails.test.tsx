@@ -1,14 +1,13 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { queryKeys } from '@growth-admin/shared-client';
 import Orders from './Orders';
 import { OrderDetailsDialog } from './components/OrderDetailsDialog';
 import { KIND_TEXT } from './lib/kindText';
 import { deferred, fail, installFakeApi, ok, type FakeReply } from './test/fakeApi';
 import { makeOrder } from './test/orders';
-import { buttonByText, findButtonByText, renderSection } from './test/renderSection';
+import { buttonByText, findButtonByText, renderSection, setupUser } from './test/renderSection';
 
-jest.setTimeout(90_000);
+jest.setTimeout(60_000);
 
 const LIST = '/api/admin/orders/orderList';
 const REFUND = '/api/admin/orders/refundOrder';
@@ -38,7 +37,7 @@ describe('Order Details dialog', () => {
     });
     installFakeApi({ [`GET ${LIST}`]: () => ok({ orders: [order], total: 1 }) });
     renderSection(Orders);
-    const user = userEvent.setup({ delay: null });
+    const user = setupUser();
 
     await user.click(await findButtonByText('Order #000777'));
     const box = within(await waitFor(dialog));
@@ -100,7 +99,7 @@ describe('Refund', () => {
       [`POST ${REFUND}`]: refundReply,
     });
     const view = renderSection(Orders);
-    return { ...view, api, order, refunded, user: userEvent.setup({ delay: null }) };
+    return { ...view, api, order, refunded, user: setupUser() };
   }
 
   it('confirms, sends one refund even on double clicks, then shows the refunded order and reloads what it changed', async () => {

@@ -1,11 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import Orders from './Orders';
 import { fail, installFakeApi, ok, type FakeRequest } from './test/fakeApi';
 import { makeOrder, makeOrders } from './test/orders';
-import { buttonByText, chooseOption, findButtonByText, renderSection } from './test/renderSection';
+import { buttonByText, chooseOption, findButtonByText, renderSection, setupUser } from './test/renderSection';
 
-jest.setTimeout(30_000);
+jest.setTimeout(60_000);
 
 const LIST = '/api/admin/orders/orderList';
 
@@ -46,7 +45,7 @@ describe('Orders section', () => {
   it('pages 20 at a time, sending the page zero-based', async () => {
     const api = installFakeApi({ [`GET ${LIST}`]: fortyFiveOrders });
     renderSection(Orders);
-    const user = userEvent.setup({ delay: null });
+    const user = setupUser();
 
     expect(await screen.findByText('Showing 1 to 20 of 45 orders')).toBeInTheDocument();
     expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
@@ -67,7 +66,7 @@ describe('Orders section', () => {
   it('searches the chosen field on Enter and on Search, from the first page, not while typing', async () => {
     const api = installFakeApi({ [`GET ${LIST}`]: fortyFiveOrders });
     renderSection(Orders);
-    const user = userEvent.setup({ delay: null });
+    const user = setupUser();
     await screen.findByText('Showing 1 to 20 of 45 orders');
     await user.click(buttonByText('Next'));
     await screen.findByText('Showing 21 to 40 of 45 orders');
@@ -88,7 +87,7 @@ describe('Orders section', () => {
   it('sends the status filter to the server at once, from the first page', async () => {
     const api = installFakeApi({ [`GET ${LIST}`]: fortyFiveOrders });
     renderSection(Orders);
-    const user = userEvent.setup({ delay: null });
+    const user = setupUser();
     await screen.findByText('Showing 1 to 20 of 45 orders');
     await user.click(buttonByText('Next'));
     await screen.findByText('Showing 21 to 40 of 45 orders');
@@ -108,7 +107,7 @@ describe('Orders section', () => {
   it('toasts a load failure once per failed fetch, shows the empty list, and keeps the typed search', async () => {
     installFakeApi({ [`GET ${LIST}`]: () => fail(500, 'Database unavailable') });
     const { toast } = renderSection(Orders);
-    const user = userEvent.setup({ delay: null });
+    const user = setupUser();
 
     expect(await screen.findByText('No orders found matching your criteria')).toBeInTheDocument();
     expect(toast.error).toHaveBeenCalledWith('Failed to load orders: Database unavailable');

@@ -1,9 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import Payments from './Payments';
 import { fail, installFakeApi, ok } from './test/fakeApi';
 import { makeOrder } from './test/orders';
-import { buttonByText, chooseOption, findButtonByText, renderSection } from './test/renderSection';
+import { buttonByText, chooseOption, findButtonByText, renderSection, setupUser } from './test/renderSection';
 
 jest.setTimeout(60_000);
 
@@ -14,7 +13,7 @@ describe('Payments section', () => {
     const payment = makeOrder({ orderSn: '000555', shoppingUser: 'dave', productType: 'heart', paymentMoney: 4.99 });
     const api = installFakeApi({ [`GET ${LIST}`]: () => ok({ orders: [payment], total: 1 }) });
     renderSection(Payments);
-    const user = userEvent.setup({ delay: null });
+    const user = setupUser();
 
     expect(screen.getByText('Payments', { selector: 'h2' })).toBeInTheDocument();
     expect(screen.getByText('View and manage user payments')).toBeInTheDocument();

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { fireEvent, render, screen } from '@testing-library/react';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
 import type { SectionProps, ToastApi } from '@growth-admin/shared-client';
@@ -67,4 +68,12 @@ export async function chooseOption(label: string, option: string) {
   // antd gives each option its label as title; the last match is the open dropdown's.
   const matches = (await screen.findAllByTitle(option)).filter((el) => el.matches('.ant-select-item-option'));
   fireEvent.click(matches[matches.length - 1]);
+}
+
+/**
+ * userEvent without its pointer-events check: that check calls getComputedStyle up the tree for
+ * every event, which jsdom answers slowly under antd's injected styles (seconds per click).
+ */
+export function setupUser() {
+  return userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
 }
