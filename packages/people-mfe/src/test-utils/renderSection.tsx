@@ -36,7 +36,7 @@ export function renderSection(toast = makeToast()) {
   });
   const view = render(
     // No motion or click waves: same behaviour, far less work for jsdom.
-    <ConfigProvider theme={{ token: { motion: false } }} wave={{ disabled: true }}>
+    <ConfigProvider theme={{ hashed: false, token: { motion: false } }} wave={{ disabled: true }}>
       <QueryClientProvider client={queryClient}>
         <PeopleSection user={{ username: 'admin' }} toast={toast} />
       </QueryClientProvider>
