@@ -135,7 +135,7 @@ async function main() {
     console.log(`${pad('endpoint', 30)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('req/s', 8)}non-2xx`);
     for (const r of rows) console.log(`${pad(r.name, 30)}${pad(r.p50, 9)}${pad(r.p99, 9)}${pad(r.rps, 8)}${r.errors}`);
     const markerFile = join(DATA_DIR, 'bench-seeded.json');
-    if (existsSync(markerFile)) console.log(`\nseed: ${JSON.parse(readFileSync(markerFile, 'utf8')).seconds.toFixed(1)} s (database creation + seed, PGlite)`);
+    if (existsSync(markerFile) && JSON.parse(readFileSync(markerFile, "utf8")).seconds > 0) console.log(`\nseed: ${JSON.parse(readFileSync(markerFile, 'utf8')).seconds.toFixed(1)} s (database creation + seed, PGlite)`);
   } finally {
     api.kill('SIGTERM');
   }

@@ -14,7 +14,7 @@ test('users: activeUsers, total, newUsers.week, regionDistribution from the data
   const d = r.body.data;
   const [c] = await t.sql(`select count(*)::int as total,
       count(*) filter (where created_at >= date_trunc('hour', now() - interval '7 days'))::int as week,
-      count(*) filter (where updated_at >= now() - interval '7 days')::int as active from persons`);
+      count(*) filter (where updated_at >= date_trunc('day', now(), 'UTC') - interval '6 days')::int as active from persons`);
   expect(d.total).toBe(c.total);
   expect(d.activeUsers).toBe(c.active);
   expect(Math.abs(d.newUsers.week - c.week)).toBeLessThanOrEqual(5); // the rollup counts whole hours
@@ -38,6 +38,13 @@ test('revenue: today, growth, week count, productTypes', async () => {
   expect(types).toEqual(expect.arrayContaining(['heart', 'watch', 'coins']));
   const [all] = await t.sql("select sum(payment_money)::float8 as s from orders where state = 'completed'");
   expect(d.productTypes.reduce((a: number, x: { revenue: number }) => a + x.revenue, 0)).toBeCloseTo(all.s, 1);
+});
+
+test('activeUsers follows add-money (the person becomes active today)', async () => {
+  const before = (await t.api.get('/api/admin/analytics/users')).body.data.activeUsers;
+  const [idle] = await t.sql("select id::text as id from persons where updated_at < now() - interval '8 days' order by id limit 1");
+  expect((await t.api.post('/api/admin/persons/add-money', { personId: idle.id, amount: 1 })).status).toBe(200);
+  expect((await t.api.get('/api/admin/analytics/users')).body.data.activeUsers).toBe(before + 1);
 });
 
 test('revenue and counts follow writes (rollups kept by the triggers)', async () => {

@@ -156,9 +156,16 @@ create table order_hourly (
 );
 create table order_totals (
   kind text not null,
+  product_type text not null,
   state text not null,
   n bigint not null default 0,
-  primary key (kind, state)
+  revenue numeric(16,2) not null default 0,
+  primary key (kind, product_type, state)
+);
+-- Users per UTC day of their last activity (updated_at): activeUsers without counting persons.
+create table person_active_daily (
+  day date not null primary key,
+  n bigint not null default 0
 );
 create table person_hourly (
   hour timestamptz not null,
@@ -173,8 +180,9 @@ begin
   values (o.kind, o.product_type, o.state, date_trunc('hour', o.created_at, 'UTC'), sign, sign * o.payment_money)
   on conflict (hour, kind, product_type, state)
   do update set n = order_hourly.n + excluded.n, revenue = order_hourly.revenue + excluded.revenue;
-  insert into order_totals (kind, state, n) values (o.kind, o.state, sign)
-  on conflict (kind, state) do update set n = order_totals.n + excluded.n;
+  insert into order_totals (kind, product_type, state, n, revenue) values (o.kind, o.product_type, o.state, sign, sign * o.payment_money)
+  on conflict (kind, product_type, state)
+  do update set n = order_totals.n + excluded.n, revenue = order_totals.revenue + excluded.revenue;
 end
 $fn$;
 
@@ -197,6 +205,13 @@ create trigger orders_rollup after insert or update or delete on orders
 
 create function persons_rollup_trigger() returns trigger language plpgsql as $fn$
 begin
+  if tg_op in ('UPDATE', 'DELETE') and (tg_op = 'DELETE' or (old.updated_at at time zone 'UTC')::date <> (new.updated_at at time zone 'UTC')::date) then
+    update person_active_daily set n = n - 1 where day = (old.updated_at at time zone 'UTC')::date;
+  end if;
+  if tg_op = 'INSERT' or (tg_op = 'UPDATE' and (old.updated_at at time zone 'UTC')::date <> (new.updated_at at time zone 'UTC')::date) then
+    insert into person_active_daily (day, n) values ((new.updated_at at time zone 'UTC')::date, 1)
+    on conflict (day) do update set n = person_active_daily.n + 1;
+  end if;
   if tg_op = 'UPDATE' then
     if old.created_at = new.created_at and old.last_client_region = new.last_client_region then
       return null;
@@ -226,13 +241,16 @@ export function indexesSql(): string {
 /** Rebuilds every rollup from the base tables (after a bulk load with triggers off). */
 export async function rebuildRollups(q: Queryable): Promise<void> {
   await q.exec(`
-truncate order_hourly, order_totals, person_hourly;
+truncate order_hourly, order_totals, person_hourly, person_active_daily;
 -- hour buckets by epoch arithmetic (same values as date_trunc('hour', t, 'UTC'), far cheaper per row)
 insert into order_hourly (kind, product_type, state, hour, n, revenue)
   select kind, product_type, state, to_timestamp(h * 3600), count(*), sum(payment_money)
     from (select kind, product_type, state, payment_money, floor(extract(epoch from created_at) / 3600)::bigint as h from orders) o
    group by 1, 2, 3, 4;
-insert into order_totals (kind, state, n) select kind, state, sum(n) from order_hourly group by 1, 2;
+insert into order_totals (kind, product_type, state, n, revenue)
+  select kind, product_type, state, sum(n), sum(revenue) from order_hourly group by 1, 2, 3;
+insert into person_active_daily (day, n)
+  select (updated_at at time zone 'UTC')::date, count(*) from persons group by 1;
 insert into person_hourly (hour, region, n)
   select to_timestamp(h * 3600), last_client_region, count(*)
     from (select floor(extract(epoch from created_at) / 3600)::bigint as h, last_client_region from persons) p group by 1, 2;

@@ -17,7 +17,7 @@ export const analyticsRoutes = ({ db }: RouteDeps) =>
         schema: {
           tags,
           ...SECURED,
-          summary: 'activeUsers: users updated (active) in the last 7 days; newUsers: created today / in the last 7 days',
+          summary: 'activeUsers: users whose updatedAt falls on one of the last 7 UTC days (today included); newUsers: created today / in the last 7 / 30 days',
           response: {
             200: Envelope(
               Type.Object({
@@ -42,7 +42,9 @@ export const analyticsRoutes = ({ db }: RouteDeps) =>
         const regions = await db.query<{ region: string; count: number }>(
           `select region, sum(n)::int as count from person_hourly group by region having sum(n) > 0 order by count desc, region`,
         );
-        const [active] = await db.query<{ n: number }>(`select count(*)::int as n from persons where updated_at >= now() - interval '7 days'`);
+        const [active] = await db.query<{ n: number }>(
+          `select coalesce(sum(n), 0)::int as n from person_active_daily where day >= (now() at time zone 'UTC')::date - 6`,
+        );
         return {
           data: {
             activeUsers: active.n,
@@ -87,7 +89,7 @@ export const analyticsRoutes = ({ db }: RouteDeps) =>
              from order_hourly, b where hour >= b.today - interval '6 days'`,
         );
         const types = await db.query<{ type: string; revenue: number }>(
-          `select product_type as type, sum(revenue)::float8 as revenue from order_hourly where state = 'completed'
+          `select product_type as type, sum(revenue)::float8 as revenue from order_totals where state = 'completed'
             group by product_type order by revenue desc, type`,
         );
         const growth = s.y_rev > 0 ? round2(((s.today_rev - s.y_rev) / s.y_rev) * 100) : s.today_rev > 0 ? 100 : 0;
@@ -181,7 +183,7 @@ export const analyticsRoutes = ({ db }: RouteDeps) =>
         },
       },
       async () => {
-        const totals = await db.query<{ kind: string; state: string; n: number }>('select kind, state, n::int as n from order_totals');
+        const totals = await db.query<{ kind: string; state: string; n: number }>('select kind, state, sum(n)::int as n from order_totals group by 1, 2');
         const byState = { completed: 0, pending: 0, error: 0, refunded: 0 };
         const byKind = { orders: 0, payments: 0 };
         let total = 0;
@@ -193,7 +195,7 @@ export const analyticsRoutes = ({ db }: RouteDeps) =>
           if (t.state === 'pending') byState.pending += t.n;
           if (t.state === 'error') byState.error += t.n;
         }
-        const types = await db.query<{ type: string; n: number }>('select product_type as type, sum(n)::int as n from order_hourly group by 1 order by 1');
+        const types = await db.query<{ type: string; n: number }>('select product_type as type, sum(n)::int as n from order_totals group by 1 order by 1');
         const [today] = await db.query<{ n: number }>(`select coalesce(sum(n), 0)::int as n from order_hourly where hour >= date_trunc('day', now(), 'UTC')`);
         return { data: { total, byState, byType: Object.fromEntries(types.map((t) => [t.type, t.n])), byKind, today: today.n } };
       },
