@@ -18,6 +18,7 @@ import {
 import type { Page } from '@playwright/test';
 
 const content = (page: Page) => page.locator('.ga-content');
+const sidebarSignOut = (page: Page) => page.locator('.ga-sider-footer').getByRole('button', { name: 'Sign Out' });
 const sectionHeading = (page: Page, name: string) => content(page).getByRole('heading', { name, exact: true }).first();
 
 test.describe('Admin Login', () => {
@@ -67,12 +68,15 @@ test.describe('Admin Login', () => {
     await expect(page.getByRole('button', { name: 'Sign in' })).toHaveAttribute('aria-busy', 'true');
     release();
 
-    const toast = page.locator('.ant-message').getByText('Successfully logged in');
-    await expect(toast).toBeVisible();
-    const box = (await toast.boundingBox())!;
-    const viewport = page.viewportSize()!;
-    expect(Math.abs(box.x + box.width / 2 - viewport.width / 2)).toBeLessThan(40); // centred
-    expect(box.y).toBeLessThan(120); // at the top
+    // antd's message: a full-width container at the top whose notices are centred.
+    await expect(page.locator('.ant-message').getByText('Successfully logged in')).toBeVisible();
+    const placement = await page.locator('.ant-message').evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return { top: r.top, centre: r.left + r.width / 2, align: getComputedStyle(el).textAlign };
+    });
+    expect(placement.top).toBeLessThan(120);
+    expect(Math.abs(placement.centre - page.viewportSize()!.width / 2)).toBeLessThan(40);
+    expect(placement.align).toBe('center');
 
     await expect(page.getByText('Admin Panel')).toBeVisible();
     await expect(page.getByText('Logged in as')).toBeVisible();
@@ -88,26 +92,27 @@ test.describe('Admin Login', () => {
 test.describe('Signed in', () => {
   test('sign-out asks first, then returns to the login screen with a top-right toast', async ({ page }) => {
     await signInViaApi(page);
-    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await sidebarSignOut(page).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.locator('.ant-modal-confirm-title')).toHaveText('Are you sure you want to sign out?');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
     await expect(page.getByText('Logged in as')).toBeVisible();
 
-    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await sidebarSignOut(page).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Sign Out' }).click();
     await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
-    const toast = page.locator('.ant-notification').getByText('Successfully logged out');
-    await expect(toast).toBeVisible();
-    const box = (await toast.boundingBox())!;
-    expect(box.x).toBeGreaterThan(page.viewportSize()!.width / 2); // top-right
+    await expect(page.locator('.ant-notification').getByText('Successfully logged out')).toBeVisible();
+    const box = await page.locator('.ant-notification').evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect);
+    expect(box.left).toBeGreaterThan(page.viewportSize()!.width / 2); // top-right
+    expect(box.top).toBeLessThan(120);
     expect(await page.evaluate((key) => window.localStorage.getItem(key), SESSION_STORAGE_KEY)).toBeNull();
   });
 
   test('a failed logout call still signs out locally and says so', async ({ page }) => {
     await signInViaApi(page);
     await page.route('**/api/admin/logout', (route) => route.fulfill({ status: 500, json: { message: 'boom', code: 'INTERNAL' } }));
-    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await sidebarSignOut(page).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Sign Out' }).click();
     await expect(page.locator('.ant-notification').getByText('Failed to logout')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
@@ -172,6 +177,7 @@ test.describe('Remote failure isolation', () => {
       await expect(content(page).getByText('Orders is unavailable')).toBeVisible();
       await expect(content(page).locator('.ant-result-subtitle')).not.toBeEmpty(); // the reason
       await expect(content(page).getByRole('button', { name: 'Retry' })).toBeVisible();
+      await page.screenshot({ path: test.info().outputPath('orders-unavailable.png') });
 
       await openSection(page, 'Payments');
       await expect(content(page).getByText('Payments is unavailable')).toBeVisible();
