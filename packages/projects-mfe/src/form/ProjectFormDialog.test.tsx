@@ -116,12 +116,12 @@ describe('Configure Project', () => {
 
   it('deletes only after confirmation', async () => {
     api.on('DELETE', '/projects/p1', { data: { deleted: true } });
-    const { user, toast, onClose } = renderDialog('configure', PROJECT);
-    await user.click(screen.getByText('Delete'));
+    const { toast, onClose } = renderDialog('configure', PROJECT);
+    click('Delete');
     expect(await screen.findByText('Delete this project?')).toBeInTheDocument();
     expect(api.callsTo('DELETE', '/projects/p1')).toHaveLength(0);
     const popover = screen.getByText('Delete this project?').closest('.ant-popover') as HTMLElement;
-    await user.click(within(popover).getByText('Delete'));
+    fireEvent.click(within(popover).getByText('Delete'));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(api.callsTo('DELETE', '/projects/p1')).toHaveLength(1);
     expect(toast.success).toHaveBeenCalledWith('Project deleted successfully', 3);
@@ -129,10 +129,10 @@ describe('Configure Project', () => {
 
   it('reports a failed delete and stays open', async () => {
     api.on('DELETE', '/projects/p1', { status: 404, body: { message: 'Project not found', code: 'NOT_FOUND' } });
-    const { user, toast, onClose } = renderDialog('configure', PROJECT);
-    await user.click(screen.getByText('Delete'));
+    const { toast, onClose } = renderDialog('configure', PROJECT);
+    click('Delete');
     const popover = (await screen.findByText('Delete this project?')).closest('.ant-popover') as HTMLElement;
-    await user.click(within(popover).getByText('Delete'));
+    fireEvent.click(within(popover).getByText('Delete'));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to delete project: Project not found'));
     expect(onClose).not.toHaveBeenCalled();
     expect(screen.getByLabelText('Project Name')).toHaveValue('Alpha App');

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Flex, Spin, Typography } from 'antd';
 import { toApiError, type Project, type SectionProps } from '@growth-admin/shared-client';
 import { ProjectFormDialog } from '../form/ProjectFormDialog';
-import { ALL_TEAMS, distinctTeams, filterProjects, type ProjectFilters } from './filterProjects';
+import { ALL_TEAMS, availableTeam, distinctTeams, filterProjects, type ProjectFilters } from './filterProjects';
 import { AddProjectButton, ProjectsToolbar } from './ProjectsToolbar';
 import { ProjectsTable } from './ProjectsTable';
 import { useProjectsList } from './useProjectsList';
@@ -19,7 +19,12 @@ export function ProjectsSection({ toast }: SectionProps) {
 
   const projects = useMemo(() => data ?? [], [data]);
   const teams = useMemo(() => distinctTeams(projects), [projects]);
-  const visible = useMemo(() => filterProjects(projects, filters), [projects, filters]);
+  // Until the list has loaded there are no teams to check the choice against.
+  const effectiveFilters = useMemo(
+    () => (data ? { ...filters, team: availableTeam(filters.team, teams) } : filters),
+    [data, filters, teams],
+  );
+  const visible = useMemo(() => filterProjects(projects, effectiveFilters), [projects, effectiveFilters]);
 
   const open = (next: NonNullable<DialogState>) => {
     setDialogKey((k) => k + 1);
@@ -63,7 +68,7 @@ export function ProjectsSection({ toast }: SectionProps) {
       </Flex>
       <Card>
         <Flex vertical gap={16}>
-          <ProjectsToolbar filters={filters} teams={teams} onChange={setFilters} />
+          <ProjectsToolbar filters={effectiveFilters} teams={teams} onChange={setFilters} />
           {body}
         </Flex>
       </Card>

@@ -1,5 +1,5 @@
 import { SAMPLE_PROJECTS, makeProject } from '../test-utils/projects';
-import { ALL_TEAMS, distinctTeams, filterProjects } from './filterProjects';
+import { ALL_TEAMS, availableTeam, distinctTeams, filterProjects } from './filterProjects';
 
 const names = (list: { projectName: string }[]) => list.map((p) => p.projectName);
 
@@ -34,5 +34,13 @@ describe('distinctTeams', () => {
   it('lists each team once, sorted, skipping empty teams', () => {
     const projects = [...SAMPLE_PROJECTS, makeProject({ _id: 'x', team: '' }), makeProject({ _id: 'y', team: 'Apps' })];
     expect(distinctTeams(projects)).toEqual(['Apps', 'Growth', 'Social']);
+  });
+});
+
+describe('availableTeam', () => {
+  it('keeps All Teams and existing teams, and falls back to All Teams for a vanished one', () => {
+    expect(availableTeam(ALL_TEAMS, ['Apps'])).toBe(ALL_TEAMS);
+    expect(availableTeam('Apps', ['Apps', 'Growth'])).toBe('Apps');
+    expect(availableTeam('Gone', ['Apps'])).toBe(ALL_TEAMS);
   });
 });

@@ -27,3 +27,8 @@ export function distinctTeams(projects: readonly Project[]): string[] {
   const teams = new Set(projects.map((p) => p.team).filter((team): team is string => Boolean(team)));
   return [...teams].sort((a, b) => a.localeCompare(b));
 }
+
+/** A chosen team that no longer exists (its last project was deleted or renamed) falls back to All Teams. */
+export function availableTeam(team: string, teams: readonly string[]): string {
+  return team === ALL_TEAMS || teams.includes(team) ? team : ALL_TEAMS;
+}
