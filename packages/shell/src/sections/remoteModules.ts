@@ -31,7 +31,7 @@ function reRegister(name: RemoteName): void {
 export function describeLoadError(err: unknown): string {
   const raw = err instanceof Error ? err.message : String(err ?? 'unknown error');
   const firstLine = raw.split('\n').map((l) => l.trim()).find(Boolean) ?? raw;
-  return firstLine.replace(/^\[\s*Federation Runtime\s*\]:?\s*/i, '').replace(/\s*#\w+$/, '') || 'unknown error';
+  return firstLine.replace(/^\[\s*Federation Runtime\s*\]:?\s*/i, '').replace(/\s*#[\w-]+$/, '') || 'unknown error';
 }
 
 /** The section component of `<name>/<module>`; a failure rejects and marks the remote for a fresh retry. */
@@ -50,6 +50,10 @@ export function loadSectionComponent(name: RemoteName, module: string): Promise<
         throw new Error(`${key} does not default-export a component`);
       }
       return component;
+    },
+    (err: unknown) => {
+      // Name the remote and where it was looked for: that is what an operator needs to act.
+      throw new Error(`The ${name} remote could not be loaded from ${entries?.[name] ?? 'its URL'}: ${describeLoadError(err)}`, { cause: err });
     },
   );
   inflight.set(key, promise);

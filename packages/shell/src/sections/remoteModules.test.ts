@@ -1,0 +1,43 @@
+import { describeLoadError } from './remoteModules';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
+
+describe('describeLoadError', () => {
+  it('keeps the first line without the runtime prefix and the error code', () => {
+    expect(describeLoadError(new Error('[ Federation Runtime ]: Failed to get manifest. #RUNTIME-003\nargs: {...}'))).toBe('Failed to get manifest.');
+  });
+
+  it('copes with non-errors', () => {
+    expect(describeLoadError('boom')).toBe('boom');
+    expect(describeLoadError(undefined)).toBe('unknown error');
+  });
+});
+
+describe('loadSectionComponent', () => {
+  const runtime = jest.requireMock('@module-federation/enhanced/runtime') as { loadRemote: jest.Mock; registerRemotes: jest.Mock };
+  const config = {
+    apiBaseUrl: 'http://api.test',
+    signingKey: 'k',
+    directImageHosts: [],
+    remotes: { analytics: 'http://a/mf-manifest.json', projects: 'http://p/mf-manifest.json', people: 'http://u/mf-manifest.json', orders: 'http://o/mf-manifest.json' },
+  };
+
+  it('names the remote on failure, then re-registers it so a retry starts afresh', async () => {
+    const { loadSectionComponent, registerRemotesFromConfig } = await import('./remoteModules');
+    registerRemotesFromConfig(config);
+    runtime.registerRemotes.mockClear();
+    runtime.loadRemote.mockRejectedValueOnce(new Error('[ Federation Runtime ]: Failed to get manifest. #RUNTIME-003'));
+    await expect(loadSectionComponent('orders', 'Orders')).rejects.toThrow(
+      'The orders remote could not be loaded from http://o/mf-manifest.json: Failed to get manifest.',
+    );
+    expect(runtime.registerRemotes).not.toHaveBeenCalled();
+
+    const Orders = () => null;
+    runtime.loadRemote.mockResolvedValueOnce({ default: Orders });
+    await expect(loadSectionComponent('orders', 'Orders')).resolves.toBe(Orders);
+    expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'orders', entry: 'http://o/mf-manifest.json' }], { force: true });
+    // A loaded module is reused.
+    await loadSectionComponent('orders', 'Orders');
+    expect(runtime.loadRemote).toHaveBeenCalledTimes(2);
+  });
+});
