@@ -24,7 +24,8 @@ interface Order {
 test.describe.configure({ timeout: 90_000 });
 
 const userRows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
-const rowOf = (page: Page, customId: string) => userRows(page).filter({ hasText: `ID: ${customId}` });
+const rowOf = (page: Page, customId: string) =>
+  userRows(page).filter({ hasText: `ID: ${customId}` });
 const coins = (n: number) => `${n.toLocaleString('en-US')} coins`;
 
 async function openUsers(page: Page) {
@@ -37,7 +38,9 @@ async function openUsers(page: Page) {
 async function chooseSearchType(page: Page, label: 'Username' | 'User ID') {
   await page.getByRole('combobox', { name: 'Search type' }).click();
   await page.locator('.ant-select-item-option').filter({ hasText: label }).click();
-  await expect(page.getByPlaceholder(label === 'User ID' ? 'Search by user ID...' : 'Search by username...')).toBeVisible();
+  await expect(
+    page.getByPlaceholder(label === 'User ID' ? 'Search by user ID...' : 'Search by username...'),
+  ).toBeVisible();
 }
 
 async function searchById(page: Page, customId: string) {
@@ -53,30 +56,53 @@ async function searchById(page: Page, customId: string) {
 /** A seeded user who has orders, with those orders as the API lists them for the details. */
 async function userWithOrders() {
   const api = await signedApi();
-  const { orders } = await api.get<{ orders: Order[] }>('/api/admin/orders/orderList', { page: 0, limit: 1 });
+  const { orders } = await api.get<{ orders: Order[] }>('/api/admin/orders/orderList', {
+    page: 0,
+    limit: 1,
+  });
   expect(orders.length).toBeGreaterThan(0);
   const person = await api.get<Person>('/api/admin/persons/query', { id: orders[0].personId });
-  const recent = await api.get<{ orders: Order[] }>('/api/admin/orders/orderList', { personId: person._id, limit: 10, page: 0 });
+  const recent = await api.get<{ orders: Order[] }>('/api/admin/orders/orderList', {
+    personId: person._id,
+    limit: 10,
+    page: 0,
+  });
   return { person, recent: recent.orders };
 }
 
-test('finds a seeded user by name and by user ID; an unknown ID shows an empty list', async ({ signedInPage: page }) => {
+test('finds a seeded user by name and by user ID; an unknown ID shows an empty list', async ({
+  signedInPage: page,
+}) => {
   const api = await signedApi();
   const all = await api.get<PersonsList>('/api/admin/persons/list', { page: 1, pageSize: 20 });
   const person = all.list.find((p) => p.customName) as Person;
   expect(person).toBeTruthy();
 
   await openUsers(page);
-  await expect(page.getByText(`Showing 1 to ${Math.min(20, all.total)} of ${all.total} users`)).toBeVisible();
+  await expect(
+    page.getByText(`Showing 1 to ${Math.min(20, all.total)} of ${all.total} users`),
+  ).toBeVisible();
   await expect(page.getByText(`Page 1 of ${Math.max(1, Math.ceil(all.total / 20))}`)).toBeVisible();
-  await expect(page.locator('.ant-table-thead th')).toHaveText(['User', 'Coins & Points', 'Platform', 'Last Updated', 'Actions']);
+  await expect(page.locator('.ant-table-thead th')).toHaveText([
+    'User',
+    'Coins & Points',
+    'Platform',
+    'Last Updated',
+    'Actions',
+  ]);
 
   // By username, with Enter.
-  const byName = await api.get<PersonsList>('/api/admin/persons/list', { page: 1, pageSize: 20, customName: person.customName });
+  const byName = await api.get<PersonsList>('/api/admin/persons/list', {
+    page: 1,
+    pageSize: 20,
+    customName: person.customName,
+  });
   const box = page.getByPlaceholder('Search by username...');
   await box.fill(person.customName);
   await box.press('Enter');
-  await expect(page.getByText(`Showing 1 to ${Math.min(20, byName.total)} of ${byName.total} users`)).toBeVisible();
+  await expect(
+    page.getByText(`Showing 1 to ${Math.min(20, byName.total)} of ${byName.total} users`),
+  ).toBeVisible();
   await expect(rowOf(page, person.customId)).toContainText(person.customName);
 
   // By user ID: one lookup, one row.
@@ -95,26 +121,44 @@ test("opens a user's details with their recent orders", async ({ signedInPage: p
   const { person, recent } = await userWithOrders();
   await openUsers(page);
   const row = await searchById(page, person.customId);
-  await row.getByRole('button', { name: person.customName || `User ${person.customId}`, exact: true }).click();
+  await row
+    .getByRole('button', { name: person.customName || `User ${person.customId}`, exact: true })
+    .click();
 
   const details = page.getByRole('dialog', { name: 'User Details' });
   await expect(details).toBeVisible();
   await expect(details.getByText(`ID: ${person.customId}`)).toBeVisible();
   await expect(details.getByText(/^Level \d+$/)).toBeVisible();
-  for (const label of ['Balance', 'Points', 'Platform', 'Account Privacy', 'Location', 'Last Updated', 'Followers', 'Following', 'Ad Views', 'Last Ad View', 'Used Apps', 'Recent Orders']) {
+  for (const label of [
+    'Balance',
+    'Points',
+    'Platform',
+    'Account Privacy',
+    'Location',
+    'Last Updated',
+    'Followers',
+    'Following',
+    'Ad Views',
+    'Last Ad View',
+    'Used Apps',
+    'Recent Orders',
+  ]) {
     await expect(details.getByText(label, { exact: true })).toBeVisible();
   }
   await expect(details.getByTestId('details-balance')).toHaveText(coins(person.money));
   const orders = details.getByRole('region', { name: 'Recent Orders' });
-  for (const order of recent) await expect(orders.getByText(`Order #${order.orderSn}`)).toBeVisible();
-  await expect(orders.locator('.ant-list-item')).toHaveCount(recent.length);
+  for (const order of recent)
+    await expect(orders.getByText(`Order #${order.orderSn}`)).toBeVisible();
+  await expect(orders.getByRole('listitem')).toHaveCount(recent.length);
 
   // The footer's Close (the corner X is named 'Close' too).
   await details.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
   await expect(details).toBeHidden();
 });
 
-test('adding 25 coins raises the balance by exactly 25 in the row, the details and the API', async ({ signedInPage: page }) => {
+test('adding 25 coins raises the balance by exactly 25 in the row, the details and the API', async ({
+  signedInPage: page,
+}) => {
   const api = await signedApi();
   const all = await api.get<PersonsList>('/api/admin/persons/list', { page: 1, pageSize: 20 });
   const target = all.list[all.list.length - 1];
@@ -143,13 +187,20 @@ test('adding 25 coins raises the balance by exactly 25 in the row, the details a
   const after = (await api.get<Person>('/api/admin/persons/query', { id: target.customId })).money;
   expect(after - before).toBe(25);
 
-  await row.getByRole('button', { name: target.customName || `User ${target.customId}`, exact: true }).click();
-  await expect(page.getByRole('dialog', { name: 'User Details' }).getByTestId('details-balance')).toHaveText(coins(before + 25));
+  await row
+    .getByRole('button', { name: target.customName || `User ${target.customId}`, exact: true })
+    .click();
+  await expect(
+    page.getByRole('dialog', { name: 'User Details' }).getByTestId('details-balance'),
+  ).toHaveText(coins(before + 25));
 });
 
 test('shows a hidden column, and the choice survives a reload', async ({ signedInPage: page }) => {
   const api = await signedApi();
-  const { list } = await api.get<PersonsList & { list: Array<Person & { watcherCount: number }> }>('/api/admin/persons/list', { page: 1, pageSize: 20 });
+  const { list } = await api.get<PersonsList & { list: Array<Person & { watcherCount: number }> }>(
+    '/api/admin/persons/list',
+    { page: 1, pageSize: 20 },
+  );
   await openUsers(page);
   const headers = page.locator('.ant-table-thead th');
   await expect(headers).not.toContainText(['Followers']);
@@ -157,10 +208,26 @@ test('shows a hidden column, and the choice survives a reload', async ({ signedI
   await page.getByRole('button', { name: 'Customize Columns' }).click();
   await expect(page.getByRole('checkbox', { name: 'User' })).toBeDisabled();
   await page.getByRole('checkbox', { name: 'Followers' }).check();
-  await expect(headers).toHaveText(['User', 'Coins & Points', 'Platform', 'Followers', 'Last Updated', 'Actions']);
-  await expect(rowOf(page, list[0].customId).locator('td').nth(3)).toHaveText(list[0].watcherCount.toLocaleString('en-US'));
+  await expect(headers).toHaveText([
+    'User',
+    'Coins & Points',
+    'Platform',
+    'Followers',
+    'Last Updated',
+    'Actions',
+  ]);
+  await expect(rowOf(page, list[0].customId).locator('td').nth(3)).toHaveText(
+    list[0].watcherCount.toLocaleString('en-US'),
+  );
 
   await page.reload();
   await expect(userRows(page).first()).toBeVisible();
-  await expect(headers).toHaveText(['User', 'Coins & Points', 'Platform', 'Followers', 'Last Updated', 'Actions']);
+  await expect(headers).toHaveText([
+    'User',
+    'Coins & Points',
+    'Platform',
+    'Followers',
+    'Last Updated',
+    'Actions',
+  ]);
 });

@@ -15,7 +15,8 @@ const ADD = 'POST /api/admin/persons/add-money';
 const RECENT = 'GET /api/admin/orders/orderList';
 
 const setup = () => userEvent.setup({ delay: null });
-const rowOf = (personId: string) => within(document.querySelector(`tr[data-row-key="${personId}"]`) as HTMLElement);
+const rowOf = (personId: string) =>
+  within(document.querySelector(`tr[data-row-key="${personId}"]`) as HTMLElement);
 const amountInput = () => screen.getByLabelText('Amount to Add') as HTMLInputElement;
 
 async function openAddCoinsFor(name: string, user: ReturnType<typeof setup>) {
@@ -34,7 +35,10 @@ function addMoneyRoute(people: Person[]) {
 
 describe('Add Coins dialog', () => {
   it('validates the amount and sends nothing until it is valid', async () => {
-    const calls = installFakeApi({ [LIST]: personsListRoute(makePeople(2)), [ADD]: addMoneyRoute(makePeople(2)) });
+    const calls = installFakeApi({
+      [LIST]: personsListRoute(makePeople(2)),
+      [ADD]: addMoneyRoute(makePeople(2)),
+    });
     const user = setup();
     renderSection();
     await screen.findByText('user_1');
@@ -47,11 +51,15 @@ describe('Add Coins dialog', () => {
     expect(input).toHaveAttribute('step', '1');
 
     await user.click(button('Add Coins', modal));
-    expect(within(modal).getByRole('alert')).toHaveTextContent('Please enter a valid amount greater than 0');
+    expect(within(modal).getByRole('alert')).toHaveTextContent(
+      'Please enter a valid amount greater than 0',
+    );
     expect(input).toHaveAttribute('aria-invalid', 'true');
 
     await user.type(input, '0{Enter}');
-    expect(within(modal).getByRole('alert')).toHaveTextContent('Please enter a valid amount greater than 0');
+    expect(within(modal).getByRole('alert')).toHaveTextContent(
+      'Please enter a valid amount greater than 0',
+    );
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
 
     // Editing clears the message.
@@ -81,9 +89,13 @@ describe('Add Coins dialog', () => {
 
     await waitFor(() => expect(queryDialog('Add Coins')).toBeNull());
     expect(toast.success).toHaveBeenCalledWith('Money added successfully', 3);
-    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ personId: 'p2', amount: 25 }]);
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { personId: 'p2', amount: 25 },
+    ]);
     expect(rowOf('p2').getByText('225 coins')).toBeInTheDocument();
-    expect(within(dialog('User Details')).getByTestId('details-balance')).toHaveTextContent('225 coins');
+    expect(within(dialog('User Details')).getByTestId('details-balance')).toHaveTextContent(
+      '225 coins',
+    );
     expect(calls.filter((c) => c.path === '/api/admin/persons/list')).toHaveLength(1);
     expect(modal).not.toBeInTheDocument();
   });
@@ -100,7 +112,11 @@ describe('Add Coins dialog', () => {
     await user.type(amountInput(), '40');
     await user.click(button('Add Coins', modal));
 
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to add money: amount must be at most 1000000'));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith(
+        'Failed to add money: amount must be at most 1000000',
+      ),
+    );
     expect(dialog('Add Coins')).toBe(modal);
     expect(amountInput()).toHaveValue(40);
     expect(button('Add Coins', modal)).toBeEnabled();

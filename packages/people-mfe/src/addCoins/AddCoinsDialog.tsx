@@ -41,7 +41,7 @@ export function AddCoinsDialog({ person, toast, onClose }: Props) {
       title="Add Coins"
       onCancel={pending ? undefined : onClose}
       closable={!pending}
-      maskClosable={!pending}
+      mask={{ closable: !pending }}
       keyboard={!pending}
       footer={null}
       destroyOnHidden
@@ -57,7 +57,8 @@ export function AddCoinsDialog({ person, toast, onClose }: Props) {
           <Typography.Text strong>{displayName(person)}</Typography.Text>
           <br />
           <Typography.Text type="secondary">
-            Current balance: <span data-testid="add-coins-balance">{formatCoins(person.money)}</span> coins
+            Current balance:{' '}
+            <span data-testid="add-coins-balance">{formatCoins(person.money)}</span> coins
           </Typography.Text>
         </Typography.Paragraph>
         <label htmlFor={inputId} style={{ display: 'block', fontWeight: 500, marginBottom: 4 }}>
@@ -81,7 +82,12 @@ export function AddCoinsDialog({ person, toast, onClose }: Props) {
           }}
         />
         {error && (
-          <Typography.Text id={errorId} type="danger" role="alert" style={{ display: 'block', marginTop: 4 }}>
+          <Typography.Text
+            id={errorId}
+            type="danger"
+            role="alert"
+            style={{ display: 'block', marginTop: 4 }}
+          >
             {error}
           </Typography.Text>
         )}

@@ -1,9 +1,17 @@
-import { checkCoinAmount, INVALID_AMOUNT_MESSAGE, TOO_LARGE_MESSAGE, WHOLE_AMOUNT_MESSAGE } from './amount';
+import {
+  checkCoinAmount,
+  INVALID_AMOUNT_MESSAGE,
+  TOO_LARGE_MESSAGE,
+  WHOLE_AMOUNT_MESSAGE,
+} from './amount';
 
 describe('checkCoinAmount', () => {
-  it.each(['', '   ', '0', '-5', 'abc', 'NaN', 'Infinity'])('rejects %p as not greater than 0', (text) => {
-    expect(checkCoinAmount(text)).toEqual({ ok: false, message: INVALID_AMOUNT_MESSAGE });
-  });
+  it.each(['', '   ', '0', '-5', 'abc', 'NaN', 'Infinity'])(
+    'rejects %p as not greater than 0',
+    (text) => {
+      expect(checkCoinAmount(text)).toEqual({ ok: false, message: INVALID_AMOUNT_MESSAGE });
+    },
+  );
 
   it('rejects fractions and amounts above the per-top-up ceiling', () => {
     expect(checkCoinAmount('2.5')).toEqual({ ok: false, message: WHOLE_AMOUNT_MESSAGE });

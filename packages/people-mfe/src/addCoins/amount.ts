@@ -11,7 +11,8 @@ export type AmountCheck = { ok: true; amount: number } | { ok: false; message: s
 export function checkCoinAmount(text: string): AmountCheck {
   const trimmed = text.trim();
   const amount = trimmed === '' ? NaN : Number(trimmed);
-  if (!Number.isFinite(amount) || amount <= 0) return { ok: false, message: INVALID_AMOUNT_MESSAGE };
+  if (!Number.isFinite(amount) || amount <= 0)
+    return { ok: false, message: INVALID_AMOUNT_MESSAGE };
   if (!Number.isInteger(amount)) return { ok: false, message: WHOLE_AMOUNT_MESSAGE };
   if (amount > MAX_COINS_PER_TOP_UP) return { ok: false, message: TOO_LARGE_MESSAGE };
   return { ok: true, amount };

@@ -1,10 +1,30 @@
-import { List, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { formatDate, formatMoney, getUserRecentOrders, queryKeys } from '@growth-admin/shared-client';
+import {
+  formatDate,
+  formatMoney,
+  getUserRecentOrders,
+  queryKeys,
+} from '@growth-admin/shared-client';
 
 export const ORDERS_LOADING_TEXT = 'Loading orders...';
 export const NO_ORDERS_TEXT = 'No orders found';
 export const ORDERS_FAILED_TEXT = 'Failed to load user orders';
+
+// A plain list (antd's List is deprecated in v6), bordered like the Descriptions above it.
+const LIST_STYLE: React.CSSProperties = {
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  border: '1px solid #f0f0f0',
+  borderRadius: 8,
+};
+const ITEM_STYLE: React.CSSProperties = {
+  display: 'flex',
+  justifyContent: 'space-between',
+  gap: 16,
+  padding: '8px 16px',
+};
 
 /**
  * The user's last 10 orders. Keyed by queryKeys.orders.recent so a refund made in the
@@ -30,13 +50,12 @@ export function RecentOrders({ personId }: { personId: string }) {
     body = <Typography.Text type="secondary">{NO_ORDERS_TEXT}</Typography.Text>;
   } else {
     body = (
-      <List
-        size="small"
-        bordered
-        dataSource={orders.data.orders}
-        rowKey={(order) => order._id}
-        renderItem={(order) => (
-          <List.Item>
+      <ul style={LIST_STYLE}>
+        {orders.data.orders.map((order, index) => (
+          <li
+            key={order._id}
+            style={index === 0 ? ITEM_STYLE : { ...ITEM_STYLE, borderTop: '1px solid #f0f0f0' }}
+          >
             <div>
               <Typography.Text strong>Order #{order.orderSn}</Typography.Text>
               <div>
@@ -47,9 +66,9 @@ export function RecentOrders({ personId }: { personId: string }) {
               <div>${formatMoney(order.paymentMoney)}</div>
               <Typography.Text type="secondary">{order.productType}</Typography.Text>
             </div>
-          </List.Item>
-        )}
-      />
+          </li>
+        ))}
+      </ul>
     );
   }
 

@@ -42,13 +42,36 @@ describe('User Details dialog', () => {
     renderSection();
     const { user, modal } = await openDetails();
 
-    for (const text of ['ana_lima', 'ID: 100001', 'Verified', 'Business', 'Level 7', '4,200 coins', 'Private', 'BR (sa-east)']) {
+    for (const text of [
+      'ana_lima',
+      'ID: 100001',
+      'Verified',
+      'Business',
+      'Level 7',
+      '4,200 coins',
+      'Private',
+      'BR (sa-east)',
+    ]) {
       expect(modal.getByText(text)).toBeInTheDocument();
     }
-    for (const label of ['Balance', 'Points', 'Platform', 'Account Privacy', 'Location', 'Last Updated']) {
+    for (const label of [
+      'Balance',
+      'Points',
+      'Platform',
+      'Account Privacy',
+      'Location',
+      'Last Updated',
+    ]) {
       expect(modal.getByText(label)).toBeInTheDocument();
     }
-    for (const label of ['Followers', 'Following', 'Ad Views', 'Last Ad View', 'Used Apps', 'Recent Orders']) {
+    for (const label of [
+      'Followers',
+      'Following',
+      'Ad Views',
+      'Last Ad View',
+      'Used Apps',
+      'Recent Orders',
+    ]) {
       expect(modal.getByText(label)).toBeInTheDocument();
     }
     expect(modal.getByText('Gamma')).toBeInTheDocument(); // every used app as a chip
@@ -60,14 +83,19 @@ describe('User Details dialog', () => {
     expect(modal.getByText('$9.00')).toBeInTheDocument();
     expect(modal.getByText('watch')).toBeInTheDocument();
     const recent = calls.filter((c) => c.path === '/api/admin/orders/orderList');
-    expect(recent.map((c) => Object.fromEntries(c.query))).toEqual([{ page: '0', limit: '10', personId: 'p1' }]);
+    expect(recent.map((c) => Object.fromEntries(c.query))).toEqual([
+      { page: '0', limit: '10', personId: 'p1' },
+    ]);
 
     await user.click(button('Close', dialog('User Details')));
     expect(queryDialog('User Details')).toBeNull();
   });
 
   it('says when the user has no orders', async () => {
-    installFakeApi({ [LIST]: personsListRoute([person]), [RECENT]: () => ok({ orders: [], total: 0 }) });
+    installFakeApi({
+      [LIST]: personsListRoute([person]),
+      [RECENT]: () => ok({ orders: [], total: 0 }),
+    });
     renderSection();
     const { modal } = await openDetails();
     expect(await modal.findByText('No orders found')).toBeInTheDocument();

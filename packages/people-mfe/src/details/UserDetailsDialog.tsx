@@ -1,7 +1,13 @@
 import { Button, Descriptions, Modal, Space, Tag, Typography } from 'antd';
 import { formatDate, type Person } from '@growth-admin/shared-client';
 import { PersonAvatar } from '../person/PersonAvatar';
-import { displayName, formatCoins, formatCount, formatLocation, privacyLabel } from '../person/display';
+import {
+  displayName,
+  formatCoins,
+  formatCount,
+  formatLocation,
+  privacyLabel,
+} from '../person/display';
 import { RecentOrders } from './RecentOrders';
 
 interface Props {

@@ -21,12 +21,18 @@ export function formatLocation(p: Pick<Person, 'countryCode' | 'lastClientRegion
   return country || (region ? `(${region})` : 'Unknown');
 }
 
-export const privacyLabel = (p: Pick<Person, 'isPrivate'>): string => (p.isPrivate ? 'Private' : 'Public');
-export const verificationLabel = (p: Pick<Person, 'isVerified'>): string => (p.isVerified ? 'Verified' : 'Unverified');
-export const businessLabel = (p: Pick<Person, 'isBusiness'>): string => (p.isBusiness ? 'Business' : 'Personal');
+export const privacyLabel = (p: Pick<Person, 'isPrivate'>): string =>
+  p.isPrivate ? 'Private' : 'Public';
+export const verificationLabel = (p: Pick<Person, 'isVerified'>): string =>
+  p.isVerified ? 'Verified' : 'Unverified';
+export const businessLabel = (p: Pick<Person, 'isBusiness'>): string =>
+  p.isBusiness ? 'Business' : 'Personal';
 
 /** The first two used apps and how many more there are (shown as '+N'). */
-export function usedAppsPreview(apps: string[] | null | undefined, shown = 2): { apps: string[]; more: number } {
+export function usedAppsPreview(
+  apps: string[] | null | undefined,
+  shown = 2,
+): { apps: string[]; more: number } {
   const all = apps ?? [];
   return { apps: all.slice(0, shown), more: Math.max(0, all.length - shown) };
 }

@@ -39,11 +39,18 @@ export function installFakeApi(routes: Record<string, FakeHandler>): FakeRequest
     };
     calls.push(req);
     const handler = routes[`${method} ${url.pathname}`];
-    const res = handler ? await handler(req) : fail(404, `No fake route for ${method} ${url.pathname}`);
+    const res = handler
+      ? await handler(req)
+      : fail(404, `No fake route for ${method} ${url.pathname}`);
     const status = res.status ?? 200;
     const text = res.body === undefined ? '' : JSON.stringify(res.body);
     // Only what the client reads; jsdom has no Response.
-    return { ok: status >= 200 && status < 300, status, statusText: '', text: async () => text } as Response;
+    return {
+      ok: status >= 200 && status < 300,
+      status,
+      statusText: '',
+      text: async () => text,
+    } as Response;
   }) as typeof fetch;
   return calls;
 }

@@ -32,7 +32,10 @@ export function makeToast(): jest.Mocked<ToastApi> {
 /** Renders the exposed section as the shell would: one fresh QueryClient, a toast API. */
 export function renderSection(toast = makeToast()) {
   const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } },
+    defaultOptions: {
+      queries: { retry: false, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
   });
   const view = render(
     // No motion or click waves: same behaviour, far less work for jsdom.

@@ -12,7 +12,13 @@ export function ColumnCustomizer({ visibility, onToggle }: Props) {
     <Card size="small" id="user-column-options" style={{ marginBottom: 16 }}>
       <fieldset style={{ border: 0, margin: 0, padding: 0 }}>
         <legend style={{ fontWeight: 600, marginBottom: 8, fontSize: 14 }}>Visible columns</legend>
-        <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(170px, 1fr))', gap: 8 }}>
+        <div
+          style={{
+            display: 'grid',
+            gridTemplateColumns: 'repeat(auto-fill, minmax(170px, 1fr))',
+            gap: 8,
+          }}
+        >
           {USER_COLUMNS.map((column) => (
             <Checkbox
               key={column.id}

@@ -1,6 +1,12 @@
 import { Button, Input, Select, Space } from 'antd';
 import { useState } from 'react';
-import { SEARCH_PLACEHOLDERS, SEARCH_TYPE_OPTIONS, type SearchType, toUserSearch, type UserSearch } from './search';
+import {
+  SEARCH_PLACEHOLDERS,
+  SEARCH_TYPE_OPTIONS,
+  type SearchType,
+  toUserSearch,
+  type UserSearch,
+} from './search';
 
 interface Props {
   onSearch: (search: UserSearch) => void;

@@ -19,7 +19,9 @@ const setup = () => userEvent.setup({ delay: null });
 
 async function chooseSearchType(label: string) {
   fireEvent.mouseDown(document.querySelector('.ant-select') as Element);
-  const options = await screen.findAllByText(label, { selector: '.ant-select-item-option-content' });
+  const options = await screen.findAllByText(label, {
+    selector: '.ant-select-item-option-content',
+  });
   fireEvent.click(options[0]);
 }
 
@@ -74,17 +76,49 @@ describe('Users screen', () => {
     installFakeApi({ [LIST]: personsListRoute([makePerson(1), bare]) });
     localStorage.setItem(
       COLUMN_STORAGE_KEY,
-      JSON.stringify(Object.fromEntries(['followers', 'following', 'adViews', 'lastAdView', 'privacy', 'verification', 'business', 'location', 'usedApps'].map((k) => [k, true]))),
+      JSON.stringify(
+        Object.fromEntries(
+          [
+            'followers',
+            'following',
+            'adViews',
+            'lastAdView',
+            'privacy',
+            'verification',
+            'business',
+            'location',
+            'usedApps',
+          ].map((k) => [k, true]),
+        ),
+      ),
     );
     renderSection();
     await screen.findByText('user_1');
     expect(columnHeaders()).toHaveLength(14);
 
     const row = within(screen.getByText('User 100007').closest('tr') as HTMLElement);
-    for (const text of ['ID: 100007', '1,250 coins', 'Points: 80', '1,007', '207', '37', 'Never', 'Private']) {
+    for (const text of [
+      'ID: 100007',
+      '1,250 coins',
+      'Points: 80',
+      '1,007',
+      '207',
+      '37',
+      'Never',
+      'Private',
+    ]) {
       expect(row.getByText(text)).toBeInTheDocument();
     }
-    for (const text of ['Unverified', 'Business', 'DE (eu-central)', 'Alpha', 'Beta', '+1', formatDate('2026-11-20T10:30:00.000Z'), 'iOS']) {
+    for (const text of [
+      'Unverified',
+      'Business',
+      'DE (eu-central)',
+      'Alpha',
+      'Beta',
+      '+1',
+      formatDate('2026-11-20T10:30:00.000Z'),
+      'iOS',
+    ]) {
       expect(row.getByText(text)).toBeInTheDocument();
     }
     expect(row.queryByText('Gamma')).not.toBeInTheDocument();
@@ -111,7 +145,13 @@ describe('Users screen', () => {
     const user = setup();
     const first = renderSection();
     await screen.findByText('user_1');
-    expect(columnHeaders()).toEqual(['User', 'Coins & Points', 'Platform', 'Last Updated', 'Actions']);
+    expect(columnHeaders()).toEqual([
+      'User',
+      'Coins & Points',
+      'Platform',
+      'Last Updated',
+      'Actions',
+    ]);
 
     await user.click(button('Customize Columns'));
     expect(checkbox('User')).toBeDisabled();
@@ -119,7 +159,13 @@ describe('Users screen', () => {
     expect(checkbox('Followers')).not.toBeChecked();
     await user.click(checkbox('Followers'));
     await user.click(checkbox('Platform'));
-    expect(columnHeaders()).toEqual(['User', 'Coins & Points', 'Followers', 'Last Updated', 'Actions']);
+    expect(columnHeaders()).toEqual([
+      'User',
+      'Coins & Points',
+      'Followers',
+      'Last Updated',
+      'Actions',
+    ]);
     expect(JSON.parse(localStorage.getItem(COLUMN_STORAGE_KEY) ?? '{}')).toMatchObject({
       followers: true,
       platform: false,
@@ -128,7 +174,13 @@ describe('Users screen', () => {
     first.unmount();
     renderSection();
     await screen.findByText('user_1');
-    expect(columnHeaders()).toEqual(['User', 'Coins & Points', 'Followers', 'Last Updated', 'Actions']);
+    expect(columnHeaders()).toEqual([
+      'User',
+      'Coins & Points',
+      'Followers',
+      'Last Updated',
+      'Actions',
+    ]);
   });
 
   it('searches by username with Enter and with the Search button, from page 1', async () => {
@@ -153,12 +205,17 @@ describe('Users screen', () => {
     await user.click(button('Search'));
     expect(await screen.findByText('No users found matching your criteria')).toBeInTheDocument();
     expect(screen.getByText('Showing 0 to 0 of 0 users')).toBeInTheDocument();
-    expect(callsTo(calls, '/api/admin/persons/list').at(-1)?.query.get('customName')).toBe('nobody');
+    expect(callsTo(calls, '/api/admin/persons/list').at(-1)?.query.get('customName')).toBe(
+      'nobody',
+    );
   });
 
   it('searches by user ID with one lookup, and a failed lookup shows an empty list', async () => {
     const people = makePeople(3);
-    const calls = installFakeApi({ [LIST]: personsListRoute(people), [QUERY]: personsQueryRoute(people) });
+    const calls = installFakeApi({
+      [LIST]: personsListRoute(people),
+      [QUERY]: personsQueryRoute(people),
+    });
     const user = setup();
     renderSection();
     await screen.findByText('user_1');
@@ -169,7 +226,9 @@ describe('Users screen', () => {
     await waitFor(() => expect(screen.queryByText('user_1')).not.toBeInTheDocument());
     expect(screen.getByText('user_3')).toBeInTheDocument();
     expect(screen.getByText('Showing 1 to 1 of 1 users')).toBeInTheDocument();
-    expect(callsTo(calls, '/api/admin/persons/query').map((c) => c.query.toString())).toEqual(['id=100003']);
+    expect(callsTo(calls, '/api/admin/persons/query').map((c) => c.query.toString())).toEqual([
+      'id=100003',
+    ]);
 
     await user.clear(box);
     await user.type(box, '424242');
@@ -187,7 +246,9 @@ describe('Users screen', () => {
     const user = setup();
     const { toast } = renderSection();
 
-    expect(await screen.findByText('Error loading users: Database unavailable')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Error loading users: Database unavailable'),
+    ).toBeInTheDocument();
     expect(toast.error).toHaveBeenCalledTimes(1);
     expect(toast.error).toHaveBeenCalledWith('Failed to load users: Database unavailable');
 

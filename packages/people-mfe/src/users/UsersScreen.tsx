@@ -43,7 +43,11 @@ export function UsersScreen({ toast }: { toast: ToastApi }) {
   }, [errorMessage, errorUpdatedAt]);
 
   const columns = useMemo(
-    () => buildTableColumns(visibleColumns(visibility), { onOpenDetails: setDetailsFor, onAddCoins: setCoinsFor }),
+    () =>
+      buildTableColumns(visibleColumns(visibility), {
+        onOpenDetails: setDetailsFor,
+        onAddCoins: setCoinsFor,
+      }),
     [visibility],
   );
 
@@ -52,12 +56,21 @@ export function UsersScreen({ toast }: { toast: ToastApi }) {
 
   return (
     <div>
-      <header style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 16 }}>
+      <header
+        style={{
+          display: 'flex',
+          justifyContent: 'space-between',
+          alignItems: 'flex-start',
+          gap: 16,
+        }}
+      >
         <div>
           <Typography.Title level={2} style={{ marginBottom: 0 }}>
             Users
           </Typography.Title>
-          <Typography.Paragraph type="secondary">Manage user accounts and balances</Typography.Paragraph>
+          <Typography.Paragraph type="secondary">
+            Manage user accounts and balances
+          </Typography.Paragraph>
         </div>
         <Button
           aria-expanded={showColumnOptions}
@@ -115,7 +128,14 @@ export function UsersScreen({ toast }: { toast: ToastApi }) {
           onAddCoins={setCoinsFor}
         />
       )}
-      {coins && <AddCoinsDialog key={coins._id} person={coins} toast={toast} onClose={() => setCoinsFor(null)} />}
+      {coins && (
+        <AddCoinsDialog
+          key={coins._id}
+          person={coins}
+          toast={toast}
+          onClose={() => setCoinsFor(null)}
+        />
+      )}
     </div>
   );
 }

@@ -44,7 +44,9 @@ describe('user table columns', () => {
     expect(parseColumnVisibility(null)).toEqual(defaultColumnVisibility());
     expect(parseColumnVisibility('not json')).toEqual(defaultColumnVisibility());
     expect(parseColumnVisibility('[true]')).toEqual(defaultColumnVisibility());
-    const v = parseColumnVisibility(JSON.stringify({ location: true, actions: false, user: false, bogus: true, usedApps: 'yes' }));
+    const v = parseColumnVisibility(
+      JSON.stringify({ location: true, actions: false, user: false, bogus: true, usedApps: 'yes' }),
+    );
     expect(titles(v)).toEqual(['User', 'Coins & Points', 'Platform', 'Location', 'Last Updated']);
   });
 

@@ -55,7 +55,11 @@ export function defaultColumnVisibility(): ColumnVisibility {
 }
 
 /** Shows or hides one column; asking to hide a mandatory column changes nothing. */
-export function setColumnVisible(visibility: ColumnVisibility, id: ColumnId, visible: boolean): ColumnVisibility {
+export function setColumnVisible(
+  visibility: ColumnVisibility,
+  id: ColumnId,
+  visible: boolean,
+): ColumnVisibility {
   if (!visible && !SPEC_BY_ID.get(id)?.hideable) return visibility;
   return { ...visibility, [id]: visible };
 }

@@ -30,6 +30,7 @@ export function pagingFigures(page: number, pageSize: number, total: number): Pa
   };
 }
 
-export const showingText = (f: PagingFigures): string => `Showing ${f.from} to ${f.to} of ${f.total} users`;
+export const showingText = (f: PagingFigures): string =>
+  `Showing ${f.from} to ${f.to} of ${f.total} users`;
 
 export const pageOfText = (f: PagingFigures): string => `Page ${f.page} of ${f.pageCount}`;

@@ -3,7 +3,10 @@ import { type ColumnId, type ColumnVisibility, setColumnVisible } from './column
 import { loadColumnVisibility, saveColumnVisibility } from './columnStorage';
 
 /** The column choice, read once from storage and saved on every change. */
-export function useColumnVisibility(): [ColumnVisibility, (id: ColumnId, visible: boolean) => void] {
+export function useColumnVisibility(): [
+  ColumnVisibility,
+  (id: ColumnId, visible: boolean) => void,
+] {
   const [visibility, setVisibility] = useState<ColumnVisibility>(loadColumnVisibility);
   const toggle = useCallback((id: ColumnId, visible: boolean) => {
     setVisibility((current) => {

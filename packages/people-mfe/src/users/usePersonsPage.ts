@@ -1,5 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { getPersons, type Person, PERSONS_PAGE_SIZE, queryKeys, toApiError } from '@growth-admin/shared-client';
+import {
+  getPersons,
+  type Person,
+  PERSONS_PAGE_SIZE,
+  queryKeys,
+  toApiError,
+} from '@growth-admin/shared-client';
 import { findPersonById, isIdLookup, type UserSearch } from './search';
 
 export interface PersonsPage {

@@ -27,7 +27,11 @@ function UserCell({ person, onOpen }: { person: Person; onOpen: (p: Person) => v
     <Space size={12}>
       <PersonAvatar person={person} />
       <div>
-        <Button type="link" style={{ padding: 0, height: 'auto', fontWeight: 600 }} onClick={() => onOpen(person)}>
+        <Button
+          type="link"
+          style={{ padding: 0, height: 'auto', fontWeight: 600 }}
+          onClick={() => onOpen(person)}
+        >
           {displayName(person)}
         </Button>
         <div>
@@ -51,7 +55,9 @@ function UsedAppsCell({ apps }: { apps: string[] }) {
   );
 }
 
-const flagTag = (on: boolean, label: string, color: string) => <Tag color={on ? color : undefined}>{label}</Tag>;
+const flagTag = (on: boolean, label: string, color: string) => (
+  <Tag color={on ? color : undefined}>{label}</Tag>
+);
 
 type CellRenderer = (person: Person, actions: RowActions) => React.ReactNode;
 
@@ -75,7 +81,11 @@ const CELLS: Record<ColumnId, CellRenderer> = {
   usedApps: (p) => <UsedAppsCell apps={p.projectStartList} />,
   lastUpdated: (p) => formatDate(p.updatedAt),
   actions: (p, a) => (
-    <Button size="small" onClick={() => a.onAddCoins(p)} aria-label={`Add Coins to ${displayName(p)}`}>
+    <Button
+      size="small"
+      onClick={() => a.onAddCoins(p)}
+      aria-label={`Add Coins to ${displayName(p)}`}
+    >
       Add Coins
     </Button>
   ),
