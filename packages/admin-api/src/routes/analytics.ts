@@ -5,6 +5,10 @@ import { Envelope } from '../http/schemas';
 import { ERRORS, SECURED, typed, type App, type RouteDeps } from './common';
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
+const DAY = 86_400_000;
+/** 00:00 UTC of today. Boundaries are computed here and passed as plain parameters: PostgreSQL
+ * would otherwise re-evaluate now()/interval arithmetic for every rollup row. */
+const utcMidnight = () => new Date(Math.floor(Date.now() / DAY) * DAY);
 
 export const analyticsRoutes = ({ db }: RouteDeps) =>
   async function (app: App) {
@@ -32,19 +36,21 @@ export const analyticsRoutes = ({ db }: RouteDeps) =>
         },
       },
       async () => {
+        const hourNow = Math.floor(Date.now() / 3_600_000) * 3_600_000;
         const [totals] = await db.query<{ total: number; today: number; week: number; month: number }>(
           `select coalesce(sum(n), 0)::int as total,
-                  coalesce(sum(n) filter (where hour >= date_trunc('day', now(), 'UTC')), 0)::int as today,
-                  coalesce(sum(n) filter (where hour >= now() - interval '7 days'), 0)::int as week,
-                  coalesce(sum(n) filter (where hour >= now() - interval '30 days'), 0)::int as month
+                  coalesce(sum(n) filter (where hour >= $1), 0)::int as today,
+                  coalesce(sum(n) filter (where hour >= $2), 0)::int as week,
+                  coalesce(sum(n) filter (where hour >= $3), 0)::int as month
              from person_hourly`,
+          [utcMidnight(), new Date(hourNow - 7 * DAY), new Date(hourNow - 30 * DAY)],
         );
         const regions = await db.query<{ region: string; count: number }>(
           `select region, sum(n)::int as count from person_hourly group by region having sum(n) > 0 order by count desc, region`,
         );
-        const [active] = await db.query<{ n: number }>(
-          `select coalesce(sum(n), 0)::int as n from person_active_daily where day >= (now() at time zone 'UTC')::date - 6`,
-        );
+        const [active] = await db.query<{ n: number }>('select coalesce(sum(n), 0)::int as n from person_active_daily where day >= $1::date', [
+          new Date(utcMidnight().getTime() - 6 * DAY).toISOString().slice(0, 10),
+        ]);
         return {
           data: {
             activeUsers: active.n,
@@ -78,15 +84,17 @@ export const analyticsRoutes = ({ db }: RouteDeps) =>
         },
       },
       async () => {
+        // The day boundary is a parameter (not a join), so the scan is an index range on order_hourly's hour.
+        const today = utcMidnight();
         const [s] = await db.query<Record<string, number>>(
-          `with b as (select date_trunc('day', now(), 'UTC') as today)
-           select coalesce(sum(revenue) filter (where hour >= b.today and state = 'completed'), 0)::float8 as today_rev,
-                  coalesce(sum(n) filter (where hour >= b.today), 0)::int as today_n,
-                  coalesce(sum(revenue) filter (where hour >= b.today - interval '1 day' and hour < b.today and state = 'completed'), 0)::float8 as y_rev,
-                  coalesce(sum(n) filter (where hour >= b.today - interval '1 day' and hour < b.today), 0)::int as y_n,
+          `select coalesce(sum(revenue) filter (where hour >= $1 and state = 'completed'), 0)::float8 as today_rev,
+                  coalesce(sum(n) filter (where hour >= $1), 0)::int as today_n,
+                  coalesce(sum(revenue) filter (where hour >= $2 and hour < $1 and state = 'completed'), 0)::float8 as y_rev,
+                  coalesce(sum(n) filter (where hour >= $2 and hour < $1), 0)::int as y_n,
                   coalesce(sum(revenue) filter (where state = 'completed'), 0)::float8 as week_rev,
                   coalesce(sum(n), 0)::int as week_n
-             from order_hourly, b where hour >= b.today - interval '6 days'`,
+             from order_hourly where hour >= $3`,
+          [today, new Date(today.getTime() - DAY), new Date(today.getTime() - 6 * DAY)],
         );
         const types = await db.query<{ type: string; revenue: number }>(
           `select product_type as type, sum(revenue)::float8 as revenue from order_totals where state = 'completed'
@@ -135,20 +143,29 @@ export const analyticsRoutes = ({ db }: RouteDeps) =>
       async (req) => {
         const { period, days } = req.query;
         const unit = period; // validated: hour | day | week
+        // Rollup rows are already hourly; days and (Monday-based) weeks by epoch arithmetic, which is
+        // far cheaper per row than date_trunc with a time zone.
+        const bucket =
+          unit === 'hour'
+            ? 'hour'
+            : unit === 'day'
+              ? 'to_timestamp(floor(extract(epoch from hour) / 86400) * 86400)'
+              : 'to_timestamp(floor((extract(epoch from hour) - 345600) / 604800) * 604800 + 345600)';
+        // The start is computed first and passed as a parameter: an index range scan on the rollups' hour.
+        const [{ start }] = await db.query<{ start: Date }>(`select date_trunc('${unit}', now() - make_interval(days => $1), 'UTC') as start`, [days]);
         const rows = await db.query<{ t: Date; users: number; coins: number; likes: number; followers: number }>(
-          `with bounds as (select date_trunc('${unit}', now() - make_interval(days => $1), 'UTC') as start),
-           buckets as (
-             select generate_series(b.start, date_trunc('${unit}', now(), 'UTC'), interval '1 ${unit}') as t from bounds b),
-           u as (select date_trunc('${unit}', hour, 'UTC') as t, sum(n) as n from person_hourly, bounds b where hour >= b.start group by 1),
-           o as (select date_trunc('${unit}', hour, 'UTC') as t,
+          `with buckets as (
+             select generate_series($1::timestamptz, date_trunc('${unit}', now(), 'UTC'), interval '1 ${unit}') as t),
+           u as (select ${bucket} as t, sum(n) as n from person_hourly where hour >= $1 group by 1),
+           o as (select ${bucket} as t,
                         sum(n) filter (where kind = 'recharge') as coins,
                         sum(n) filter (where product_type = 'heart') as likes,
                         sum(n) filter (where product_type = 'watch') as followers
-                   from order_hourly, bounds b where hour >= b.start group by 1)
+                   from order_hourly where hour >= $1 group by 1)
            select buckets.t, coalesce(u.n, 0)::int as users, coalesce(o.coins, 0)::int as coins,
                   coalesce(o.likes, 0)::int as likes, coalesce(o.followers, 0)::int as followers
              from buckets left join u on u.t = buckets.t left join o on o.t = buckets.t order by buckets.t`,
-          [days],
+          [start],
         );
         return {
           data: rows.map((x) => ({
@@ -196,7 +213,7 @@ export const analyticsRoutes = ({ db }: RouteDeps) =>
           if (t.state === 'error') byState.error += t.n;
         }
         const types = await db.query<{ type: string; n: number }>('select product_type as type, sum(n)::int as n from order_totals group by 1 order by 1');
-        const [today] = await db.query<{ n: number }>(`select coalesce(sum(n), 0)::int as n from order_hourly where hour >= date_trunc('day', now(), 'UTC')`);
+        const [today] = await db.query<{ n: number }>('select coalesce(sum(n), 0)::int as n from order_hourly where hour >= $1', [utcMidnight()]);
         return { data: { total, byState, byType: Object.fromEntries(types.map((t) => [t.type, t.n])), byKind, today: today.n } };
       },
     );
