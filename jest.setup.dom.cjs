@@ -22,3 +22,18 @@ if (!global.ResizeObserver) {
 // antd's CSS-in-JS calls getComputedStyle with a pseudo-element, which jsdom does not implement.
 const realGetComputedStyle = window.getComputedStyle;
 window.getComputedStyle = (elt) => realGetComputedStyle(elt);
+// antd's Select schedules its open/close through a MessageChannel macrotask, which jsdom lacks.
+if (typeof globalThis.MessageChannel === 'undefined') {
+  class TimeoutMessageChannel {
+    constructor() {
+      const port = (target) => ({
+        onmessage: null,
+        postMessage: (data) => setTimeout(() => target().onmessage?.({ data }), 0),
+        close: () => undefined,
+      });
+      this.port1 = port(() => this.port2);
+      this.port2 = port(() => this.port1);
+    }
+  }
+  globalThis.MessageChannel = TimeoutMessageChannel;
+}

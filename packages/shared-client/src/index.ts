@@ -10,3 +10,4 @@ export * from './avatar';
 export * from './status';
 export * from './stats';
 export * from './queryKeys';
+export * from './regions';

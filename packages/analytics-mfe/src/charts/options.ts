@@ -1,7 +1,7 @@
 // Pure builders of the four charts' echarts options (spec 2 and 9): palette cycled, tooltips and
 // legends on, pie outer radius 100. Kept free of React and of echarts itself so they are tested
 // as plain data.
-import { orderTypeLabel, type RevenueStats, type TrendPeriod, type TrendPoint, type UserStats } from '@growth-admin/shared-client';
+import { orderTypeLabel, regionName, type RevenueStats, type TrendPeriod, type TrendPoint, type UserStats } from '@growth-admin/shared-client';
 import type { EChartsCoreOption } from 'echarts/core';
 import { formatTimeLabels } from './timeLabels';
 
@@ -124,18 +124,9 @@ export function revenueByProductTypeItems(stats: Partial<RevenueStats> | null | 
   }));
 }
 
-/** Spec 3's region codes, named for the legend; any other region is shown as it comes. */
-export const REGION_NAMES: Record<string, string> = {
-  NA: 'North America',
-  EU: 'Europe',
-  AME: 'Middle East',
-  LA: 'Latin America',
-  AP: 'Asia Pacific',
-};
-
 export function regionItems(stats: Partial<UserStats> | null | undefined): PieItem[] {
   return (stats?.regionDistribution ?? []).map((r) => ({
-    name: REGION_NAMES[r.region] ?? (r.region || 'Unknown'),
+    name: regionName(r.region),
     value: count(r.count),
   }));
 }

@@ -5,27 +5,6 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
 import type { SectionProps, ToastApi } from '@growth-admin/shared-client';
 
-// antd's Select schedules its open/close through MessageChannel, which jsdom lacks.
-if (typeof globalThis.MessageChannel === 'undefined') {
-  class TimeoutPort {
-    onmessage: ((event: { data: unknown }) => void) | null = null;
-    other: TimeoutPort | null = null;
-    postMessage(data: unknown) {
-      setTimeout(() => this.other?.onmessage?.({ data }), 0);
-    }
-    close() {}
-  }
-  class TimeoutMessageChannel {
-    port1 = new TimeoutPort();
-    port2 = new TimeoutPort();
-    constructor() {
-      this.port1.other = this.port2;
-      this.port2.other = this.port1;
-    }
-  }
-  globalThis.MessageChannel = TimeoutMessageChannel as unknown as typeof MessageChannel;
-}
-
 export function makeToast(): jest.Mocked<ToastApi> {
   return { success: jest.fn(), error: jest.fn(), info: jest.fn() };
 }

@@ -1,13 +1,9 @@
-import type { BlockedRegion, ProductSlot } from '@growth-admin/shared-client';
+import { REGION_CODES, REGION_NAMES, type BlockedRegion, type ProductSlot } from '@growth-admin/shared-client';
 
 /** Spec 3's blocked-region options, in the order the chips are shown. */
-export const BLOCKED_REGION_OPTIONS: ReadonlyArray<{ code: BlockedRegion; name: string }> = [
-  { code: 'NA', name: 'North America' },
-  { code: 'EU', name: 'Europe' },
-  { code: 'AME', name: 'Middle East' },
-  { code: 'LA', name: 'Latin America' },
-  { code: 'AP', name: 'Asia Pacific' },
-];
+export const BLOCKED_REGION_OPTIONS: ReadonlyArray<{ code: BlockedRegion; name: string }> = REGION_CODES.map(
+  (code) => ({ code, name: REGION_NAMES[code] }),
+);
 
 /** The six product id slots (spec 9). */
 export const PRODUCT_SLOTS: readonly ProductSlot[] = ['10001', '10002', '10003', '10004', '10005', '10006'];
