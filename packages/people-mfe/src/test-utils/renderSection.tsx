@@ -4,27 +4,6 @@ import { ConfigProvider } from 'antd';
 import type { ToastApi } from '@growth-admin/shared-client';
 import PeopleSection from '../Section';
 
-// antd's Select schedules work through MessageChannel, which jsdom lacks.
-if (typeof globalThis.MessageChannel === 'undefined') {
-  class FakePort {
-    onmessage: ((event: { data: unknown }) => void) | null = null;
-    other: FakePort | null = null;
-    postMessage(data: unknown) {
-      setTimeout(() => this.other?.onmessage?.({ data }), 0);
-    }
-    close() {}
-  }
-  class FakeMessageChannel {
-    port1 = new FakePort();
-    port2 = new FakePort();
-    constructor() {
-      this.port1.other = this.port2;
-      this.port2.other = this.port1;
-    }
-  }
-  globalThis.MessageChannel = FakeMessageChannel as unknown as typeof MessageChannel;
-}
-
 export function makeToast(): jest.Mocked<ToastApi> {
   return { success: jest.fn(), error: jest.fn(), info: jest.fn() };
 }
