@@ -1,6 +1,7 @@
 // Playwright journeys in Debian's Chromium (/usr/bin/chromium; Playwright never downloads a
 // browser) against the built system, which the global setup starts on free ports with a fresh
 // database. One worker: the journeys share that system (and one of them stops a remote).
+import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -16,8 +17,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 15_000 },
   // Per-run folder when several runs share this tree (E2E_OUTPUT_DIR).
-  outputDir: process.env.E2E_OUTPUT_DIR || './test-results',
-  reporter: [['list'], ['./support/summary-reporter.ts', { outputFile: 'reports/e2e.json' }]],
+  outputDir: process.env.E2E_OUTPUT_DIR || join(__dirname, 'test-results'),
+  reporter: [['list'], ['./support/summary-reporter.ts', { outputFile: join(__dirname, 'reports/e2e.json') }]],
   use: {
     browserName: 'chromium',
     baseURL: process.env.E2E_BASE_URL,
