@@ -143,8 +143,8 @@ export const analyticsRoutes = ({ db }: RouteDeps) =>
       async (req) => {
         const { period, days } = req.query;
         const unit = period; // validated: hour | day | week
-        // Rollup rows are already hourly; days and (Monday-based) weeks by epoch arithmetic, which is
-        // far cheaper per row than date_trunc with a time zone.
+        // Rollup rows are already hourly: they are summed per hour first (one row per hour), then
+        // hours go into days and (Monday-based) weeks by epoch arithmetic, cheaper than date_trunc with a time zone.
         const bucket =
           unit === 'hour'
             ? 'hour'
@@ -156,12 +156,15 @@ export const analyticsRoutes = ({ db }: RouteDeps) =>
         const rows = await db.query<{ t: Date; users: number; coins: number; likes: number; followers: number }>(
           `with buckets as (
              select generate_series($1::timestamptz, date_trunc('${unit}', now(), 'UTC'), interval '1 ${unit}') as t),
-           u as (select ${bucket} as t, sum(n) as n from person_hourly where hour >= $1 group by 1),
-           o as (select ${bucket} as t,
-                        sum(n) filter (where kind = 'recharge') as coins,
-                        sum(n) filter (where product_type = 'heart') as likes,
-                        sum(n) filter (where product_type = 'watch') as followers
-                   from order_hourly where hour >= $1 group by 1)
+           u as (select ${bucket} as t, sum(n) as n
+                   from (select hour, sum(n) as n from person_hourly where hour >= $1 group by hour) h group by 1),
+           o as (select ${bucket} as t, sum(coins) as coins, sum(likes) as likes, sum(followers) as followers
+                   from (select hour,
+                                sum(n) filter (where kind = 'recharge') as coins,
+                                sum(n) filter (where product_type = 'heart') as likes,
+                                sum(n) filter (where product_type = 'watch') as followers
+                           from order_hourly where hour >= $1 group by hour) h
+                  group by 1)
            select buckets.t, coalesce(u.n, 0)::int as users, coalesce(o.coins, 0)::int as coins,
                   coalesce(o.likes, 0)::int as likes, coalesce(o.followers, 0)::int as followers
              from buckets left join u on u.t = buckets.t left join o on o.t = buckets.t order by buckets.t`,
