@@ -158,7 +158,13 @@ export async function startOn(db: { dataDir?: string; databaseUrl?: string }, op
 
 export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
   const db = await freshDatabase();
-  const server = await startOn(db, options);
+  let server: RunningServer;
+  try {
+    server = await startOn(db, options);
+  } catch (err) {
+    await db.drop(); // no leftover data directory or database when the start fails
+    throw err;
+  }
   const api = new Api(server.url);
   return {
     server,
