@@ -3,7 +3,20 @@
 // antd's App for toasts), behind a minimal sign-in, against the real admin API named in
 // runtime-config.json. It is for the team's own development; the shell never loads it.
 import { useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
-import { Alert, App as AntApp, Button, Card, ConfigProvider, Form, Input, Layout, Segmented, Space, Spin, Typography } from 'antd';
+import {
+  Alert,
+  App as AntApp,
+  Button,
+  Card,
+  ConfigProvider,
+  Form,
+  Input,
+  Layout,
+  Segmented,
+  Space,
+  Spin,
+  Typography,
+} from 'antd';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
   clearSession,
@@ -88,11 +101,23 @@ function Workspace({ title, sections }: { title: string; sections: StandaloneSec
       <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 16, background: '#fff' }}>
         <Typography.Text strong>{title}</Typography.Text>
         {sections.length > 1 && (
-          <Segmented value={active} onChange={(v) => setActive(String(v))} options={sections.map((s) => ({ value: s.key, label: s.label }))} />
+          <Segmented
+            value={active}
+            onChange={(v) => setActive(String(v))}
+            options={sections.map((s) => ({ value: s.key, label: s.label }))}
+          />
         )}
         <Space style={{ marginLeft: 'auto' }}>
           <Typography.Text type="secondary">{username}</Typography.Text>
-          <Button onClick={() => void logout().catch(() => undefined).finally(clearSession)}>Sign Out</Button>
+          <Button
+            onClick={() =>
+              void logout()
+                .catch(() => undefined)
+                .finally(clearSession)
+            }
+          >
+            Sign Out
+          </Button>
         </Space>
       </Layout.Header>
       <Layout.Content style={{ padding: 24 }}>
@@ -102,14 +127,22 @@ function Workspace({ title, sections }: { title: string; sections: StandaloneSec
   );
 }
 
-export function StandaloneApp({ title, sections }: { title: string; sections: StandaloneSection[] }) {
+export function StandaloneApp({
+  title,
+  sections,
+}: {
+  title: string;
+  sections: StandaloneSection[];
+}) {
   const [config, setConfig] = useState<RuntimeConfig | null>(null);
   const [configError, setConfigError] = useState<string | null>(null);
   const token = useSession();
 
   useEffect(() => {
     fetch('runtime-config.json', { cache: 'no-store' })
-      .then((r) => (r.ok ? (r.json() as Promise<RuntimeConfig>) : Promise.reject(new Error(`HTTP ${r.status}`))))
+      .then((r) =>
+        r.ok ? (r.json() as Promise<RuntimeConfig>) : Promise.reject(new Error(`HTTP ${r.status}`)),
+      )
       .then((c) => {
         configureClient({ ...c, onUnauthorized: () => window.location.reload() });
         setConfig(c);
