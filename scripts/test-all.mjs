@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every test of the workspace. Installs what is missing (pnpm, dependencies,
-// Debian's Chromium for the browser journeys), builds, runs each package's jest suite and the
+// Debian's Chromium for the browser journeys), builds, type-checks and lints, runs each package's
+// jest suite and the
 // Playwright journeys through turbo, then prints the summed counts. The last line is
 // `N passed, N failed` summed over all jest runs (.ci/run relies on it).
 import { spawnSync } from 'node:child_process';
@@ -46,7 +47,8 @@ for (const dir of [...packageDirs, e2eDir]) rmSync(join(dir, 'reports'), { recur
 ensureInstalled();
 ensureChromium();
 
-const build = runPnpm(['exec', 'turbo', 'run', 'build']);
+// Type checks and lint gate the run too: a test suite over code that does not type-check proves little.
+const build = runPnpm(['exec', 'turbo', 'run', 'build', 'typecheck', 'lint', '--concurrency=2']);
 const test = build === 0 ? runPnpm(['exec', 'turbo', 'run', 'test', '--continue', '--concurrency=2']) : 1;
 
 const jest = { passed: 0, failed: 0, skipped: 0 };
@@ -61,7 +63,7 @@ for (const dir of packageDirs) {
 }
 const e2e = collectReports(e2eDir);
 for (const r of e2e) console.log(`  ${relative(repoRoot, r.file)} (Playwright): ${r.passed} passed, ${r.failed} failed, ${r.skipped ?? 0} skipped`);
-if (build !== 0) console.log('  build FAILED');
+if (build !== 0) console.log('  build, typecheck or lint FAILED');
 if (test !== 0) console.log('  at least one test task FAILED');
 
 const summary = `${jest.passed} passed, ${jest.failed} failed, ${jest.skipped} skipped`;
