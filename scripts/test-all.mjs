@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every test of the workspace. Installs what is missing (pnpm, dependencies,
 // Debian's Chromium for the browser journeys), builds, type-checks and lints, runs each package's
-// jest suite and the
-// Playwright journeys through turbo, then prints the summed counts. The last line is
+// jest suite and the Playwright journeys through turbo, then prints the summed counts. The last line is
 // `N passed, N failed` summed over all jest runs (.ci/run relies on it).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
