@@ -48,7 +48,13 @@ export const personRoutes = ({ db }: RouteDeps) =>
           );
           total = (await db.query<{ n: number }>('select count(*)::int as n from persons where lower(custom_name) like $1', [pattern]))[0].n;
         } else {
-          rows = await db.query(`select ${PERSON_COLUMNS} from persons order by id desc limit $1 offset $2`, [pageSize, offset]);
+          // Deferred join, as for orders: OFFSET walks the primary-key index only, then `pageSize` rows are read.
+          rows = await db.query(
+            `select ${PERSON_COLUMNS} from persons join (
+               select id from persons order by id desc limit $1 offset $2
+             ) page using (id) order by id desc`,
+            [pageSize, offset],
+          );
           total = (await db.query<{ n: number }>('select coalesce(sum(n), 0)::int as n from person_hourly'))[0].n;
         }
         return { data: { total, page, pageSize, list: rows.map(toPerson) } };
