@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { deferred, fail, installFakeApi, ok, type FakeResponse } from './test-utils/fakeApi';
+import { deferred, fail, installFakeApi, ok, type FakeReply } from './test-utils/fakeApi';
 import { makeRevenueStats, makeTrends, makeUserStats, REVENUE_PATH, TRENDS_PATH, USERS_PATH } from './test-utils/fixtures';
 import { renderSection } from './test-utils/renderSection';
 import { CHANGE_COLORS } from './stats/statCards';
@@ -20,7 +20,7 @@ const card = (key: string) => within(screen.getByTestId(`stat-${key}`));
 const chart = (name: string) => within(screen.getByRole('img', { name }));
 
 test('a spinner replaces the page until all three loads are in, then the cards and charts show the figures', async () => {
-  const trends = deferred<FakeResponse>();
+  const trends = deferred<FakeReply>();
   installFakeApi({ ...happyRoutes, [TRENDS_PATH]: () => trends.promise });
   renderSection();
 

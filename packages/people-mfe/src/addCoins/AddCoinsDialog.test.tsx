@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Person } from '@growth-admin/shared-client';
 import { button, dialog, queryDialog } from '../test-utils/dom';
-import { deferred, type FakeResponse, fail, installFakeApi, ok } from '../test-utils/fakeApi';
+import { deferred, type FakeReply, fail, installFakeApi, ok } from '../test-utils/fakeApi';
 import { makePeople } from '../test-utils/people';
 import { personsListRoute } from '../test-utils/personsRoutes';
 import { renderSection } from '../test-utils/renderSection';
@@ -26,7 +26,7 @@ async function openAddCoinsFor(name: string, user: ReturnType<typeof setup>) {
 
 /** Answers add-money like the API: the person with the amount added. */
 function addMoneyRoute(people: Person[]) {
-  return (req: { body: unknown }): FakeResponse => {
+  return (req: { body: unknown }): FakeReply => {
     const { personId, amount } = req.body as { personId: string; amount: number };
     const person = people.find((p) => p._id === personId);
     return person ? ok({ ...person, money: person.money + amount }) : fail(404, 'User not found');
@@ -125,7 +125,7 @@ describe('Add Coins dialog', () => {
   });
 
   it('cannot be sent twice while the request runs', async () => {
-    const held = deferred<FakeResponse>();
+    const held = deferred<FakeReply>();
     const people = makePeople(1);
     const calls = installFakeApi({ [LIST]: personsListRoute(people), [ADD]: () => held.promise });
     const user = setup();

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { queryKeys } from '@growth-admin/shared-client';
 import { button, dialog, queryDialog } from '../test-utils/dom';
-import { deferred, fail, type FakeResponse, installFakeApi, ok } from '../test-utils/fakeApi';
+import { deferred, fail, type FakeReply, installFakeApi, ok } from '../test-utils/fakeApi';
 import { makeOrder, makePerson } from '../test-utils/people';
 import { personsListRoute } from '../test-utils/personsRoutes';
 import { renderSection } from '../test-utils/renderSection';
@@ -34,7 +34,7 @@ async function openDetails() {
 
 describe('User Details dialog', () => {
   it("shows the user's fields and recent orders", async () => {
-    const held = deferred<FakeResponse>();
+    const held = deferred<FakeReply>();
     const calls = installFakeApi({
       [LIST]: personsListRoute([person]),
       [RECENT]: () => held.promise,
