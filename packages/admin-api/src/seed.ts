@@ -1,7 +1,7 @@
 // Deterministic demo data, generated inside the database (INSERT ... SELECT over generate_series)
 // so a million orders load in seconds. Randomness comes from hashint8extended(row, salt): the same
 // seed and sizes give the same rows (timestamps are relative to the seeding time).
-import { BULK_INDEXES, rebuildRollups } from './db/schema';
+import { BULK_INDEXES, ROLLUP_TABLES, rebuildRollups } from './db/schema';
 import type { Db } from './db/types';
 
 export const DEMO_AVATAR_HOST = 'avatars.demo.growth-admin.local';
@@ -92,10 +92,10 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<{ ms: number 
   const customIdOf = (p: string) => `(7000000000000 + ${p} * 7919)::text`;
 
   await db.exec(`
-truncate persons, orders, coin_ledger, order_hourly, order_totals, person_hourly, person_active_daily restart identity;
+truncate persons, orders, coin_ledger, ${ROLLUP_TABLES.join(', ')} restart identity;
 ${BULK_INDEXES.map((i) => `drop index if exists ${i.name};`).join('\n')}
-alter table persons disable trigger persons_rollup;
-alter table orders disable trigger orders_rollup;
+alter table persons disable trigger user;
+alter table orders disable trigger user;
 `);
   step('truncate');
   try {
@@ -139,7 +139,10 @@ select setval('persons_id_seq', greatest(${users}, 1));
       // The order_sn unique index is built once after the load (a sorted build beats random inserts).
       await db.exec('alter table orders drop constraint if exists orders_order_sn_key; alter table orders drop constraint if exists orders_pkey;');
       try {
+        // Rows go in in id order, which is time order as in a live system: deep pages then read
+        // neighbouring heap and visibility-map pages (a big enough work_mem keeps the join in memory).
         await db.exec(`
+set local work_mem = '256MB';
 insert into orders (id, kind, order_sn, person_id, shopping_user, shopping_pic, shopping_text, product_type, count,
   start_count, payment_money, payment_type, prom_code, platform, coins, is_complete, is_error, is_refund,
   error_message, created_at, refunded_at, state)
@@ -186,7 +189,8 @@ from (
   ) k
 ) o
 join persons per on per.id = o.p
-where o.kind = 'recharge' or o.kind = 'growth';
+where o.kind = 'recharge' or o.kind = 'growth'
+order by o.g;
 select setval('orders_id_seq', greatest(${orders}, 1));
 `);
       } finally {
@@ -196,8 +200,8 @@ select setval('orders_id_seq', greatest(${orders}, 1));
     }
   } finally {
     await db.exec(`
-alter table persons enable trigger persons_rollup;
-alter table orders enable trigger orders_rollup;
+alter table persons enable trigger user;
+alter table orders enable trigger user;
 `);
     for (const i of BULK_INDEXES) {
       await db.exec(i.ddl.replace('create index ', 'create index if not exists '));

@@ -95,6 +95,46 @@ test('trends totals agree with the orders table; defaults are day and 30', async
   expect({ likes: sum('likes'), followers: sum('followers'), coins: sum('coins') }).toEqual(c);
 });
 
+test('trends by hour agree, bucket by bucket, with the orders and persons tables', async () => {
+  const points = (await t.api.get('/api/admin/analytics/trends', { query: { period: 'hour', days: 3 } })).body.data;
+  const rows = await t.sql(`select t, sum(u)::int as "newUsers", sum(c)::int as coins, sum(l)::int as likes, sum(f)::int as followers from (
+      select date_trunc('hour', created_at, 'UTC') as t, 1 as u, 0 as c, 0 as l, 0 as f from persons
+      union all
+      select date_trunc('hour', created_at, 'UTC'), 0, (kind = 'recharge')::int, (product_type = 'heart')::int, (product_type = 'watch')::int from orders) x
+    where t >= $1 group by t`, [points[0].time]);
+  const expected = new Map(rows.map((x) => [new Date(x.t).toISOString(), { newUsers: x.newUsers, orders: { coins: x.coins, likes: x.likes, followers: x.followers } }]));
+  expect(points.reduce((a: number, p: { newUsers: number }) => a + p.newUsers, 0)).toBeGreaterThan(0);
+  for (const p of points) expect({ time: p.time, newUsers: p.newUsers, orders: p.orders }).toEqual({ time: p.time, ...(expected.get(p.time) ?? { newUsers: 0, orders: { coins: 0, likes: 0, followers: 0 } }) });
+});
+
+test('trends follow writes: new users and orders land in their hour, a refund moves nothing, deletes take them back', async () => {
+  const lastHour = async () => {
+    const points = (await t.api.get('/api/admin/analytics/trends', { query: { period: 'hour', days: 1 } })).body.data;
+    return points[points.length - 1];
+  };
+  const before = await lastHour();
+  const [p] = await t.sql("insert into persons (custom_id, custom_name) values ('trend-test-1', 'trend test') returning id::text as id");
+  await t.sql(
+    `insert into orders (kind, order_sn, person_id, shopping_user, product_type, state, is_complete)
+     values ('growth', 'TREND-1', $1, 'trend test', 'heart', 'completed', true), ('growth', 'TREND-2', $1, 'trend test', 'watch', 'pending', false),
+            ('recharge', 'TREND-3', $1, 'trend test', 'coins', 'completed', true)`,
+    [p.id],
+  );
+  const added = await lastHour();
+  expect(added.time).toBe(before.time);
+  expect(added.newUsers).toBe(before.newUsers + 1);
+  expect(added.orders).toEqual({ coins: before.orders.coins + 1, likes: before.orders.likes + 1, followers: before.orders.followers + 1 });
+
+  const [o] = await t.sql("select id::text as id from orders where order_sn = 'TREND-1'");
+  expect((await t.api.post('/api/admin/orders/refundOrder', { orderId: o.id })).status).toBe(200);
+  expect(await lastHour()).toEqual(added);
+
+  await t.sql("delete from orders where order_sn like 'TREND-%'");
+  await t.sql('delete from coin_ledger where person_id = $1', [p.id]);
+  await t.sql('delete from persons where id = $1', [p.id]);
+  expect(await lastHour()).toEqual(before);
+});
+
 test('trends validation', async () => {
   for (const q of [{ period: 'month' }, { days: 0 }, { days: 367 }, { days: 'ten' }]) {
     const r = await t.api.get('/api/admin/analytics/trends', { query: q as unknown as Record<string, string> });

@@ -1,5 +1,6 @@
 // Restart keeps data; two instances on one PostgreSQL share sessions and replay protection;
 // no input yields a 5xx.
+import { BULK_INDEXES } from '../src/db/schema';
 import { Api, freshDatabase, ON_POSTGRES, startOn } from './helpers';
 
 test('a restart keeps all data, sessions included', async () => {
@@ -24,6 +25,46 @@ test('a restart keeps all data, sessions included', async () => {
       expect((await again.get('/api/admin/orders/orderList')).body.data.total).toBe(orders); // not re-seeded
       const admins = await second.db.query<{ n: number }>('select count(*)::int as n from admins');
       expect(admins[0].n).toBe(1);
+    } finally {
+      await second.close();
+    }
+  } finally {
+    await db.drop();
+  }
+});
+
+test('a database from before trend_hourly (schema version 1) is migrated on start, its trends filled from the data, its list indexes replaced', async () => {
+  const db = await freshDatabase();
+  try {
+    const first = await startOn(db);
+    const api = new Api(first.url);
+    await api.login();
+    const trends = async (a: Api) => (await a.get('/api/admin/analytics/trends', { query: { period: 'hour', days: 3 } })).body.data;
+    const expected = await trends(api);
+    await first.db.exec(`
+      drop function trend_hourly_orders_trigger() cascade;
+      drop function trend_hourly_persons_trigger() cascade;
+      drop function trend_hourly_orders_apply(orders, integer);
+      drop table trend_hourly;
+      ${BULK_INDEXES.filter((i) => i.name.startsWith('orders_growth_') || i.name.startsWith('orders_recharge_')).map((i) => `drop index ${i.name};`).join('\n')}
+      create index orders_kind_created on orders (kind, created_at desc, id desc);
+      delete from schema_migrations where version >= 2;`);
+    await first.close();
+
+    const second = await startOn(db);
+    try {
+      const again = new Api(second.url);
+      await again.login();
+      // Compared over the hours both answers cover (an hour may turn between them).
+      const got = await trends(again);
+      const common = (xs: Array<{ time: string }>, ys: Array<{ time: string }>) => xs.filter((x) => ys.some((y) => y.time === x.time));
+      expect(common(got, expected).length).toBeGreaterThanOrEqual(72);
+      expect(common(got, expected)).toEqual(common(expected, got));
+      const [v] = await second.db.query<{ n: number }>('select count(*)::int as n from schema_migrations where version = 2');
+      expect(v.n).toBe(1);
+      const indexes = (await second.db.query<{ name: string }>("select indexname as name from pg_indexes where tablename = 'orders'")).map((i) => i.name);
+      expect(indexes).not.toContain('orders_kind_created');
+      expect(indexes).toEqual(expect.arrayContaining(['orders_growth_created', 'orders_recharge_created', 'orders_growth_pending', 'orders_recharge_refunded']));
     } finally {
       await second.close();
     }

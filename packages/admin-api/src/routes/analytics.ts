@@ -1,4 +1,4 @@
-// Analytics from the rollup tables (order_hourly, order_totals, person_hourly): never a scan of
+// Analytics from the rollup tables (order_hourly, order_totals, person_hourly, trend_hourly): never a scan of
 // orders or persons. Days are UTC calendar days.
 import { Type } from '@sinclair/typebox';
 import { Envelope } from '../http/schemas';
@@ -9,6 +9,15 @@ const DAY = 86_400_000;
 /** 00:00 UTC of today. Boundaries are computed here and passed as plain parameters: PostgreSQL
  * would otherwise re-evaluate now()/interval arithmetic for every rollup row. */
 const utcMidnight = () => new Date(Math.floor(Date.now() / DAY) * DAY);
+type Period = 'hour' | 'day' | 'week';
+const WEEK = 7 * DAY;
+const MONDAY = 4 * DAY; // 1970-01-01 was a Thursday
+/** Start (UTC) of the hour, day or Monday-based week holding `ms`. */
+export function bucketStart(period: Period, ms: number): Date {
+  if (period === 'hour') return new Date(Math.floor(ms / 3_600_000) * 3_600_000);
+  if (period === 'day') return new Date(Math.floor(ms / DAY) * DAY);
+  return new Date(Math.floor((ms - MONDAY) / WEEK) * WEEK + MONDAY);
+}
 
 export const analyticsRoutes = ({ db }: RouteDeps) =>
   async function (app: App) {
@@ -141,40 +150,32 @@ export const analyticsRoutes = ({ db }: RouteDeps) =>
         },
       },
       async (req) => {
-        const { period, days } = req.query;
-        const unit = period; // validated: hour | day | week
-        // Rollup rows are already hourly: they are summed per hour first (one row per hour), then
-        // hours go into days and (Monday-based) weeks by epoch arithmetic, cheaper than date_trunc with a time zone.
-        const bucket =
-          unit === 'hour'
-            ? 'hour'
-            : unit === 'day'
-              ? 'to_timestamp(floor(extract(epoch from hour) / 86400) * 86400)'
-              : 'to_timestamp(floor((extract(epoch from hour) - 345600) / 604800) * 604800 + 345600)';
-        // The start is computed first and passed as a parameter: an index range scan on the rollups' hour.
-        const [{ start }] = await db.query<{ start: Date }>(`select date_trunc('${unit}', now() - make_interval(days => $1), 'UTC') as start`, [days]);
-        const rows = await db.query<{ t: Date; users: number; coins: number; likes: number; followers: number }>(
-          `with buckets as (
-             select generate_series($1::timestamptz, date_trunc('${unit}', now(), 'UTC'), interval '1 ${unit}') as t),
-           u as (select ${bucket} as t, sum(n) as n
-                   from (select hour, sum(n) as n from person_hourly where hour >= $1 group by hour) h group by 1),
-           o as (select ${bucket} as t, sum(coins) as coins, sum(likes) as likes, sum(followers) as followers
-                   from (select hour,
-                                sum(n) filter (where kind = 'recharge') as coins,
-                                sum(n) filter (where product_type = 'heart') as likes,
-                                sum(n) filter (where product_type = 'watch') as followers
-                           from order_hourly where hour >= $1 group by hour) h
-                  group by 1)
-           select buckets.t, coalesce(u.n, 0)::int as users, coalesce(o.coins, 0)::int as coins,
-                  coalesce(o.likes, 0)::int as likes, coalesce(o.followers, 0)::int as followers
-             from buckets left join u on u.t = buckets.t left join o on o.t = buckets.t order by buckets.t`,
-          [start],
+        const { days } = req.query;
+        const period = req.query.period as Period; // the schema's enum has validated it
+        // trend_hourly holds one row per hour; days and weeks group them by epoch arithmetic (weeks
+        // start on Monday, 1970-01-05 = epoch + 4 days), cheaper than date_trunc with a time zone.
+        const bucket = {
+          hour: 'hour',
+          day: 'to_timestamp(floor(extract(epoch from hour) / 86400) * 86400)',
+          week: 'to_timestamp(floor((extract(epoch from hour) - 345600) / 604800) * 604800 + 345600)',
+        }[period];
+        const now = Date.now();
+        // One JSON text rather than up to 8,784 rows: PGlite's per-row result handling costs several
+        // times what the query itself does.
+        const [{ points }] = await db.query<{ points: string }>(
+          `with buckets as (select generate_series($1::timestamptz, $2::timestamptz, interval '1 ${period}') as t),
+                h as (select ${bucket} as t, sum(new_users) as users, sum(coins) as coins, sum(likes) as likes, sum(followers) as followers
+                        from trend_hourly where hour >= $1 group by 1)
+           select json_agg(json_build_array(extract(epoch from buckets.t)::bigint, coalesce(h.users, 0), coalesce(h.coins, 0),
+                                            coalesce(h.likes, 0), coalesce(h.followers, 0)) order by buckets.t)::text as points
+             from buckets left join h on h.t = buckets.t`,
+          [bucketStart(period, now - days * DAY), bucketStart(period, now)],
         );
         return {
-          data: rows.map((x) => ({
-            time: (x.t instanceof Date ? x.t : new Date(String(x.t))).toISOString(),
-            newUsers: x.users,
-            orders: { coins: x.coins, likes: x.likes, followers: x.followers },
+          data: (JSON.parse(points) as number[][]).map(([t, users, coins, likes, followers]) => ({
+            time: new Date(t * 1000).toISOString(),
+            newUsers: users,
+            orders: { coins, likes, followers },
           })),
         };
       },

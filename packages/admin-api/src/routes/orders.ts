@@ -52,8 +52,9 @@ export const orderRoutes = ({ db }: RouteDeps) =>
         async (req) => {
           const { page, limit } = req.query;
           const status = req.query.status as string | undefined;
-          const where = ['kind = $1'];
-          const params: unknown[] = [kind];
+          // The kind is a literal (not a parameter) so the planner can match the partial index of that kind.
+          const where = [`kind = '${kind}'`];
+          const params: unknown[] = [];
           const shoppingUser = req.query.shoppingUser?.trim();
           const orderSn = req.query.orderSn?.trim();
           const personId = req.query.personId;
