@@ -3,7 +3,7 @@ import { queryKeys } from '@growth-admin/shared-client';
 import Orders from './Orders';
 import { OrderDetailsDialog } from './components/OrderDetailsDialog';
 import { KIND_TEXT } from './lib/kindText';
-import { deferred, fail, installFakeApi, ok, type FakeReply } from './test/fakeApi';
+import { deferred, fail, type FakeReply, installFakeApi, ok, requestsTo } from '@growth-admin/shared-client/testing';
 import { makeOrder } from './test/orders';
 import { buttonByText, findButtonByText, renderSection, setupUser } from './test/renderSection';
 
@@ -114,18 +114,18 @@ describe('Refund', () => {
     await user.dblClick(buttonByText('Yes, refund'));
 
     expect(await findButtonByText('Processing Refund...')).toBeDisabled();
-    expect(api.calls('POST', REFUND)).toHaveLength(1);
-    expect(api.calls('POST', REFUND)[0].body).toEqual({ orderId: order._id });
-    const listCallsBefore = api.calls('GET', LIST).length;
+    expect(requestsTo(api, `POST ${REFUND}`)).toHaveLength(1);
+    expect(requestsTo(api, `POST ${REFUND}`)[0].body).toEqual({ orderId: order._id });
+    const listCallsBefore = requestsTo(api, `GET ${LIST}`).length;
 
     reply.resolve(ok(refunded));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Order refunded successfully', 3));
     const box = within(dialog());
     expect(await box.findByText('Refunded')).toBeInTheDocument();
     expect(queryButton('Refund Order')).toBeNull();
-    await waitFor(() => expect(api.calls('GET', LIST).length).toBeGreaterThan(listCallsBefore));
+    await waitFor(() => expect(requestsTo(api, `GET ${LIST}`).length).toBeGreaterThan(listCallsBefore));
     expect(queryClient.getQueryState(queryKeys.persons.list({ page: 1 }))?.isInvalidated).toBe(true);
-    expect(api.calls('POST', REFUND)).toHaveLength(1);
+    expect(requestsTo(api, `POST ${REFUND}`)).toHaveLength(1);
   });
 
   it('reports a failed refund and leaves the dialog open to try again', async () => {

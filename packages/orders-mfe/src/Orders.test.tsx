@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import Orders from './Orders';
-import { fail, installFakeApi, ok, type FakeRequest } from './test/fakeApi';
+import { fail, type FakeRequest, installFakeApi, ok, requestsTo } from '@growth-admin/shared-client/testing';
 import { makeOrder, makeOrders } from './test/orders';
 import { buttonByText, chooseOption, findButtonByText, renderSection, setupUser } from './test/renderSection';
 
@@ -14,7 +14,7 @@ function fortyFiveOrders({ query }: FakeRequest) {
   return ok({ orders: makeOrders(2, { shoppingUser: `page${page}-customer` }), total: 45 });
 }
 
-const lastQuery = (api: ReturnType<typeof installFakeApi>) => api.calls('GET', LIST).at(-1)?.query.toString();
+const lastQuery = (api: FakeRequest[]) => requestsTo(api, `GET ${LIST}`).at(-1)?.query.toString();
 
 describe('Orders section', () => {
   it('shows each order as a row with its number, customer, type, count, payment, status and platform', async () => {
@@ -39,7 +39,7 @@ describe('Orders section', () => {
     const headers = Array.from(document.querySelectorAll('thead th')).map((th) => th.textContent);
     expect(headers).toEqual(['Order Details', 'Type', 'Count', 'Payment', 'Status', 'Platform']);
     expect(screen.getByText('Showing 1 to 1 of 1 orders')).toBeInTheDocument();
-    expect(api.calls('GET', LIST)[0].query.toString()).toBe('page=0&limit=20');
+    expect(requestsTo(api, `GET ${LIST}`)[0].query.toString()).toBe('page=0&limit=20');
   });
 
   it('pages 20 at a time, sending the page zero-based', async () => {
@@ -60,7 +60,7 @@ describe('Orders section', () => {
     expect(buttonByText('Next')).toBeDisabled();
     await user.click(buttonByText('Previous'));
     expect(await screen.findByText('Page 2 of 3')).toBeInTheDocument();
-    expect(api.calls('GET', LIST).map((r) => r.query.get('page'))).toEqual(['0', '1', '2', '1']);
+    expect(requestsTo(api, `GET ${LIST}`).map((r) => r.query.get('page'))).toEqual(['0', '1', '2', '1']);
   });
 
   it('searches the chosen field on Enter and on Search, from the first page, not while typing', async () => {

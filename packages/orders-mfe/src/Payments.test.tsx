@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Payments from './Payments';
-import { fail, installFakeApi, ok } from './test/fakeApi';
+import { fail, installFakeApi, ok, requestsTo } from '@growth-admin/shared-client/testing';
 import { makeOrder } from './test/orders';
 import { buttonByText, chooseOption, findButtonByText, renderSection, setupUser } from './test/renderSection';
 
@@ -26,7 +26,7 @@ describe('Payments section', () => {
     fireEvent.change(screen.getByLabelText('Search text'), { target: { value: '000555' } });
     await user.click(buttonByText('Search'));
     await waitFor(() =>
-      expect(api.calls('GET', LIST).at(-1)?.query.toString()).toBe('page=0&limit=20&orderSn=000555'),
+      expect(requestsTo(api, `GET ${LIST}`).at(-1)?.query.toString()).toBe('page=0&limit=20&orderSn=000555'),
     );
 
     await user.click(buttonByText('Payment #000555'));

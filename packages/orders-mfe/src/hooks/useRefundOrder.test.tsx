@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { queryKeys } from '@growth-admin/shared-client';
-import { deferred, installFakeApi, ok, type FakeReply } from '../test/fakeApi';
+import { deferred, type FakeReply, installFakeApi, ok, requestsTo } from '@growth-admin/shared-client/testing';
 import { makeOrder } from '../test/orders';
 import { makeToast } from '../test/renderSection';
 import { useRefundOrder } from './useRefundOrder';
@@ -29,7 +29,7 @@ describe('useRefundOrder', () => {
       hook.result.current.refund(order);
     });
     await waitFor(() => expect(hook.result.current.pendingOrderId).toBe(order._id));
-    expect(api.calls('POST', '/api/admin/orders/refundOrder')).toHaveLength(1);
+    expect(requestsTo(api, 'POST /api/admin/orders/refundOrder')).toHaveLength(1);
 
     reply.resolve(ok({ ...order, isRefund: true }));
     await waitFor(() => expect(onRefunded).toHaveBeenCalledWith({ ...order, isRefund: true }));

@@ -2,7 +2,16 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import type { Project } from '@growth-admin/shared-client';
-import { deferred, installFakeApi, type FakeApi } from '../test-utils/fakeApi';
+import {
+  deferred,
+  fail,
+  installFakeApi,
+  ok,
+  requestsTo,
+  type FakeHandler,
+  type FakeReply,
+  type FakeRequest,
+} from '@growth-admin/shared-client/testing';
 import { makeProject } from '../test-utils/projects';
 import { renderWithClient } from '../test-utils/renderSection';
 import { ProjectFormDialog } from './ProjectFormDialog';
@@ -32,14 +41,22 @@ const click = (text: string) => fireEvent.click(screen.getByText(text));
 
 const pressed = (name: string) => screen.getByText(name).closest('button')?.getAttribute('aria-pressed');
 
-let api: FakeApi;
-beforeEach(() => {
-  api = installFakeApi();
-});
+const PUT_P1 = 'PUT /api/admin/projects/p1';
+const DELETE_P1 = 'DELETE /api/admin/projects/p1';
+const POST_PROJECTS = 'POST /api/admin/projects';
+
+/** Every request the fake saw, in order. */
+let requests: FakeRequest[];
+/** Installs the fake with these routes (any other route answers 404). */
+const serve = (routes: Record<string, FakeHandler>) => {
+  requests = installFakeApi(routes);
+};
+// Tests that expect no request at all still get a fake that records what is sent.
+beforeEach(() => serve({}));
 
 describe('Configure Project', () => {
   it('starts from the project and sends spec 7 PUT body with the changes', async () => {
-    api.on('PUT', '/projects/p1', ({ body }) => ({ data: { _id: 'p1', ...(body as object) } }));
+    serve({ [PUT_P1]: ({ body }) => ok({ _id: 'p1', ...(body as object) }) });
     const { user, toast, onClose } = renderDialog('configure', PROJECT);
     expect(screen.getByText('Configure Project')).toBeInTheDocument();
     expect(screen.getByLabelText('Project Name')).toHaveValue('Alpha App');
@@ -60,8 +77,8 @@ describe('Configure Project', () => {
     click('Save Changes');
 
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(api.callsTo('PUT', '/projects/p1')).toHaveLength(1);
-    expect(api.callsTo('PUT', '/projects/p1')[0].body).toEqual({
+    expect(requestsTo(requests, PUT_P1)).toHaveLength(1);
+    expect(requestsTo(requests, PUT_P1)[0].body).toEqual({
       projectName: 'Alpha App',
       projectId: 'com.example.alpha',
       team: 'Core',
@@ -80,10 +97,7 @@ describe('Configure Project', () => {
   });
 
   it('keeps the dialog and the input when the server refuses, naming the field', async () => {
-    api.on('PUT', '/projects/p1', {
-      status: 400,
-      body: { message: 'appId must be a positive integer', code: 'VALIDATION' },
-    });
+    serve({ [PUT_P1]: () => fail(400, 'appId must be a positive integer', 'VALIDATION') });
     const { user, toast, onClose } = renderDialog('configure', PROJECT);
     await fill(user, 'App ID', '0');
     await fill(user, 'Project Name', 'Renamed');
@@ -99,8 +113,8 @@ describe('Configure Project', () => {
   });
 
   it('sends one request however often Save is pressed while saving', async () => {
-    const reply = deferred<{ data: Project }>();
-    api.on('PUT', '/projects/p1', () => reply.promise);
+    const reply = deferred<FakeReply>();
+    serve({ [PUT_P1]: () => reply.promise });
     const { user, onClose } = renderDialog('configure', PROJECT);
     await user.click(screen.getByText('Save Changes'));
     const saving = await screen.findByText('Saving...');
@@ -109,26 +123,26 @@ describe('Configure Project', () => {
     fireEvent.click(saving);
     fireEvent.submit(document.querySelector('form[aria-label="Configure Project"]')!); // as Enter would
     await new Promise((r) => setTimeout(r, 50));
-    expect(api.callsTo('PUT', '/projects/p1')).toHaveLength(1);
-    reply.resolve({ data: PROJECT });
+    expect(requestsTo(requests, PUT_P1)).toHaveLength(1);
+    reply.resolve(ok(PROJECT));
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
   });
 
   it('deletes only after confirmation', async () => {
-    api.on('DELETE', '/projects/p1', { data: { deleted: true } });
+    serve({ [DELETE_P1]: () => ok({ deleted: true }) });
     const { toast, onClose } = renderDialog('configure', PROJECT);
     click('Delete');
     expect(await screen.findByText('Delete this project?')).toBeInTheDocument();
-    expect(api.callsTo('DELETE', '/projects/p1')).toHaveLength(0);
+    expect(requestsTo(requests, DELETE_P1)).toHaveLength(0);
     const popover = screen.getByText('Delete this project?').closest('.ant-popover') as HTMLElement;
     fireEvent.click(within(popover).getByText('Delete'));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(api.callsTo('DELETE', '/projects/p1')).toHaveLength(1);
+    expect(requestsTo(requests, DELETE_P1)).toHaveLength(1);
     expect(toast.success).toHaveBeenCalledWith('Project deleted successfully', 3);
   });
 
   it('reports a failed delete and stays open', async () => {
-    api.on('DELETE', '/projects/p1', { status: 404, body: { message: 'Project not found', code: 'NOT_FOUND' } });
+    serve({ [DELETE_P1]: () => fail(404, 'Project not found', 'NOT_FOUND') });
     const { toast, onClose } = renderDialog('configure', PROJECT);
     click('Delete');
     const popover = (await screen.findByText('Delete this project?')).closest('.ant-popover') as HTMLElement;
@@ -171,7 +185,7 @@ describe('Add New Project', () => {
     }
     expect(screen.queryByText('Check Number is required')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Project Name')).toHaveFocus();
-    expect(api.calls).toHaveLength(0);
+    expect(requests).toHaveLength(0);
   });
 
   it('refuses a non-digit App ID and explains the number fallback', async () => {
@@ -181,11 +195,11 @@ describe('Add New Project', () => {
     await user.click(screen.getByText('Create Project'));
     expect(screen.getByText('App ID must contain digits only')).toBeInTheDocument();
     expect(screen.getByText('Not a whole number: it will be saved as 0')).toBeInTheDocument();
-    expect(api.calls).toHaveLength(0);
+    expect(requests).toHaveLength(0);
   });
 
   it('creates with Enter and sends the POST body', async () => {
-    api.on('POST', '/projects', ({ body }) => ({ data: { _id: 'new', ...(body as object) } }));
+    serve({ [POST_PROJECTS]: ({ body }) => ok({ _id: 'new', ...(body as object) }) });
     const { user, toast, onClose } = renderDialog('add');
     await fill(user, 'Project Name', 'New App');
     await fill(user, 'Project ID', 'new.app');
@@ -195,7 +209,8 @@ describe('Add New Project', () => {
     click('Rate App');
     await user.type(screen.getByLabelText('App ID'), '{Enter}');
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(api.callsTo('POST', '/projects')[0].body).toEqual({
+    expect(requestsTo(requests, POST_PROJECTS)).toHaveLength(1);
+    expect(requestsTo(requests, POST_PROJECTS)[0].body).toEqual({
       projectName: 'New App',
       projectId: 'new.app',
       team: 'Growth',
@@ -214,10 +229,7 @@ describe('Add New Project', () => {
   });
 
   it('keeps everything typed after a 409 and points at Project ID', async () => {
-    api.on('POST', '/projects', {
-      status: 409,
-      body: { message: 'A project with projectId "dup" already exists', code: 'DUPLICATE' },
-    });
+    serve({ [POST_PROJECTS]: () => fail(409, 'A project with projectId "dup" already exists', 'DUPLICATE') });
     const { user, toast, onClose } = renderDialog('add');
     await fill(user, 'Project Name', 'Dup');
     await fill(user, 'Project ID', 'dup');
@@ -260,7 +272,7 @@ describe('IAP Country Revenue Limits editor', () => {
     fireEvent.change(document.getElementById(rowAmountId(0))!, { target: { value: '' } });
     expect(screen.getByText('No amount: this country will have no limit')).toBeInTheDocument();
     click('Save Changes');
-    expect(api.calls).toHaveLength(0);
+    expect(requests).toHaveLength(0);
   });
 });
 

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Project } from '@growth-admin/shared-client';
 import userEvent from '@testing-library/user-event';
 import Section from '../Section';
-import { installFakeApi } from '../test-utils/fakeApi';
+import { fail, installFakeApi, ok, requestsTo } from '@growth-admin/shared-client/testing';
 import { SAMPLE_PROJECTS } from '../test-utils/projects';
 import { renderWithClient } from '../test-utils/renderSection';
 
@@ -12,9 +12,13 @@ const dataRows = () => Array.from(document.querySelectorAll('tbody tr.ant-table-
 jest.setTimeout(30_000);
 const rowOf = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
 
+const LIST = 'GET /api/admin/projects';
+const CREATE = 'POST /api/admin/projects';
+const UPDATE_P1 = 'PUT /api/admin/projects/p1';
+
 describe('Projects list', () => {
   it('shows the header, a spinner while loading, then one row per project', async () => {
-    installFakeApi().on('GET', '/projects', { data: SAMPLE_PROJECTS });
+    installFakeApi({ [LIST]: () => ok(SAMPLE_PROJECTS) });
     renderWithClient((props) => <Section {...props} />);
     expect(screen.getByRole('heading', { name: 'Projects' })).toBeInTheDocument();
     expect(screen.getByText('Manage your projects and their configurations')).toBeInTheDocument();
@@ -26,7 +30,7 @@ describe('Projects list', () => {
   });
 
   it('renders a row: ID line, team, 12-digit numbers, flag icons, status and Configure', async () => {
-    installFakeApi().on('GET', '/projects', { data: SAMPLE_PROJECTS });
+    installFakeApi({ [LIST]: () => ok(SAMPLE_PROJECTS) });
     renderWithClient((props) => <Section {...props} />);
     await screen.findByText('Beta Likes');
     const beta = within(rowOf('Beta Likes'));
@@ -48,7 +52,7 @@ describe('Projects list', () => {
   });
 
   it('filters by search text over name and id, case-insensitively, and shows the empty message', async () => {
-    installFakeApi().on('GET', '/projects', { data: SAMPLE_PROJECTS });
+    installFakeApi({ [LIST]: () => ok(SAMPLE_PROJECTS) });
     const user = userEvent.setup({ delay: null });
     renderWithClient((props) => <Section {...props} />);
     await screen.findByText('Alpha App');
@@ -68,7 +72,7 @@ describe('Projects list', () => {
   });
 
   it('offers All Teams plus the distinct teams sorted, and filters by team', async () => {
-    installFakeApi().on('GET', '/projects', { data: SAMPLE_PROJECTS });
+    installFakeApi({ [LIST]: () => ok(SAMPLE_PROJECTS) });
     const user = userEvent.setup({ delay: null });
     renderWithClient((props) => <Section {...props} />);
     await screen.findByText('Alpha App');
@@ -84,7 +88,7 @@ describe('Projects list', () => {
   });
 
   it('shows the error and toasts it when loading fails', async () => {
-    installFakeApi().on('GET', '/projects', { status: 500, body: { message: 'Database offline', code: 'DB' } });
+    installFakeApi({ [LIST]: () => fail(500, 'Database offline', 'DB') });
     const { toast } = renderWithClient((props) => <Section {...props} />);
     expect(await screen.findByText('Error loading projects: Database offline')).toBeInTheDocument();
     expect(toast.error).toHaveBeenCalledTimes(1);
@@ -92,30 +96,35 @@ describe('Projects list', () => {
   });
 
   it('recovers with Retry after a failed load', async () => {
-    let fail = true;
-    installFakeApi().on('GET', '/projects', () =>
-      fail ? { status: 503, body: { message: 'Busy', code: 'X' } } : { data: SAMPLE_PROJECTS },
-    );
+    let failing = true;
+    const requests = installFakeApi({
+      [LIST]: () => (failing ? fail(503, 'Busy', 'X') : ok(SAMPLE_PROJECTS)),
+    });
     const user = userEvent.setup({ delay: null });
     renderWithClient((props) => <Section {...props} />);
     await screen.findByText('Error loading projects: Busy');
-    fail = false;
+    const failedLoads = requests.length;
+    failing = false;
     await user.click(screen.getByText('Retry'));
     expect(await screen.findByText('Alpha App')).toBeInTheDocument();
+    // Retry asked the server again: the list comes from a new request, not a cache.
+    expect(requests.length).toBeGreaterThan(failedLoads);
+    expect(requests.every((r) => r.method === 'GET' && r.path === '/api/admin/projects')).toBe(true);
   });
 
   it('refreshes the list after a project is created and after one is configured', async () => {
     let projects: Project[] = [SAMPLE_PROJECTS[0]];
-    const api = installFakeApi()
-      .on('GET', '/projects', () => ({ data: projects }))
-      .on('POST', '/projects', ({ body }) => {
+    const requests = installFakeApi({
+      [LIST]: () => ok(projects),
+      [CREATE]: ({ body }) => {
         projects = [...projects, { _id: 'new', ...(body as Omit<Project, '_id'>) }];
-        return { data: projects[1] };
-      })
-      .on('PUT', '/projects/p1', ({ body }) => {
+        return ok(projects[1]);
+      },
+      [UPDATE_P1]: ({ body }) => {
         projects = [{ _id: 'p1', ...(body as Omit<Project, '_id'>) }, ...projects.slice(1)];
-        return { data: projects[0] };
-      });
+        return ok(projects[0]);
+      },
+    });
     const { toast } = renderWithClient((props) => <Section {...props} />);
     await screen.findByText('Alpha App');
 
@@ -140,6 +149,8 @@ describe('Projects list', () => {
     fireEvent.click(configure.getByText('Save Changes'));
     await waitFor(() => expect(within(rowOf('Alpha App')).getByText('Offline')).toBeInTheDocument());
     expect(toast.success).toHaveBeenCalledWith('Project updated successfully', 3);
-    expect(api.callsTo('GET', '/projects').length).toBeGreaterThanOrEqual(3);
+    expect(requestsTo(requests, CREATE)).toHaveLength(1);
+    expect(requestsTo(requests, UPDATE_P1)).toHaveLength(1);
+    expect(requestsTo(requests, LIST).length).toBeGreaterThanOrEqual(3);
   });
 });

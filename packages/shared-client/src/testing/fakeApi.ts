@@ -26,6 +26,10 @@ export const fail = (status: number, message: string, code = 'ERROR'): FakeReply
   body: { message, code },
 });
 
+/** The recorded requests of one route, named as in the routes table: "METHOD /path". */
+export const requestsTo = (requests: FakeRequest[], route: string): FakeRequest[] =>
+  requests.filter((r) => `${r.method} ${r.path}` === route);
+
 /** Configures the client, installs the fake on global.fetch and returns the requests it sees; unknown routes answer 404. */
 export function installFakeApi(routes: Record<string, FakeHandler>): FakeRequest[] {
   configureClient({ apiBaseUrl: API_BASE, signingKey: 'k' });
