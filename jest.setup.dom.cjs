@@ -37,3 +37,12 @@ if (typeof globalThis.MessageChannel === 'undefined') {
   }
   globalThis.MessageChannel = TimeoutMessageChannel;
 }
+// React's duplicate-key warning means siblings can lose their identity (one person's dialog reused
+// for another, or rendered twice): fail the test rather than print a warning nobody reads.
+const consoleError = console.error;
+console.error = (...args) => {
+  if (typeof args[0] === 'string' && args[0].includes('Encountered two children with the same key')) {
+    throw new Error(`React: ${args[0]} (${args.slice(1).join(', ')})`);
+  }
+  consoleError(...args);
+};

@@ -120,9 +120,11 @@ export function UsersScreen({ toast }: { toast: ToastApi }) {
         </>
       )}
 
+      {/* Keyed per person (a new person starts fresh), with a prefix: the two dialogs are siblings
+          and may be open for the same person at once, and siblings' keys must differ. */}
       {details && (
         <UserDetailsDialog
-          key={details._id}
+          key={`details-${details._id}`}
           person={details}
           onClose={() => setDetailsFor(null)}
           onAddCoins={setCoinsFor}
@@ -130,7 +132,7 @@ export function UsersScreen({ toast }: { toast: ToastApi }) {
       )}
       {coins && (
         <AddCoinsDialog
-          key={coins._id}
+          key={`coins-${coins._id}`}
           person={coins}
           toast={toast}
           onClose={() => setCoinsFor(null)}
