@@ -215,7 +215,7 @@ test.describe('Remote failure isolation', () => {
   });
 });
 
-test('react and react-dom are each loaded exactly once across shell and remotes', async ({ page }) => {
+test('react, react-dom and antd are each loaded exactly once across shell and remotes', async ({ page }) => {
   const scripts = recordScripts(page);
   await signInViaApi(page);
   for (const label of ['Projects', 'Users', 'Orders', 'Payments', 'Analytics'] as const) {
@@ -224,16 +224,17 @@ test('react and react-dom are each loaded exactly once across shell and remotes'
   }
   expect(await loadedCopiesOf('react', scripts)).toEqual(['shell']);
   expect(await loadedCopiesOf('react-dom', scripts)).toEqual(['shell']);
+  expect(await loadedCopiesOf('antd', scripts)).toEqual(['shell']);
   // And the federation runtime agrees: every build uses the shell's single copy.
   const providers = await page.evaluate(() => {
     const share = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, { from: string; loaded?: boolean }>>>> } }).__FEDERATION__.__SHARE__;
-    const out: Record<string, string[]> = { react: [], 'react-dom': [] };
+    const out: Record<string, string[]> = { react: [], 'react-dom': [], antd: [] };
     for (const scopes of Object.values(share)) {
-      for (const pkg of ['react', 'react-dom'] as const) {
+      for (const pkg of ['react', 'react-dom', 'antd'] as const) {
         for (const info of Object.values(scopes.default?.[pkg] ?? {})) if (info.loaded && !out[pkg].includes(info.from)) out[pkg].push(info.from);
       }
     }
     return out;
   });
-  expect(providers).toEqual({ react: ['shell'], 'react-dom': ['shell'] });
+  expect(providers).toEqual({ react: ['shell'], 'react-dom': ['shell'], antd: ['shell'] });
 });

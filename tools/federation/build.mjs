@@ -6,7 +6,7 @@
 import { createRequire } from 'node:module';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { sharedSingletons } from './shared.mjs';
+import { ANTD_SHARED_MODULE, ANTD_SHARED_REQUEST, antdSharedExports, sharedSingletons } from './shared.mjs';
 import { portsFromEnv, runtimeConfigFor } from './runtime-config.mjs';
 
 const HTML_TEMPLATE = ({ title }) => `<!doctype html>
@@ -21,6 +21,52 @@ const HTML_TEMPLATE = ({ title }) => `<!doctype html>
   </body>
 </html>
 `;
+
+/** A module's dependencies, those of its dynamic `import()` blocks included. */
+function dependenciesOf(block) {
+  return [...block.dependencies, ...block.blocks.flatMap(dependenciesOf)];
+}
+
+/**
+ * Fails the build when a module imports from 'antd' something the share scope does not provide
+ * (tools/federation/antd-shared.mjs): at run time it would be `undefined` in the shell's antd.
+ */
+export class AntdContractPlugin {
+  apply(compiler) {
+    const allowed = new Set(antdSharedExports());
+    const { WebpackError } = compiler.webpack;
+    const fix = 'add the export to tools/federation/antd-shared.mjs (and deploy the shell before the remote)';
+    compiler.hooks.compilation.tap('AntdContractPlugin', (compilation) => {
+      compilation.hooks.finishModules.tap('AntdContractPlugin', (modules) => {
+        for (const module of modules) {
+          const ownSource = module.resource && !module.resource.includes('node_modules') && module.resource !== ANTD_SHARED_MODULE;
+          const problems = new Set();
+          for (const dep of dependenciesOf(module)) {
+            if (typeof dep.request !== 'string') continue;
+            if (ownSource && /^antd\/(es|lib)\/(?!locale\/)/.test(dep.request)) {
+              // (type-only imports are erased before webpack sees them; locales are plain data)
+              problems.add(`imports '${dep.request}', a second copy of that part of antd beside the shared one: import it from 'antd' and ${fix}`);
+            } else if (dep.request === 'antd') {
+              if (dep.type === 'harmony import specifier' || dep.type === 'harmony export imported specifier') {
+                const name = dep.ids?.[0];
+                if (!name) problems.add(`uses the whole 'antd' namespace; the share scope provides only the exports listed in tools/federation/antd-shared.mjs`);
+                else if (!allowed.has(name)) problems.add(`imports '${name}' from 'antd', which the federation share scope does not provide: ${fix}`);
+              } else if (dep.type !== 'harmony side effect evaluation') {
+                // import('antd'), require('antd') in any form: the whole package
+                problems.add(`loads 'antd' as a whole; the share scope provides only the exports listed in tools/federation/antd-shared.mjs`);
+              }
+            }
+          }
+          for (const problem of problems) {
+            const error = new WebpackError(`${module.readableIdentifier(compilation.requestShortener)} ${problem}`);
+            error.module = module;
+            compilation.errors.push(error);
+          }
+        }
+      });
+    });
+  }
+}
 
 /**
  * @param {object} o
@@ -62,6 +108,7 @@ export function createWebpackConfig(o) {
     resolve: {
       extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
       modules: ['node_modules', join(o.pkgDir, 'node_modules')],
+      alias: { [`${ANTD_SHARED_REQUEST}$`]: ANTD_SHARED_MODULE },
     },
     module: {
       rules: [
@@ -96,6 +143,7 @@ export function createWebpackConfig(o) {
         manifest: { fileName: 'mf-manifest.json' },
         dts: false,
       }),
+      new AntdContractPlugin(),
       new HtmlWebpackPlugin({
         ...(o.template ? { template: o.template } : { templateContent: HTML_TEMPLATE({ title: o.title ?? o.name }) }),
         chunks: ['main'],
@@ -142,7 +190,11 @@ export async function runPackageBuild(o, argv = process.argv.slice(2)) {
 
   if (!dev) {
     const started = Date.now();
-    await runCompiler(webpack(config));
+    // webpack has printed the errors: exit without a stack trace that would bury them.
+    await runCompiler(webpack(config)).catch((error) => {
+      console.error(`${o.name}: ${error.message}`);
+      process.exit(1);
+    });
     const dist = join(o.pkgDir, 'dist');
     if (!existsSync(dist)) mkdirSync(dist, { recursive: true });
     // A default for plain static hosting on the local ports; deployments replace this one file.

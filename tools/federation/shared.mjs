@@ -4,7 +4,31 @@
 // second copy. Subpath entry points (`react/jsx-runtime`, `react-dom/client`) are listed too:
 // a bare `react` entry does not cover them and would let a second React sneak in through JSX.
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * antd is shared through this module rather than as the whole package: it re-exports the antd
+ * exports the packages use (the contract list), so each build's shared antd chunk is tree-shaken.
+ */
+export const ANTD_SHARED_MODULE = join(dirname(fileURLToPath(import.meta.url)), 'antd-shared.mjs');
+/**
+ * The request the `antd` share entry imports: an alias of ANTD_SHARED_MODULE (build.mjs). A bare
+ * request, not the file path: webpack force-includes a provided file path in every compilation,
+ * the HTML plugin's child compiler too, which then bundles all of antd for nothing.
+ */
+export const ANTD_SHARED_REQUEST = '@growth-admin/federation-antd';
+
+/** The antd exports the share scope provides (the names re-exported by ANTD_SHARED_MODULE). */
+export function antdSharedExports() {
+  const source = readFileSync(ANTD_SHARED_MODULE, 'utf8');
+  const block = /export\s*\{([^}]*)\}\s*from\s*'antd\/es\/index\.js'/.exec(source);
+  if (!block) throw new Error(`${ANTD_SHARED_MODULE} must re-export from 'antd/es/index.js'`);
+  return block[1]
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+}
 
 /** Package name → the entry points shared for it. */
 export const SINGLETONS = {
@@ -40,6 +64,12 @@ export function sharedSingletons(pkgDir) {
     const requiredVersion = requiredVersionOf(pkgDir, dep, deps[dep]);
     for (const entry of entries) {
       shared[entry] = { singleton: true, requiredVersion, eager: false };
+    }
+    if (dep === 'antd') {
+      // Provide (and fall back to) the contract list instead of the whole package. The version is
+      // antd's own (the module sits outside antd, so webpack cannot read it from a package.json).
+      const version = readJson(join(pkgDir, 'node_modules', 'antd', 'package.json')).version;
+      shared.antd = { ...shared.antd, import: ANTD_SHARED_REQUEST, shareKey: 'antd', packageName: 'antd', version };
     }
   }
   return shared;
