@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { deferred, fail, installFakeApi, ok, type FakeReply } from './test-utils/fakeApi';
+import { deferred, fail, installFakeApi, ok, renderSection, type FakeReply } from '@growth-admin/shared-client/testing';
+import Section from './Section';
 import { makeRevenueStats, makeTrends, makeUserStats, REVENUE_PATH, TRENDS_PATH, USERS_PATH } from './test-utils/fixtures';
-import { renderSection } from './test-utils/renderSection';
 import { CHANGE_COLORS } from './stats/statCards';
 
 // jsdom has no canvas: the echarts adapter is swapped for a stub that lists what would be drawn.
@@ -22,7 +22,7 @@ const chart = (name: string) => within(screen.getByRole('img', { name }));
 test('a spinner replaces the page until all three loads are in, then the cards and charts show the figures', async () => {
   const trends = deferred<FakeReply>();
   installFakeApi({ ...happyRoutes, [TRENDS_PATH]: () => trends.promise });
-  renderSection();
+  renderSection(Section);
 
   expect(await screen.findByRole('status', { name: 'Loading analytics' })).toBeInTheDocument();
   expect(screen.getByRole('heading', { name: 'Analytics Dashboard' })).toBeInTheDocument();
@@ -62,7 +62,7 @@ test('the period toggle starts on Daily and reloads the trends for the chosen pe
     [TRENDS_PATH]: (req) =>
       ok(req.query.get('period') === 'hour' ? makeTrends(2, Date.UTC(2026, 10, 20, 12), 3_600_000) : makeTrends()),
   });
-  renderSection();
+  renderSection(Section);
   await screen.findByText('Active Users');
   const trendQueries = () => calls.filter((c) => c.path.endsWith('/trends')).map((c) => Object.fromEntries(c.query));
   expect(trendQueries()).toEqual([{ period: 'day', days: '30' }]);
@@ -88,7 +88,7 @@ test('a failed load shows the error with Retry, and Retry reloads only what fail
     ...happyRoutes,
     [USERS_PATH]: () => (usersFail ? fail(500, 'Database unavailable') : ok(makeUserStats())),
   });
-  renderSection();
+  renderSection(Section);
 
   const alert = await screen.findByRole('alert');
   expect(alert).toHaveTextContent('Failed to load analytics');
@@ -109,7 +109,7 @@ test('no data shows empty states instead of charts, and missing figures show 0 a
     [REVENUE_PATH]: () => ok({}),
     [TRENDS_PATH]: () => ok([]),
   });
-  renderSection();
+  renderSection(Section);
   await screen.findByText('Active Users');
 
   expect(card('activeUsers').getByTestId('stat-value')).toHaveTextContent(/^0$/);

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import Orders from './Orders';
-import { fail, type FakeRequest, installFakeApi, ok, requestsTo } from '@growth-admin/shared-client/testing';
+import { fail, type FakeRequest, installFakeApi, ok, requestsTo, renderSection } from '@growth-admin/shared-client/testing';
 import { makeOrder, makeOrders } from './test/orders';
-import { buttonByText, chooseOption, findButtonByText, renderSection, setupUser } from './test/renderSection';
+import { buttonByText, chooseOption, findButtonByText, setupUser } from './test/dom';
 
 jest.setTimeout(60_000);
 

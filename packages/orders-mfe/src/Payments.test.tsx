@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Payments from './Payments';
-import { fail, installFakeApi, ok, requestsTo } from '@growth-admin/shared-client/testing';
+import { fail, installFakeApi, ok, requestsTo, renderSection } from '@growth-admin/shared-client/testing';
 import { makeOrder } from './test/orders';
-import { buttonByText, chooseOption, findButtonByText, renderSection, setupUser } from './test/renderSection';
+import { buttonByText, chooseOption, findButtonByText, setupUser } from './test/dom';
 
 jest.setTimeout(60_000);
 

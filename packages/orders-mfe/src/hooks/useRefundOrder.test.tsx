@@ -2,9 +2,8 @@ import type { ReactNode } from 'react';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { queryKeys } from '@growth-admin/shared-client';
-import { deferred, type FakeReply, installFakeApi, ok, requestsTo } from '@growth-admin/shared-client/testing';
+import { deferred, type FakeReply, installFakeApi, makeToast, ok, requestsTo } from '@growth-admin/shared-client/testing';
 import { makeOrder } from '../test/orders';
-import { makeToast } from '../test/renderSection';
 import { useRefundOrder } from './useRefundOrder';
 
 function setup() {

@@ -2,10 +2,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Person } from '@growth-admin/shared-client';
 import { button, dialog, queryDialog } from '../test-utils/dom';
-import { deferred, type FakeReply, fail, installFakeApi, ok } from '../test-utils/fakeApi';
+import { deferred, type FakeReply, fail, installFakeApi, ok, renderSection } from '@growth-admin/shared-client/testing';
 import { makePeople } from '../test-utils/people';
 import { personsListRoute } from '../test-utils/personsRoutes';
-import { renderSection } from '../test-utils/renderSection';
+import PeopleSection from '../Section';
 
 // Generous: antd in jsdom is CPU-heavy and CI machines are shared.
 jest.setTimeout(60_000);
@@ -40,7 +40,7 @@ describe('Add Coins dialog', () => {
       [ADD]: addMoneyRoute(makePeople(2)),
     });
     const user = setup();
-    renderSection();
+    renderSection(PeopleSection);
     await screen.findByText('user_1');
     const modal = await openAddCoinsFor('user_1', user);
 
@@ -75,7 +75,7 @@ describe('Add Coins dialog', () => {
       [RECENT]: () => ok({ orders: [], total: 0 }),
     });
     const user = setup();
-    const { toast } = renderSection();
+    const { toast } = renderSection(PeopleSection);
     await screen.findByText('user_2');
     expect(rowOf('p2').getByText('200 coins')).toBeInTheDocument();
 
@@ -106,7 +106,7 @@ describe('Add Coins dialog', () => {
       [ADD]: () => fail(400, 'amount must be at most 1000000', 'VALIDATION'),
     });
     const user = setup();
-    const { toast } = renderSection();
+    const { toast } = renderSection(PeopleSection);
     await screen.findByText('user_1');
     const modal = await openAddCoinsFor('user_1', user);
     await user.type(amountInput(), '40');
@@ -129,7 +129,7 @@ describe('Add Coins dialog', () => {
     const people = makePeople(1);
     const calls = installFakeApi({ [LIST]: personsListRoute(people), [ADD]: () => held.promise });
     const user = setup();
-    renderSection();
+    renderSection(PeopleSection);
     await screen.findByText('user_1');
     const modal = await openAddCoinsFor('user_1', user);
     await user.type(amountInput(), '10{Enter}');

@@ -2,10 +2,10 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { queryKeys } from '@growth-admin/shared-client';
 import { button, dialog, queryDialog } from '../test-utils/dom';
-import { deferred, fail, type FakeReply, installFakeApi, ok } from '../test-utils/fakeApi';
+import { deferred, fail, type FakeReply, installFakeApi, ok, renderSection } from '@growth-admin/shared-client/testing';
 import { makeOrder, makePerson } from '../test-utils/people';
 import { personsListRoute } from '../test-utils/personsRoutes';
-import { renderSection } from '../test-utils/renderSection';
+import PeopleSection from '../Section';
 
 // Generous: antd in jsdom is CPU-heavy and CI machines are shared.
 jest.setTimeout(60_000);
@@ -39,7 +39,7 @@ describe('User Details dialog', () => {
       [LIST]: personsListRoute([person]),
       [RECENT]: () => held.promise,
     });
-    renderSection();
+    renderSection(PeopleSection);
     const { user, modal } = await openDetails();
 
     for (const text of [
@@ -96,7 +96,7 @@ describe('User Details dialog', () => {
       [LIST]: personsListRoute([person]),
       [RECENT]: () => ok({ orders: [], total: 0 }),
     });
-    renderSection();
+    renderSection(PeopleSection);
     const { modal } = await openDetails();
     expect(await modal.findByText('No orders found')).toBeInTheDocument();
   });
@@ -107,7 +107,7 @@ describe('User Details dialog', () => {
       [LIST]: personsListRoute([person]),
       [RECENT]: () => (failing ? fail(500, 'boom') : ok({ orders: [makeOrder(3)], total: 1 })),
     });
-    const { queryClient } = renderSection();
+    const { queryClient } = renderSection(PeopleSection);
     const { modal } = await openDetails();
     expect(await modal.findByText('Failed to load user orders')).toBeInTheDocument();
 

@@ -1,5 +1,5 @@
 import type { Person } from '@growth-admin/shared-client';
-import { type FakeHandler, fail, ok } from './fakeApi';
+import { type FakeHandler, fail, ok } from '@growth-admin/shared-client/testing';
 
 /**
  * persons/list over an in-memory list: pages of pageSize, customName as a substring filter.

@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { formatDate } from '@growth-admin/shared-client';
 import { COLUMN_STORAGE_KEY } from './columnStorage';
 import { button, checkbox, columnHeaders } from '../test-utils/dom';
-import { fail, type FakeRequest, installFakeApi } from '../test-utils/fakeApi';
+import { fail, type FakeRequest, installFakeApi, renderSection } from '@growth-admin/shared-client/testing';
 import { makePeople, makePerson } from '../test-utils/people';
 import { personsListRoute, personsQueryRoute } from '../test-utils/personsRoutes';
-import { renderSection } from '../test-utils/renderSection';
+import PeopleSection from '../Section';
 
 // Generous: antd in jsdom is CPU-heavy and CI machines are shared.
 jest.setTimeout(60_000);
@@ -33,7 +33,7 @@ describe('Users screen', () => {
     const people = makePeople(45);
     const calls = installFakeApi({ [LIST]: personsListRoute(people, 2) });
     const user = setup();
-    renderSection();
+    renderSection(PeopleSection);
 
     expect(await screen.findByText('user_1')).toBeInTheDocument();
     expect(screen.getByText('Users', { selector: 'h2' })).toBeInTheDocument();
@@ -92,7 +92,7 @@ describe('Users screen', () => {
         ),
       ),
     );
-    renderSection();
+    renderSection(PeopleSection);
     await screen.findByText('user_1');
     expect(columnHeaders()).toHaveLength(14);
 
@@ -143,7 +143,7 @@ describe('Users screen', () => {
   it('shows the default columns and remembers a shown column across reloads', async () => {
     installFakeApi({ [LIST]: personsListRoute(makePeople(2)) });
     const user = setup();
-    const first = renderSection();
+    const first = renderSection(PeopleSection);
     await screen.findByText('user_1');
     expect(columnHeaders()).toEqual([
       'User',
@@ -167,7 +167,7 @@ describe('Users screen', () => {
     });
 
     first.unmount();
-    renderSection();
+    renderSection(PeopleSection);
     await screen.findByText('user_1');
     expect(columnHeaders()).toEqual(followersNoPlatform);
   });
@@ -176,7 +176,7 @@ describe('Users screen', () => {
     const people = [...makePeople(30), makePerson(99, { customName: 'zed_walker' })];
     const calls = installFakeApi({ [LIST]: personsListRoute(people, 2) });
     const user = setup();
-    renderSection();
+    renderSection(PeopleSection);
     await screen.findByText('user_1');
     await user.click(button('Next'));
     await screen.findByText('Page 2 of 2');
@@ -206,7 +206,7 @@ describe('Users screen', () => {
       [QUERY]: personsQueryRoute(people),
     });
     const user = setup();
-    renderSection();
+    renderSection(PeopleSection);
     await screen.findByText('user_1');
 
     await chooseSearchType('User ID');
@@ -233,7 +233,7 @@ describe('Users screen', () => {
     const list = personsListRoute(makePeople(2));
     installFakeApi({ [LIST]: (req) => (failing ? fail(500, 'Database unavailable') : list(req)) });
     const user = setup();
-    const { toast } = renderSection();
+    const { toast } = renderSection(PeopleSection);
 
     expect(
       await screen.findByText('Error loading users: Database unavailable'),

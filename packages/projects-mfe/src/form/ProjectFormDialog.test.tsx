@@ -7,13 +7,13 @@ import {
   fail,
   installFakeApi,
   ok,
+  renderSection,
   requestsTo,
   type FakeHandler,
   type FakeReply,
   type FakeRequest,
 } from '@growth-admin/shared-client/testing';
 import { makeProject } from '../test-utils/projects';
-import { renderWithClient } from '../test-utils/renderSection';
 import { ProjectFormDialog } from './ProjectFormDialog';
 
 jest.setTimeout(60_000);
@@ -23,7 +23,7 @@ const PROJECT = makeProject({ iapCountryLimits: { US: 50 }, blockedRegions: ['NA
 function renderDialog(mode: 'add' | 'configure', project?: Project) {
   const onClose = jest.fn();
   const user = userEvent.setup({ delay: null });
-  const view = renderWithClient(({ toast }) => (
+  const view = renderSection(({ toast }) => (
     <ProjectFormDialog mode={mode} project={project} toast={toast} onClose={onClose} />
   ));
   return { ...view, onClose, user };

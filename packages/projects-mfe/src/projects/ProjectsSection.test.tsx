@@ -2,9 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Project } from '@growth-admin/shared-client';
 import userEvent from '@testing-library/user-event';
 import Section from '../Section';
-import { fail, installFakeApi, ok, requestsTo } from '@growth-admin/shared-client/testing';
+import { fail, installFakeApi, ok, renderSection, requestsTo } from '@growth-admin/shared-client/testing';
 import { SAMPLE_PROJECTS } from '../test-utils/projects';
-import { renderWithClient } from '../test-utils/renderSection';
 
 // byRole queries are slow on antd's large trees, so rows are read from the table body directly.
 const dataRows = () => Array.from(document.querySelectorAll('tbody tr.ant-table-row'));
@@ -19,7 +18,7 @@ const UPDATE_P1 = 'PUT /api/admin/projects/p1';
 describe('Projects list', () => {
   it('shows the header, a spinner while loading, then one row per project', async () => {
     installFakeApi({ [LIST]: () => ok(SAMPLE_PROJECTS) });
-    renderWithClient((props) => <Section {...props} />);
+    renderSection(Section);
     expect(screen.getByRole('heading', { name: 'Projects' })).toBeInTheDocument();
     expect(screen.getByText('Manage your projects and their configurations')).toBeInTheDocument();
     expect(screen.getByLabelText('Loading projects')).toBeInTheDocument();
@@ -31,7 +30,7 @@ describe('Projects list', () => {
 
   it('renders a row: ID line, team, 12-digit numbers, flag icons, status and Configure', async () => {
     installFakeApi({ [LIST]: () => ok(SAMPLE_PROJECTS) });
-    renderWithClient((props) => <Section {...props} />);
+    renderSection(Section);
     await screen.findByText('Beta Likes');
     const beta = within(rowOf('Beta Likes'));
     expect(beta.getByText('ID: com.example.beta')).toBeInTheDocument();
@@ -54,7 +53,7 @@ describe('Projects list', () => {
   it('filters by search text over name and id, case-insensitively, and shows the empty message', async () => {
     installFakeApi({ [LIST]: () => ok(SAMPLE_PROJECTS) });
     const user = userEvent.setup({ delay: null });
-    renderWithClient((props) => <Section {...props} />);
+    renderSection(Section);
     await screen.findByText('Alpha App');
     const search = screen.getByPlaceholderText('Search projects...');
     // Short inputs: each keystroke re-renders the table.
@@ -74,7 +73,7 @@ describe('Projects list', () => {
   it('offers All Teams plus the distinct teams sorted, and filters by team', async () => {
     installFakeApi({ [LIST]: () => ok(SAMPLE_PROJECTS) });
     const user = userEvent.setup({ delay: null });
-    renderWithClient((props) => <Section {...props} />);
+    renderSection(Section);
     await screen.findByText('Alpha App');
     await user.click(screen.getByLabelText('Team'));
     await waitFor(() => expect(document.querySelectorAll('.ant-select-item-option')).toHaveLength(4));
@@ -89,7 +88,7 @@ describe('Projects list', () => {
 
   it('shows the error and toasts it when loading fails', async () => {
     installFakeApi({ [LIST]: () => fail(500, 'Database offline', 'DB') });
-    const { toast } = renderWithClient((props) => <Section {...props} />);
+    const { toast } = renderSection(Section);
     expect(await screen.findByText('Error loading projects: Database offline')).toBeInTheDocument();
     expect(toast.error).toHaveBeenCalledTimes(1);
     expect(toast.error).toHaveBeenCalledWith('Failed to load projects: Database offline');
@@ -101,7 +100,7 @@ describe('Projects list', () => {
       [LIST]: () => (failing ? fail(503, 'Busy', 'X') : ok(SAMPLE_PROJECTS)),
     });
     const user = userEvent.setup({ delay: null });
-    renderWithClient((props) => <Section {...props} />);
+    renderSection(Section);
     await screen.findByText('Error loading projects: Busy');
     const failedLoads = requests.length;
     failing = false;
@@ -125,7 +124,7 @@ describe('Projects list', () => {
         return ok(projects[0]);
       },
     });
-    const { toast } = renderWithClient((props) => <Section {...props} />);
+    const { toast } = renderSection(Section);
     await screen.findByText('Alpha App');
 
     fireEvent.click(screen.getByText('Add Project'));

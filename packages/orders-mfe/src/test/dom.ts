@@ -1,30 +1,7 @@
-import type { ComponentType } from 'react';
-import { fireEvent, render, screen } from '@testing-library/react';
+// DOM helpers for this package's tests (sections render through renderSection of
+// @growth-admin/shared-client/testing).
+import { fireEvent, screen } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider } from 'antd';
-import type { SectionProps, ToastApi } from '@growth-admin/shared-client';
-
-export function makeToast(): jest.Mocked<ToastApi> {
-  return { success: jest.fn(), error: jest.fn(), info: jest.fn() };
-}
-
-/** Renders an exposed section as the shell would: one fresh QueryClient (no retries) and a toast spy. */
-export function renderSection(Section: ComponentType<SectionProps>) {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  const toast = makeToast();
-  const utils = render(
-    // No motion or click waves: the same behaviour, far less work for jsdom.
-    <ConfigProvider theme={{ token: { motion: false } }} wave={{ disabled: true }}>
-      <QueryClientProvider client={queryClient}>
-        <Section user={{ username: 'admin' }} toast={toast} />
-      </QueryClientProvider>
-    </ConfigProvider>,
-  );
-  return { ...utils, queryClient, toast };
-}
 
 /**
  * The button whose text is `text`. (Found by text, not by role: getByRole walks the whole antd
