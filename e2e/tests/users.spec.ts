@@ -1,6 +1,7 @@
 // Users journeys (issue 7): find a seeded user by name and by user ID, open the details with
 // that user's recent orders, add 25 coins and see the balance rise by exactly 25 (in the row,
-// the details and the API), and show a hidden column that stays shown after a reload.
+// the details and the API), top up from the details with the keyboard alone, and show a hidden
+// column that stays shown after a reload.
 // Every value is read from the API first; nothing depends on particular seeded ids.
 import type { Page } from '@playwright/test';
 import { expect, openSection, signedApi, test } from '../support';
@@ -193,6 +194,43 @@ test('adding 25 coins raises the balance by exactly 25 in the row, the details a
   await expect(
     page.getByRole('dialog', { name: 'User Details' }).getByTestId('details-balance'),
   ).toHaveText(coins(before + 25));
+});
+
+test('tops up from the details with the keyboard alone: the amount field has the focus', async ({
+  signedInPage: page,
+}) => {
+  const api = await signedApi();
+  const { list } = await api.get<PersonsList>('/api/admin/persons/list', { page: 1, pageSize: 20 });
+  const target = list[Math.floor(list.length / 2)];
+  const before = (await api.get<Person>('/api/admin/persons/query', { id: target.customId })).money;
+
+  await openUsers(page);
+  const row = await searchById(page, target.customId);
+  await row
+    .getByRole('button', { name: target.customName || `User ${target.customId}`, exact: true })
+    .click();
+  const details = page.getByRole('dialog', { name: 'User Details' });
+  await details.getByRole('button', { name: /^Add Coins/ }).click();
+
+  // Opened on top of the details: the focus must be in its amount field, not held by the details.
+  const dialog = page.getByRole('dialog', { name: 'Add Coins' });
+  await expect(dialog.getByLabel('Amount to Add')).toBeFocused();
+  // Tab stays within it (the details beneath must not take the focus back).
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(dialog.getByLabel('Amount to Add')).toBeFocused();
+  await page.keyboard.type('7');
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(details.getByTestId('details-balance')).toHaveText(coins(before + 7));
+  const after = (await api.get<Person>('/api/admin/persons/query', { id: target.customId })).money;
+  expect(after - before).toBe(7);
+
+  // Back in the details, which hold the focus again: Escape closes them.
+  await expect(details).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(details).toBeHidden();
 });
 
 test('shows a hidden column, and the choice survives a reload', async ({ signedInPage: page }) => {

@@ -85,7 +85,9 @@ describe('Add Coins dialog', () => {
     expect(within(details).getByTestId('details-balance')).toHaveTextContent('200 coins');
     await user.click(button('Add Coins', details));
     const modal = dialog('Add Coins');
-    await user.type(amountInput(), '25{Enter}');
+    // On top of the details, the amount field gets the focus (the details let go of theirs).
+    await waitFor(() => expect(amountInput()).toHaveFocus());
+    await user.keyboard('25{Enter}');
 
     await waitFor(() => expect(queryDialog('Add Coins')).toBeNull());
     expect(toast.success).toHaveBeenCalledWith('Money added successfully', 3);

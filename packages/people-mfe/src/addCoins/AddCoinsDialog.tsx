@@ -1,5 +1,5 @@
-import { Button, Input, Modal, Typography } from 'antd';
-import { useId, useState } from 'react';
+import { Button, Input, type InputRef, Modal, Typography } from 'antd';
+import { useId, useRef, useState } from 'react';
 import type { Person, ToastApi } from '@growth-admin/shared-client';
 import { displayName, formatCoins } from '../person/display';
 import { checkCoinAmount } from './amount';
@@ -21,6 +21,7 @@ export function AddCoinsDialog({ person, toast, onClose }: Props) {
   const [error, setError] = useState<string | null>(null);
   const addCoins = useAddCoins(person._id, toast, onClose);
   const inputId = useId();
+  const inputRef = useRef<InputRef>(null);
   const errorId = `${inputId}-error`;
   const pending = addCoins.isPending;
 
@@ -45,6 +46,9 @@ export function AddCoinsDialog({ person, toast, onClose }: Props) {
       keyboard={!pending}
       footer={null}
       destroyOnHidden
+      // autoFocus alone loses to the dialog focusing its own frame once open, and, opened over
+      // the User Details, to that dialog's focus trap: the amount field takes the focus last.
+      afterOpenChange={(open) => open && inputRef.current?.focus()}
     >
       <form
         noValidate
@@ -65,6 +69,7 @@ export function AddCoinsDialog({ person, toast, onClose }: Props) {
           Amount to Add
         </label>
         <Input
+          ref={inputRef}
           id={inputId}
           type="number"
           min={1}
