@@ -118,14 +118,20 @@ test('create, find, configure and delete a project', async ({ signedInPage: page
     const saved = (await api.get<Project[]>('/api/admin/projects')).find((p) => p.projectId === projectId);
     expect(saved).toMatchObject({ online: true, blockedRegions: ['EU'], iapCountryLimits: { US: 12.5 } });
 
-    // Delete from the Configure dialog, behind a confirmation.
+    // Delete from the Configure dialog, behind a confirmation, with the keyboard alone: the
+    // confirmation must be reachable with Tab inside the dialog's focus trap.
     await rowOf(page, name).getByRole('button', { name: 'Configure' }).click();
     await expect(configure.getByRole('button', { name: 'EU Europe' })).toHaveAttribute('aria-pressed', 'true');
     await expect(configure.getByLabel('USD limit per 24 hours for US')).toHaveValue('12.5');
-    await configure.getByRole('button', { name: 'Delete' }).click();
+    await configure.getByRole('button', { name: 'Delete' }).focus();
+    await page.keyboard.press('Enter');
     const confirm = page.locator('.ant-popconfirm');
     await expect(confirm.getByText('Delete this project?')).toBeVisible();
-    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await page.keyboard.press('Tab');
+    await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(confirm.getByRole('button', { name: 'Delete' })).toBeFocused();
+    await page.keyboard.press('Enter');
     await expect(page.getByText('Project deleted successfully')).toBeVisible();
     await expect(configure).toBeHidden();
     await search.fill(name);

@@ -181,6 +181,9 @@ export function ProjectFormDialog({ mode, project, toast, onClose }: Props) {
             cancelText="Cancel"
             onConfirm={confirmDelete}
             disabled={busy}
+            // Inside the dialog, not at the end of the page: the dialog keeps the keyboard focus
+            // within itself, so a confirmation outside it could not be reached with Tab.
+            getPopupContainer={(trigger) => trigger.parentElement ?? document.body}
           >
             <Button danger icon={<DeleteOutlined aria-hidden />} disabled={busy}>
               Delete
