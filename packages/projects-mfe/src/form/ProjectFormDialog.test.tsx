@@ -170,11 +170,6 @@ describe('Add New Project', () => {
     expect(screen.getByText(/not listed has no limit/)).toBeInTheDocument();
   });
 
-  it('puts the keyboard in Project Name once open', async () => {
-    renderDialog('add');
-    await waitFor(() => expect(screen.getByLabelText('Project Name')).toHaveFocus());
-  });
-
   it('shows every required-field message at its field and sends nothing', async () => {
     const { user } = renderDialog('add');
     await fill(user, 'Build Number', '');

@@ -208,8 +208,6 @@ export function ProjectFormDialog({ mode, project, toast, onClose }: Props) {
       mask={{ closable: false }}
       width={760}
       footer={footer}
-      // The keyboard starts in the first text field (antd would leave it on the dialog's frame).
-      afterOpenChange={(open) => open && document.getElementById(`${formId}-projectName`)?.focus()}
     >
       <form id={formId} onSubmit={submit} onKeyDown={submitOnEnter} noValidate aria-label={copy.title}>
         <Form layout="vertical" component={false} disabled={busy}>
