@@ -22,6 +22,7 @@ export function AddCoinsDialog({ person, toast, onClose }: Props) {
   const addCoins = useAddCoins(person._id, toast, onClose);
   const inputId = useId();
   const inputRef = useRef<InputRef>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const errorId = `${inputId}-error`;
   const pending = addCoins.isPending;
 
@@ -46,11 +47,14 @@ export function AddCoinsDialog({ person, toast, onClose }: Props) {
       keyboard={!pending}
       footer={null}
       destroyOnHidden
-      // autoFocus alone loses to the dialog focusing its own frame once open, and, opened over
-      // the User Details, to that dialog's focus trap: the amount field takes the focus last.
-      afterOpenChange={(open) => open && inputRef.current?.focus()}
+      // autoFocus alone loses, over the User Details, to that dialog's focus trap: once open, the
+      // amount field takes the focus, unless it is already on one of this form's controls.
+      afterOpenChange={(open) => {
+        if (open && !formRef.current?.contains(document.activeElement)) inputRef.current?.focus();
+      }}
     >
       <form
+        ref={formRef}
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
