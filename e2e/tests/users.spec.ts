@@ -3,7 +3,7 @@
 // the details and the API), top up from the details with the keyboard alone, and show a hidden
 // column that stays shown after a reload.
 // Every value is read from the API first; nothing depends on particular seeded ids.
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, openSection, signedApi, test } from '../support';
 
 interface Person {
@@ -52,6 +52,14 @@ async function searchById(page: Page, customId: string) {
   await expect(page.getByText('Showing 1 to 1 of 1 users')).toBeVisible();
   await expect(userRows(page)).toHaveCount(1);
   return rowOf(page, customId);
+}
+
+/** Opens a user's details from their row (by the name button) and returns the dialog. */
+async function openDetails(page: Page, row: Locator, person: Person) {
+  await row
+    .getByRole('button', { name: person.customName || `User ${person.customId}`, exact: true })
+    .click();
+  return page.getByRole('dialog', { name: 'User Details' });
 }
 
 /** A seeded user who has orders, with those orders as the API lists them for the details. */
@@ -122,11 +130,7 @@ test("opens a user's details with their recent orders", async ({ signedInPage: p
   const { person, recent } = await userWithOrders();
   await openUsers(page);
   const row = await searchById(page, person.customId);
-  await row
-    .getByRole('button', { name: person.customName || `User ${person.customId}`, exact: true })
-    .click();
-
-  const details = page.getByRole('dialog', { name: 'User Details' });
+  const details = await openDetails(page, row, person);
   await expect(details).toBeVisible();
   await expect(details.getByText(`ID: ${person.customId}`)).toBeVisible();
   await expect(details.getByText(/^Level \d+$/)).toBeVisible();
@@ -188,12 +192,8 @@ test('adding 25 coins raises the balance by exactly 25 in the row, the details a
   const after = (await api.get<Person>('/api/admin/persons/query', { id: target.customId })).money;
   expect(after - before).toBe(25);
 
-  await row
-    .getByRole('button', { name: target.customName || `User ${target.customId}`, exact: true })
-    .click();
-  await expect(
-    page.getByRole('dialog', { name: 'User Details' }).getByTestId('details-balance'),
-  ).toHaveText(coins(before + 25));
+  const details = await openDetails(page, row, target);
+  await expect(details.getByTestId('details-balance')).toHaveText(coins(before + 25));
 });
 
 test('tops up from the details with the keyboard alone: the amount field has the focus', async ({
@@ -206,10 +206,7 @@ test('tops up from the details with the keyboard alone: the amount field has the
 
   await openUsers(page);
   const row = await searchById(page, target.customId);
-  await row
-    .getByRole('button', { name: target.customName || `User ${target.customId}`, exact: true })
-    .click();
-  const details = page.getByRole('dialog', { name: 'User Details' });
+  const details = await openDetails(page, row, target);
   await details.getByRole('button', { name: /^Add Coins/ }).click();
 
   // Opened on top of the details: the focus must be in its amount field, not held by the details.
