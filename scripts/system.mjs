@@ -87,7 +87,7 @@ export async function startSystem(options = {}) {
   const startRemote = async (name) => {
     if (remoteServers[name]) return;
     const dir = join(repoRoot, 'packages', REMOTES[name].pkg, 'dist');
-    const handler = createStaticHandler({ dir, cors: true, runtimeConfig: () => runtimeConfig });
+    const handler = createStaticHandler({ dir, cors: true, runtimeConfig: () => runtimeConfig, pageOrigins: () => pageOrigins(false) });
     const { server, port } = await listen(handler, ports[name]);
     ports[name] = port; // keeps the same port on a restart
     remoteServers[name] = server;
@@ -102,6 +102,12 @@ export async function startSystem(options = {}) {
   let shellPort = ports.shell;
   if (shellPort === 0) shellPort = ports.shell = await freePort();
   const runtimeConfig = runtimeConfigFor({ ports, env: { ...process.env, ...options.runtimeEnv } });
+  /** What a page's CSP allows: the shell's page loads the registered remotes, a remote's standalone page only itself. */
+  const pageOrigins = (loadsRemotes) => ({
+    api: runtimeConfig.apiBaseUrl,
+    scripts: loadsRemotes ? Object.values(runtimeConfig.remotes) : [],
+    directImageHosts: runtimeConfig.directImageHosts,
+  });
 
   const dataDir = resolveDataDir(options.dataDir);
   const usingServerDb = Boolean(options.apiEnv?.DATABASE_URL ?? process.env.DATABASE_URL);
@@ -127,7 +133,7 @@ export async function startSystem(options = {}) {
   try {
     await api.ready;
     const shell = await listen(
-      createStaticHandler({ dir: join(repoRoot, 'packages/shell/dist'), spa: true, runtimeConfig: () => runtimeConfig }),
+      createStaticHandler({ dir: join(repoRoot, 'packages/shell/dist'), spa: true, runtimeConfig: () => runtimeConfig, pageOrigins: () => pageOrigins(true) }),
       shellPort,
     );
     servers.push(shell.server);

@@ -1,10 +1,16 @@
 // Serves a package's dist/ the way a CDN would: content-hashed files immutable for a year;
-// index.html, remoteEntry.js, mf-manifest.json and the runtime config `no-cache` (revalidated
-// each load, so a deploy or a rollback is picked up at once); gzip; CORS for remotes, whose
-// manifests and chunks are fetched from the shell's origin. sirv does the file serving.
+// remoteEntry.js, mf-manifest.json and the runtime config `no-cache` (revalidated each load, so a
+// deploy or a rollback is picked up at once); gzip; CORS for remotes, whose manifests and chunks are
+// fetched from the shell's origin. sirv does the file serving. Every answer carries the security
+// headers of @growth-admin/web-security; the page (index.html) gets a fresh CSP nonce per response.
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
+import { join } from 'node:path';
 import compression from 'compression';
 import sirv from 'sirv';
+import webSecurity from '@growth-admin/web-security';
+
+const { assetHeaders, newNonce, pageHeaders, withNonce } = webSecurity;
 
 /** `name.0123456789.js`-style names (webpack's [contenthash:10]) never change content. */
 const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
@@ -14,14 +20,19 @@ export function cacheControlFor(pathname) {
   return HASHED.test(pathname) ? IMMUTABLE : 'no-cache';
 }
 
+function setAll(res, headers) {
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+}
+
 /**
  * A request handler for `dir`.
  * @param {object} o
  * @param {string} o.dir
+ * @param {() => import('@growth-admin/web-security').PageOrigins} o.pageOrigins what the page may load and call (its CSP)
  * @param {boolean} [o.spa] serve index.html for extension-less paths (the shell's section URLs)
  * @param {() => object} [o.runtimeConfig] answers `runtimeConfigPath` with this JSON instead of the file
  * @param {string} [o.runtimeConfigPath] default `/runtime-config.json`
- * @param {boolean} [o.cors] `Access-Control-Allow-Origin: *` (remotes)
+ * @param {boolean} [o.cors] `Access-Control-Allow-Origin: *` and cross-origin resource policy (remotes)
  */
 export function createStaticHandler(o) {
   const configPath = o.runtimeConfigPath ?? '/runtime-config.json';
@@ -33,8 +44,25 @@ export function createStaticHandler(o) {
     },
   });
   const gzip = compression();
+  const fileHeaders = assetHeaders({ crossOrigin: Boolean(o.cors) });
+
+  /** index.html with this response's nonce, under the CSP that names it. */
+  async function sendPage(res) {
+    const nonce = newNonce();
+    let html;
+    try {
+      html = await readFile(join(o.dir, 'index.html'), 'utf8');
+    } catch {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' });
+      return res.end('Not found');
+    }
+    setAll(res, pageHeaders(nonce, o.pageOrigins()));
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    res.end(withNonce(html, nonce));
+  }
 
   return (req, res) => {
+    setAll(res, fileHeaders);
     if (o.cors) res.setHeader('Access-Control-Allow-Origin', '*');
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -47,7 +75,8 @@ export function createStaticHandler(o) {
         res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });
         return res.end(body);
       }
-      if (o.spa && !/\.[a-z0-9]+$/i.test(url.pathname)) req.url = '/index.html';
+      const isPage = url.pathname === '/' || url.pathname === '/index.html' || (o.spa && !/\.[a-z0-9]+$/i.test(url.pathname));
+      if (isPage) return void sendPage(res);
       files(req, res, () => {
         res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' });
         res.end('Not found');

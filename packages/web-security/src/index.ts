@@ -1,0 +1,3 @@
+export * from './headers';
+export * from './nginx';
+export { newNonce } from './nonce';
