@@ -15,6 +15,7 @@ const HTML_TEMPLATE = ({ title }) => `<!doctype html>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>${title}</title>
+    <meta property="csp-nonce" nonce="__CSP_NONCE__" />
   </head>
   <body>
     <div id="root"></div>

@@ -3,6 +3,7 @@
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { configureClient } from '@growth-admin/shared-client';
+import { allowScriptOrigins } from '@growth-admin/shared-client/page-security';
 import { App } from './App';
 import { BootError } from './boot/BootError';
 import { FullScreenSpinner } from './boot/FullScreenSpinner';
@@ -27,6 +28,8 @@ function Boot() {
           directImageHosts: config.directImageHosts,
           onUnauthorized: () => window.location.reload(),
         });
+        // The Trusted Types policy lets script load from these origins only (the CSP says the same).
+        allowScriptOrigins(Object.values(config.remotes));
         registerRemotesFromConfig(config);
         if (!cancelled) setState({ status: 'ready', config });
       })
