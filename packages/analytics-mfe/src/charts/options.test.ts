@@ -97,8 +97,10 @@ describe('pies', () => {
 
   test('the tooltip names the slice with its formatted value and share', () => {
     const option = buildPieOption('Revenue', items, (v) => `$${v.toFixed(2)}`);
-    const { formatter } = option.tooltip as { formatter: (p: { name: string; value: number; percent: number }) => string };
-    expect(formatter({ name: 'Like', value: 12.5, percent: 25 })).toBe('Like: $12.50 (25%)');
+    const { formatter } = option.tooltip as { formatter: (p: { name: string; value: number; percent: number; color: string }) => HTMLElement };
+    const tooltip = formatter({ name: 'Like', value: 12.5, percent: 25, color: '#4F46E5' });
+    expect(tooltip.textContent).toBe('Like:$12.50 (25%)');
+    expect(tooltip.querySelector('span')?.style.background).toBe('rgb(79, 70, 229)');
     expect(option.legend).toMatchObject({ data: ['A', 'B', 'C', 'D', 'E'] });
   });
 

@@ -4,6 +4,7 @@
 import { orderTypeLabel, regionName, type RevenueStats, type TrendPeriod, type TrendPoint, type UserStats } from '@growth-admin/shared-client';
 import type { EChartsCoreOption } from 'echarts/core';
 import { formatTimeLabels } from './timeLabels';
+import { axisTooltip, itemTooltip } from './tooltip';
 
 export const PALETTE = ['#4F46E5', '#10B981', '#F59E0B', '#EF4444'] as const;
 export const PIE_OUTER_RADIUS = 100;
@@ -38,7 +39,7 @@ function timeAxis(points: readonly TrendPoint[], period: TrendPeriod) {
 export function buildUserActivityOption(points: readonly TrendPoint[], period: TrendPeriod): EChartsCoreOption {
   return {
     color: [...PALETTE],
-    tooltip: { trigger: 'axis' },
+    tooltip: axisTooltip(),
     legend: { ...LEGEND_BOTTOM, data: ['New Users'] },
     grid: GRID,
     xAxis: { ...timeAxis(points, period), boundaryGap: false },
@@ -70,7 +71,7 @@ export const ORDER_SERIES = [
 export function buildOrderDistributionOption(points: readonly TrendPoint[], period: TrendPeriod): EChartsCoreOption {
   return {
     color: [...PALETTE],
-    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+    tooltip: axisTooltip({ axisPointer: { type: 'shadow' } }),
     legend: { ...LEGEND_BOTTOM, data: ORDER_SERIES.map((s) => s.name) },
     grid: GRID,
     xAxis: timeAxis(points, period),
@@ -93,11 +94,7 @@ export function buildPieOption(
 ): EChartsCoreOption {
   return {
     color: [...PALETTE],
-    tooltip: {
-      trigger: 'item',
-      formatter: (p: { name: string; value: number; percent: number }) =>
-        `${p.name}: ${formatValue(p.value)} (${p.percent}%)`,
-    },
+    tooltip: itemTooltip((p) => ({ label: `${p.name}:`, value: `${formatValue(Number(p.value))} (${p.percent ?? 0}%)` })),
     legend: { ...LEGEND_BOTTOM, data: items.map((it) => it.name) },
     series: [
       {
