@@ -15,6 +15,8 @@ import { personRoutes } from './routes/persons';
 import { orderRoutes } from './routes/orders';
 import { analyticsRoutes } from './routes/analytics';
 import { imageProxyRoutes } from './routes/imageProxy';
+import { cspReportRoutes, REPORT_CONTENT_TYPES } from './routes/cspReports';
+import { apiHeaders } from '@growth-admin/web-security';
 
 export interface AppDeps {
   config: ServerConfig;
@@ -53,7 +55,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
 
   // JSON bodies; an empty body (the client sends Content-Type on every call) is no body.
   app.removeContentTypeParser(['application/json', 'text/plain']);
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+  app.addContentTypeParser(['application/json', ...REPORT_CONTENT_TYPES], { parseAs: 'string' }, (_req, body, done) => {
     const text = String(body);
     if (text.trim() === '') return done(null, undefined);
     try {
@@ -85,6 +87,14 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     }
     console.error(`[admin-api] ${req.method} ${req.url} failed:`, err);
     return reply.code(500).send({ message: 'Internal server error', code: 'INTERNAL_ERROR' });
+  });
+
+  // Every answer: nosniff, a CSP under which JSON can run nothing, never framed, never stored. A
+  // route that means otherwise (the image proxy's public cache) sets its own value first.
+  const securityHeaders = Object.entries(apiHeaders());
+  app.addHook('onSend', async (_req, reply, payload) => {
+    for (const [name, value] of securityHeaders) if (!reply.hasHeader(name)) reply.header(name, value);
+    return payload;
   });
 
   app.setNotFoundHandler((req, reply) => {
@@ -138,5 +148,6 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   await app.register(orderRoutes(deps), { prefix: '/api/admin' });
   await app.register(analyticsRoutes(deps), { prefix: '/api/admin' });
   await app.register(imageProxyRoutes(deps), { prefix: '/api/admin' });
+  await app.register(cspReportRoutes(deps));
   return app;
 }

@@ -29,8 +29,11 @@ export interface ServerConfig {
   signatureWindowMs: number;
   sessionTtlMs: number;
   imageProxyMaxBytes: number;
+  /** CSP report requests accepted per client address, and from everyone, per minute. */
+  cspReportsPerMinutePerIp: number;
+  cspReportsPerMinute: number;
   imageProxyTimeoutMs: number;
-  /** Print startup lines (listening, generated password, warnings). */
+  /** Print server lines (listening, generated password, warnings, CSP violations). */
   log: (line: string) => void;
 }
 
@@ -88,6 +91,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     signatureWindowMs: 5 * 60_000,
     sessionTtlMs: 12 * 3600_000,
     imageProxyMaxBytes: 2 * 1024 * 1024,
+    cspReportsPerMinutePerIp: intEnv(env, 'CSP_REPORTS_PER_MINUTE_PER_IP', 30, 1),
+    cspReportsPerMinute: intEnv(env, 'CSP_REPORTS_PER_MINUTE', 300, 1),
     imageProxyTimeoutMs: 5000,
     log: (line) => console.log(line),
   };

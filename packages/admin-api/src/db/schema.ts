@@ -320,6 +320,27 @@ drop index if exists orders_kind_refunded;
 ${ORDER_LIST_INDEXES.map((i) => `${i.ddl.replace('create index ', 'create index if not exists ')};`).join('\n')}
 `,
   },
+  {
+    // What the pages' CSP blocked in administrators' browsers (POST /api/csp-report); housekeeping
+    // keeps the newest rows only.
+    version: 5,
+    sql: `
+create table csp_reports (
+  id bigserial primary key,
+  received_at timestamptz not null default now(),
+  document_url text not null,
+  directive text not null,
+  blocked_url text not null,
+  source_file text not null,
+  line integer,
+  col integer,
+  sample text not null,
+  disposition text not null,
+  ip text not null,
+  user_agent text not null
+);
+`,
+  },
 ];
 
 export function indexesSql(): string {
@@ -356,14 +377,16 @@ export async function migrate(db: Db): Promise<{ created: boolean }> {
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [LOCK_ID]);
     await tx.exec('create table if not exists schema_migrations (version integer primary key, applied_at timestamptz not null default now())');
-    const rows = await tx.query<{ v: number | null }>('select max(version)::int as v from schema_migrations');
-    const current = rows[0]?.v ?? 0;
+    const rows = await tx.query<{ version: number }>('select version from schema_migrations');
+    const applied = new Set(rows.map((r) => Number(r.version)));
+    // Every migration not applied yet, in version order: one that landed after a higher-numbered
+    // one (teams merging in parallel) is still applied.
     for (const m of MIGRATIONS) {
-      if (m.version <= current) continue;
+      if (applied.has(m.version)) continue;
       await tx.exec(m.sql);
       if (m.version === 1) await tx.exec(indexesSql());
       await tx.query('insert into schema_migrations (version) values ($1)', [m.version]);
     }
-    return { created: current === 0 };
+    return { created: applied.size === 0 };
   });
 }

@@ -1,5 +1,6 @@
 // Admin accounts, sessions, login throttling, request nonces.
 import type { Db, Queryable } from '../db';
+import { trimCspReports } from './cspReports';
 import { dummyPasswordHash, generatePassword, hashPassword, hashToken, newSessionToken, verifyPassword } from '../security';
 
 export async function addAdmin(q: Queryable, username: string, password: string): Promise<boolean> {
@@ -90,4 +91,5 @@ export async function housekeeping(db: Db, signatureWindowMs: number, loginWindo
   await db.query('delete from request_nonces where seen_at < now() - make_interval(secs => $1)', [(2 * signatureWindowMs + 60_000) / 1000]);
   await db.query('delete from login_failures where at < now() - make_interval(secs => $1)', [loginWindowMs / 1000]);
   await db.query("delete from admin_sessions where expires_at < now() - interval '7 days'");
+  await trimCspReports(db);
 }
