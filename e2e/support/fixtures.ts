@@ -67,7 +67,39 @@ async function control(name: string, action: 'stop' | 'start') {
   if (!response.ok) throw new Error(`could not ${action} remote ${name}: HTTP ${response.status}`);
 }
 
-export const test = base.extend<{ signedInPage: Page }>({
+/** A CSP or Trusted Types violation one of the test's pages met (in the page: `securitypolicyviolation`). */
+export interface CspViolation {
+  page: string;
+  directive: string;
+  blocked: string;
+  sample: string;
+  source: string;
+}
+
+export const test = base.extend<{ signedInPage: Page; cspViolations: CspViolation[]; allowCspViolations: boolean }>({
+  /** Set true (`test.use({ allowCspViolations: true })`) in a test that provokes violations on purpose. */
+  allowCspViolations: [false, { option: true }],
+  /**
+   * Every journey runs under the real CSP and Trusted Types policy, and fails if any of its pages
+   * met a violation: a library or screen that needs more than the policy allows is caught here.
+   */
+  cspViolations: [
+    async ({ context, allowCspViolations }, provide) => {
+      const violations: CspViolation[] = [];
+      await context.exposeBinding('__e2eCspViolation', ({ page }, v: Omit<CspViolation, 'page'>) => {
+        violations.push({ page: page.url(), ...v });
+      });
+      await context.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (e) => {
+          const report = (window as unknown as { __e2eCspViolation?: (v: object) => void }).__e2eCspViolation;
+          report?.({ directive: e.effectiveDirective, blocked: e.blockedURI, sample: e.sample, source: `${e.sourceFile}:${e.lineNumber}` });
+        });
+      });
+      await provide(violations);
+      if (!allowCspViolations) expect(violations, 'CSP or Trusted Types violations in the pages of this test').toEqual([]);
+    },
+    { auto: true },
+  ],
   // Every page knows the shell's URL, even when the config was evaluated before the global setup ran.
   // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies by destructuring
   baseURL: async ({}, provide) => {

@@ -1,4 +1,4 @@
-export { test, expect, signIn, signInViaApi, seedSession, openSection, remotes, SESSION_STORAGE_KEY } from './fixtures';
+export { test, expect, signIn, signInViaApi, seedSession, openSection, remotes, SESSION_STORAGE_KEY, type CspViolation } from './fixtures';
 export { apiCall, apiLogin, signedApi, signatureHeaders, ApiCallError } from './api';
 export { systemInfo, baseUrl, apiUrl, adminCredentials } from './env';
 export { recordScripts, loadedCopiesOf } from './federation';
