@@ -178,6 +178,9 @@ export async function startSystem(options = {}) {
 
 async function main() {
   const started = Date.now();
+  if (Number(process.versions.node.split('.')[0]) < 22) {
+    console.warn(`Node ${process.versions.node} is past its end of life: Growth Admin needs Node 22 or newer (tested on 24).`);
+  }
   const system = await startSystem({ apiLog: (line) => console.log(line) });
   const { credentials: c } = system;
   console.log('');
