@@ -2,3 +2,4 @@ export { test, expect, signIn, signInViaApi, seedSession, openSection, remotes, 
 export { apiCall, apiLogin, signedApi, signatureHeaders, ApiCallError } from './api';
 export { systemInfo, baseUrl, apiUrl, adminCredentials } from './env';
 export { recordScripts, loadedCopiesOf } from './federation';
+export { expectAccessible } from './a11y';

@@ -11,3 +11,5 @@ export * from './status';
 export * from './stats';
 export * from './queryKeys';
 export * from './regions';
+export * from './theme';
+export * from './dialogFocus';

@@ -19,7 +19,9 @@ import {
 } from 'antd';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
+  ADMIN_THEME,
   clearSession,
+  installDialogFocusWrap,
   configureClient,
   getSession,
   login,
@@ -138,6 +140,8 @@ export function StandaloneApp({
   const [configError, setConfigError] = useState<string | null>(null);
   const token = useSession();
 
+  useEffect(() => installDialogFocusWrap(document), []);
+
   useEffect(() => {
     fetch('runtime-config.json', { cache: 'no-store' })
       .then((r) =>
@@ -151,7 +155,7 @@ export function StandaloneApp({
   }, []);
 
   return (
-    <ConfigProvider>
+    <ConfigProvider theme={ADMIN_THEME}>
       <AntApp>
         <QueryClientProvider client={queryClient}>
           {configError ? (

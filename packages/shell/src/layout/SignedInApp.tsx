@@ -12,7 +12,7 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { clearSession, logout, type SectionProps } from '@growth-admin/shared-client';
+import { ADMIN_THEME, clearSession, installDialogFocusWrap, logout, type SectionProps } from '@growth-admin/shared-client';
 import type { RuntimeConfig } from '../boot/runtimeConfig';
 import { SECTIONS, pathForSection, sectionById, type SectionId } from '../sections/sections';
 import { preloadWhenIdle } from '../sections/remoteModules';
@@ -127,8 +127,9 @@ function Shell({ config, username }: { config: RuntimeConfig; username: string }
 }
 
 export default function SignedInApp({ config, username }: { config: RuntimeConfig; username: string }) {
+  useEffect(() => installDialogFocusWrap(document), []);
   return (
-    <ConfigProvider theme={{ token: { colorPrimary: '#4F46E5' } }}>
+    <ConfigProvider theme={ADMIN_THEME}>
       <AntApp>
         <QueryClientProvider client={queryClient}>
           <Shell config={config} username={username} />
