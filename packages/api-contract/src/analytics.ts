@@ -1,0 +1,99 @@
+// The dashboard's figures (UTC days), all from rollup tables.
+import { Type } from '@sinclair/typebox';
+import { route } from './route';
+
+export const TREND_PERIODS = ['hour', 'day', 'week'] as const;
+
+export const UserStats = Type.Object({
+  activeUsers: Type.Integer({ description: 'Users whose last activity falls on one of the last 7 UTC days, today included' }),
+  total: Type.Integer(),
+  newUsers: Type.Object({
+    today: Type.Integer(),
+    week: Type.Integer({ description: 'The last 7 days' }),
+    month: Type.Integer({ description: 'The last 30 days' }),
+  }),
+  regionDistribution: Type.Array(Type.Object({ region: Type.String(), count: Type.Integer() }), { description: 'Users per region, largest first' }),
+});
+
+export const RevenueStats = Type.Object({
+  today: Type.Object({
+    revenue: Type.Number({ description: 'USD since 00:00 UTC' }),
+    growth: Type.Number({ description: '% against yesterday (2 decimals; 100 when yesterday had none and today has some)' }),
+    orderCount: Type.Integer(),
+  }),
+  yesterday: Type.Object({ revenue: Type.Number(), orderCount: Type.Integer() }),
+  week: Type.Object({ revenue: Type.Number(), orderCount: Type.Integer() }),
+  productTypes: Type.Array(Type.Object({ type: Type.String(), revenue: Type.Number() }), { description: 'Revenue per product type over all data' }),
+});
+
+export const TrendPoint = Type.Object({
+  time: Type.String({ description: 'ISO start of the bucket' }),
+  newUsers: Type.Integer(),
+  orders: Type.Object({
+    coins: Type.Integer({ description: 'Recharge payments created in the bucket' }),
+    likes: Type.Integer({ description: 'heart orders' }),
+    followers: Type.Integer({ description: 'watch orders' }),
+  }),
+});
+
+export const OrderStats = Type.Object({
+  total: Type.Integer(),
+  byState: Type.Object(
+    { completed: Type.Integer(), pending: Type.Integer(), error: Type.Integer(), refunded: Type.Integer() },
+    { description: 'Spec 4 filter meanings: completed includes refunded' },
+  ),
+  byType: Type.Record(Type.String(), Type.Integer(), { description: 'Orders and payments per productType' }),
+  byKind: Type.Object({ orders: Type.Integer(), payments: Type.Integer() }),
+  today: Type.Integer(),
+});
+
+export const getUserStats = route({
+  method: 'GET',
+  path: '/api/admin/analytics/users',
+  operationId: 'getUserStats',
+  tag: 'analytics',
+  summary: 'User figures',
+  description: 'Total users, active users, new users today / in 7 / in 30 days, and users per region.',
+  access: 'admin',
+  data: UserStats,
+});
+
+export const getRevenueStats = route({
+  method: 'GET',
+  path: '/api/admin/analytics/revenue',
+  operationId: 'getRevenueStats',
+  tag: 'analytics',
+  summary: 'Revenue figures',
+  description: 'Revenue is the paymentMoney of complete, not refunded orders and payments: today with its growth against yesterday, the last 7 days, and per product type.',
+  access: 'admin',
+  data: RevenueStats,
+});
+
+export const getTrends = route({
+  method: 'GET',
+  path: '/api/admin/analytics/trends',
+  operationId: 'getTrends',
+  tag: 'analytics',
+  summary: 'Activity over time',
+  description: 'One point per hour, day or week (UTC; weeks start on Monday) over the last `days` days, oldest first, empty buckets included.',
+  access: 'admin',
+  querystring: Type.Object(
+    {
+      period: Type.Unsafe<(typeof TREND_PERIODS)[number]>({ type: 'string', enum: [...TREND_PERIODS], default: 'day' }),
+      days: Type.Integer({ minimum: 1, maximum: 366, default: 30 }),
+    },
+    { additionalProperties: false },
+  ),
+  data: Type.Array(TrendPoint),
+});
+
+export const getOrderStats = route({
+  method: 'GET',
+  path: '/api/admin/analytics/orders',
+  operationId: 'getOrderStats',
+  tag: 'analytics',
+  summary: 'Order counts',
+  description: 'Counts of orders and payments by status, by product type and by kind, and of those created today.',
+  access: 'admin',
+  data: OrderStats,
+});

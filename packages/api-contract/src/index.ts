@@ -1,0 +1,64 @@
+// @growth-admin/api-contract: every admin API route, by resource. The browser imports types only
+// (`import type`): it ships no TypeBox.
+import type { Static } from '@sinclair/typebox';
+import * as analytics from './analytics';
+import * as auth from './auth';
+import * as images from './images';
+import * as orders from './orders';
+import * as persons from './persons';
+import * as projects from './projects';
+import type { RouteSpec } from './route';
+import * as security from './security';
+
+export * from './route';
+export { openApiDocument, type OpenApiOptions } from './openapi';
+export { auth, projects, persons, orders, analytics, images, security };
+export { REGIONS, PRODUCT_SLOTS } from './projects';
+export { ORDER_STATUSES } from './orders';
+export { TREND_PERIODS } from './analytics';
+
+/** Every route of the API, in the order of the OpenAPI document. */
+export const routes: readonly RouteSpec[] = [
+  auth.login,
+  auth.logout,
+  projects.listProjects,
+  projects.getProject,
+  projects.createProject,
+  projects.updateProject,
+  projects.deleteProject,
+  persons.listPersons,
+  persons.queryPerson,
+  persons.addMoney,
+  orders.listOrders,
+  orders.listPayments,
+  orders.refundOrder,
+  analytics.getUserStats,
+  analytics.getRevenueStats,
+  analytics.getTrends,
+  analytics.getOrderStats,
+  images.proxyImage,
+  security.reportCspViolations,
+  security.listCspReports,
+];
+
+// Entity and answer types (spec 3), for the server and the browser alike.
+export type AdminSession = Static<typeof auth.AdminSession>;
+export type LoginPayload = Static<typeof auth.LoginPayload>;
+export type Project = Static<typeof projects.Project>;
+export type ProjectInput = Static<typeof projects.ProjectInput>;
+export type BlockedRegion = (typeof projects.REGIONS)[number];
+export type ProductSlot = (typeof projects.PRODUCT_SLOTS)[number];
+export type Person = Static<typeof persons.Person>;
+export type PersonsList = Static<typeof persons.PersonsList>;
+export type Order = Static<typeof orders.Order>;
+export type OrdersList = Static<typeof orders.OrdersList>;
+export type OrdersQuery = Static<typeof orders.OrdersQuery>;
+export type OrderStatusFilter = (typeof orders.ORDER_STATUSES)[number];
+export type UserStats = Static<typeof analytics.UserStats>;
+export type RevenueStats = Static<typeof analytics.RevenueStats>;
+export type TrendPoint = Static<typeof analytics.TrendPoint>;
+export type TrendPeriod = (typeof analytics.TREND_PERIODS)[number];
+export type OrderStats = Static<typeof analytics.OrderStats>;
+export type CspReport = Static<typeof security.CspReport>;
+/** The `data` a route answers. */
+export type DataOf<R extends RouteSpec> = R['data'] extends import('@sinclair/typebox').TSchema ? Static<R['data']> : never;

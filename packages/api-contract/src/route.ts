@@ -1,0 +1,101 @@
+// What a route is: method, path, who may call it, its inputs, the `data` it answers and every
+// error code it can answer. The admin API registers each route from this description (validation and
+// serialization), the OpenAPI document is generated from it, and the browser takes its types.
+import { Type, type TObject, type TSchema } from '@sinclair/typebox';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * Who may call a route: `public` (anyone; browsers load it without our headers), `signed` (the
+ * request signature: sign-in), `admin` (signature and a live session token).
+ */
+export type Access = 'public' | 'signed' | 'admin';
+
+/** The resource a route belongs to (an OpenAPI tag). */
+export type Tag = 'session' | 'projects' | 'persons' | 'orders' | 'analytics' | 'images' | 'security' | 'health';
+
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
+
+/** One error a route can answer: its status, machine code, and when. */
+export interface ErrorCase {
+  status: ErrorStatus;
+  code: string;
+  when: string;
+}
+
+export interface RouteSpec {
+  method: HttpMethod;
+  /** Fastify-style path, parameters as `:name`. */
+  path: string;
+  /** A method name for generated clients, e.g. `listProjects`. */
+  operationId: string;
+  tag: Tag;
+  summary: string;
+  description: string;
+  access: Access;
+  params?: TObject;
+  querystring?: TObject;
+  body?: TSchema;
+  /** The body's content types (default application/json). */
+  bodyContentTypes?: readonly string[];
+  /** Request headers the route reads besides the access headers (e.g. Idempotency-Key). */
+  headers?: TObject;
+  /**
+   * The `data` of the 200 answer `{ data }`. `null`: no JSON envelope; `raw` then says what the
+   * success answer is instead.
+   */
+  data: TSchema | null;
+  raw?: { status: 200 | 204; contentType?: string; description: string };
+  /** The errors of this route besides those every route of its access and inputs can answer. */
+  errors?: readonly ErrorCase[];
+}
+
+/** Declares a route, keeping its literal types (so `Static<typeof r.data>` is exact). */
+export const route = <const R extends RouteSpec>(spec: R): R => spec;
+
+/** `{ data: T }`: every JSON success answer. */
+export const Envelope = <T extends TSchema>(data: T) => Type.Object({ data }, { additionalProperties: false });
+
+/** Every failure answer: a status and `{ message, code }`. */
+export const ErrorBody = Type.Object(
+  {
+    message: Type.String({ description: 'One human sentence naming the field or the problem' }),
+    code: Type.String({ description: 'A machine code (see each operation’s error responses)' }),
+  },
+  { $id: 'ErrorBody', additionalProperties: false },
+);
+
+/** An entity id: a digit string. */
+export const Id = (description: string) => Type.String({ pattern: '^[0-9]{1,18}$', description });
+
+const SIGNATURE_ERRORS: ErrorCase[] = [
+  { status: 403, code: 'SIGNATURE_MISSING', when: 'X-Timestamp, X-Nonce or X-Signature is missing (the message names them)' },
+  { status: 403, code: 'TIMESTAMP_INVALID', when: 'X-Timestamp is not a time in milliseconds' },
+  { status: 403, code: 'TIMESTAMP_EXPIRED', when: 'X-Timestamp is more than 5 minutes away from the server clock' },
+  { status: 403, code: 'NONCE_INVALID', when: 'X-Nonce is not a 21-character id of [A-Za-z0-9_-]' },
+  { status: 403, code: 'SIGNATURE_INVALID', when: 'X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key' },
+  { status: 403, code: 'NONCE_REPLAYED', when: 'X-Nonce was used before: a replayed request' },
+];
+const TOKEN_ERRORS: ErrorCase[] = [
+  { status: 401, code: 'TOKEN_MISSING', when: 'no Authorization: Bearer <token> header' },
+  { status: 401, code: 'TOKEN_INVALID', when: 'the token is malformed, unknown, expired or signed out' },
+];
+const INPUT_ERRORS: ErrorCase[] = [{ status: 400, code: 'VALIDATION_ERROR', when: 'an input breaks the schema (the message names the field)' }];
+const BODY_ERRORS: ErrorCase[] = [
+  { status: 400, code: 'INVALID_JSON', when: 'the body is not valid JSON' },
+  { status: 413, code: 'BODY_TOO_LARGE', when: 'the body is larger than the route allows' },
+  { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', when: 'the body is not application/json' },
+];
+const SERVER_ERRORS: ErrorCase[] = [{ status: 500, code: 'INTERNAL_ERROR', when: 'an unexpected failure (logged); no input may cause it' }];
+
+/** Every error a route can answer: those of its access, of its inputs, and its own. */
+export function errorsOf(r: RouteSpec): ErrorCase[] {
+  return [
+    ...(r.params || r.querystring || r.body || r.headers ? INPUT_ERRORS : []),
+    ...(r.body ? BODY_ERRORS : []),
+    ...(r.access === 'public' ? [] : SIGNATURE_ERRORS),
+    ...(r.access === 'admin' ? TOKEN_ERRORS : []),
+    ...(r.errors ?? []),
+    ...SERVER_ERRORS,
+  ];
+}
