@@ -3,20 +3,8 @@
 // drives the server's totals; search a payment by payment number and open it.
 // Every value is read from the API first; nothing depends on particular seeded ids.
 import type { Page } from '@playwright/test';
+import type { Order, OrdersList } from '@growth-admin/api-contract';
 import { expect, openSection, signedApi, test } from '../support';
-
-interface Order {
-  _id: string;
-  orderSn: string;
-  shoppingUser: string;
-  stateStr: string;
-  isComplete: boolean;
-  isRefund: boolean;
-}
-interface OrdersList {
-  orders: Order[];
-  total: number;
-}
 
 const ORDERS = '/api/admin/orders/orderList';
 const PAYMENTS = '/api/admin/orders/rechargeOrderList';

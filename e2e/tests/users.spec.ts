@@ -4,22 +4,8 @@
 // column that stays shown after a reload.
 // Every value is read from the API first; nothing depends on particular seeded ids.
 import type { Locator, Page } from '@playwright/test';
+import type { Order, Person, PersonsList } from '@growth-admin/api-contract';
 import { expect, openSection, signedApi, test } from '../support';
-
-interface Person {
-  _id: string;
-  customId: string;
-  customName: string;
-  money: number;
-}
-interface PersonsList {
-  total: number;
-  list: Person[];
-}
-interface Order {
-  orderSn: string;
-  personId: string;
-}
 
 // Shared CI machines can be slow: these journeys drive several dialogs and lookups.
 test.describe.configure({ timeout: 90_000 });

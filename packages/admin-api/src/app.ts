@@ -1,50 +1,60 @@
-// The Fastify application: validation, envelope, CORS, OpenAPI, the guard and every route.
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+// The Fastify application: body parsing, validation, the error envelope, CORS, security headers,
+// the guard, and every module's routes (each registered from its contract entry).
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cors from '@fastify/cors';
-import swagger from '@fastify/swagger';
 import Ajv from 'ajv';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { routes } from '@growth-admin/api-contract';
+import { apiHeaders } from '@growth-admin/web-security';
 import type { ServerConfig } from './config';
 import type { Db } from './db';
 import { ApiError, badRequest, validationMessage } from './http/errors';
 import { guardHook } from './http/guard';
-import { ErrorBody } from './http/schemas';
-import { authRoutes } from './routes/auth';
-import { projectRoutes } from './routes/projects';
-import { personRoutes } from './routes/persons';
-import { orderRoutes } from './routes/orders';
-import { analyticsRoutes } from './routes/analytics';
-import { imageProxyRoutes } from './routes/imageProxy';
-import { cspReportRoutes, REPORT_CONTENT_TYPES } from './routes/cspReports';
-import { apiHeaders } from '@growth-admin/web-security';
+import { findUnstorableText, jsonDepth, MAX_JSON_DEPTH } from './http/text';
+import { analyticsRoutes } from './modules/analytics/routes';
+import { authRoutes } from './modules/auth/routes';
+import { healthRoutes } from './modules/health/routes';
+import { imageRoutes } from './modules/images/routes';
+import { orderRoutes } from './modules/orders/routes';
+import { personRoutes } from './modules/persons/routes';
+import { projectRoutes } from './modules/projects/routes';
+import { REPORT_CONTENT_TYPES, securityRoutes } from './modules/security/routes';
 
 export interface AppDeps {
   config: ServerConfig;
   db: Db;
 }
 
-/** Finds the first string containing a NUL (PostgreSQL text cannot hold it) and names its field. */
-function findNul(value: unknown, path: string): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path || 'value' : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const hit = findNul(value[i], `${path}[${i}]`);
-      if (hit) return hit;
-    }
-  } else if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      if (k.includes('\u0000')) return path ? `${path}.${k}` : k;
-      const hit = findNul(v, path ? `${path}.${k}` : k);
-      if (hit) return hit;
-    }
-  }
-  return null;
-}
+/** Fastify's own error codes as ours: every failure answers `{ message, code }` with our codes. */
+const FRAMEWORK_ERRORS: Record<string, { status: number; code: string; message: string }> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Content-Type must be application/json' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'BODY_TOO_LARGE', message: 'The request body is too large' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'MALFORMED_REQUEST', message: 'The Content-Length header does not match the body' },
+  FST_ERR_BAD_URL: { status: 400, code: 'MALFORMED_REQUEST', message: 'The URL cannot be read (bad percent-encoding)' },
+  FST_ERR_ASYNC_CONSTRAINT: { status: 400, code: 'MALFORMED_REQUEST', message: 'The request cannot be read' },
+};
 
 export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: false,
     bodyLimit: 256 * 1024,
+    // A request line or headers Node cannot read (too large, malformed) never reaches a route:
+    // answered in our envelope too.
+    clientErrorHandler: (err: NodeJS.ErrnoException, socket) => {
+      if (!socket.writable) return socket.destroy();
+      const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+      const body = JSON.stringify(
+        tooLarge ? { message: 'The request line or headers are too large', code: 'HEADERS_TOO_LARGE' } : { message: 'The request cannot be read', code: 'MALFORMED_REQUEST' },
+      );
+      const headers = { ...apiHeaders(), 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body), Connection: 'close' };
+      const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
+      socket.end(`HTTP/1.1 ${status}\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n${body}`);
+    },
+    // Errors before routing (a URL that cannot be decoded) answer in our envelope too.
+    frameworkErrors: (err, _req, reply: FastifyReply) => {
+      const known = FRAMEWORK_ERRORS[err.code] ?? FRAMEWORK_ERRORS.FST_ERR_ASYNC_CONSTRAINT;
+      void reply.headers(apiHeaders()).code(known.status).send({ message: known.message, code: known.code });
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Body: exact types, unknown fields rejected. Query/params: strings coerced to the declared types.
@@ -53,11 +63,13 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   const queryAjv = new Ajv({ ...ajvOptions, coerceTypes: true });
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : queryAjv).compile(schema));
 
-  // JSON bodies; an empty body (the client sends Content-Type on every call) is no body.
+  // JSON bodies; an empty body (the client sends Content-Type on every call) is no body. Nesting is
+  // bounded before parsing: thousands of levels are no request of ours.
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser(['application/json', ...REPORT_CONTENT_TYPES], { parseAs: 'string' }, (_req, body, done) => {
     const text = String(body);
     if (text.trim() === '') return done(null, undefined);
+    if (jsonDepth(text) > MAX_JSON_DEPTH) return done(badRequest(`The request body nests deeper than ${MAX_JSON_DEPTH} levels`, 'BODY_TOO_DEEP'), undefined);
     try {
       done(null, JSON.parse(text));
     } catch {
@@ -67,25 +79,17 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
 
   app.setErrorHandler((err: FastifyError & { validationContext?: string }, req, reply) => {
     if (err instanceof ApiError) {
-      if (err.statusCode === 429 && (err as ApiError & { retryAfter?: number }).retryAfter) {
-        reply.header('Retry-After', String((err as ApiError & { retryAfter?: number }).retryAfter));
-      }
+      if (err.retryAfter) reply.header('Retry-After', String(err.retryAfter));
       return reply.code(err.statusCode).send({ message: err.message, code: err.code });
     }
     if (err.validation) {
       return reply.code(400).send({ message: validationMessage(err.validation as never, err.validationContext), code: 'VALIDATION_ERROR' });
     }
+    const known = FRAMEWORK_ERRORS[err.code];
+    if (known) return reply.code(known.status).send({ message: known.message, code: known.code });
     const status = err.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      const messages: Record<string, string> = {
-        FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Content-Type must be application/json',
-        FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large',
-        FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty',
-        FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length header does not match the body',
-      };
-      return reply.code(status).send({ message: messages[err.code] ?? err.message, code: err.code ?? 'BAD_REQUEST' });
-    }
-    console.error(`[admin-api] ${req.method} ${req.url} failed:`, err);
+    if (status >= 400 && status < 500) return reply.code(status).send({ message: 'The request cannot be served', code: 'MALFORMED_REQUEST' });
+    console.error(`[admin-api] ${req.method} ${req.url.slice(0, 200)} failed:`, err);
     return reply.code(500).send({ message: 'Internal server error', code: 'INTERNAL_ERROR' });
   });
 
@@ -97,10 +101,18 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     return payload;
   });
 
-  app.setNotFoundHandler((req, reply) => {
-    reply.code(404).send({ message: `No route ${req.method} ${req.url.split('?')[0]}`, code: 'ROUTE_NOT_FOUND' });
+  const routeNotFound = (req: FastifyRequest) => new ApiError(404, 'ROUTE_NOT_FOUND', `No route ${req.method} ${req.url.split('?')[0].slice(0, 100)}`);
+  app.setNotFoundHandler(async (req) => {
+    throw routeNotFound(req);
   });
 
+  // A preflight names the origin it asks for; without one it is no browser's (and @fastify/cors
+  // would answer in plain text).
+  app.addHook('onRequest', async (req) => {
+    if (req.method === 'OPTIONS' && req.headers['access-control-request-method'] && !req.headers.origin) {
+      throw badRequest('A CORS preflight needs an Origin header', 'MALFORMED_REQUEST');
+    }
+  });
   await app.register(cors, {
     origin: config.corsOrigins,
     methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
@@ -108,46 +120,34 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     maxAge: 600,
   });
 
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Growth Admin API',
-        version: '0.1.0',
-        description:
-          'Every /api/admin route but the image proxy needs X-Timestamp, X-Nonce and X-Signature (403 when wrong); every route but login also needs Authorization: Bearer <token> (401). Success: 200 {data}; failure: {message, code}.',
-      },
-      components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
-      },
-    },
-  });
-  app.addSchema(ErrorBody);
-
   app.addHook('onRequest', guardHook(db, config));
-  // PostgreSQL text cannot hold NUL characters: refuse them as bad input before any handler.
+  // A route without a body schema takes no body, and an unknown route none either: answered
+  // before the body is read, whatever it holds.
+  app.addHook('preParsing', async (req, _reply, payload) => {
+    const sent = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+    if (sent && !req.routeOptions.url) throw routeNotFound(req);
+    if (sent && !req.routeOptions.schema?.body) throw badRequest('This route takes no request body', 'VALIDATION_ERROR');
+    return payload;
+  });
+  // What PostgreSQL cannot store as sent is refused (400 naming the field), never altered.
   app.addHook('preHandler', async (req) => {
-    const inBody = findNul(req.body, '');
-    const inQuery = findNul(req.query, '');
-    const inParams = findNul(req.params, '');
-    const field = inBody ?? inQuery ?? inParams;
-    if (field) throw badRequest(`${field} must not contain NUL characters`);
+    const bad = findUnstorableText(req.body) ?? findUnstorableText(req.query) ?? findUnstorableText(req.params);
+    if (bad) throw badRequest(`${bad.field} ${bad.reason}`);
   });
 
-  app.get('/healthz', { config: { access: 'public' }, schema: { hide: true } }, async () => {
-    await db.query('select 1');
-    return { data: { status: 'ok', engine: db.engine } };
+  // Every route comes from its contract entry (serve()); anything else registered is a mistake.
+  app.addHook('onRoute', (route) => {
+    if (route.method === 'OPTIONS' && route.url === '*') return; // @fastify/cors's preflight handler
+    const entry = routes.find((r) => r.operationId === route.config?.operationId);
+    const methods = ([] as string[]).concat(route.method);
+    if (!entry || entry.path !== route.url || !methods.every((m) => m === entry.method || (m === 'HEAD' && entry.method === 'GET'))) {
+      throw new Error(`${methods.join(',')} ${route.url} is registered without its contract entry (@growth-admin/api-contract): use serve()`);
+    }
   });
-  const docs = async () => app.swagger();
-  app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, docs);
-  app.get('/api/docs/json', { config: { access: 'public' }, schema: { hide: true } }, docs);
 
   const deps = { config, db };
-  await app.register(authRoutes(deps), { prefix: '/api/admin' });
-  await app.register(projectRoutes(deps), { prefix: '/api/admin' });
-  await app.register(personRoutes(deps), { prefix: '/api/admin' });
-  await app.register(orderRoutes(deps), { prefix: '/api/admin' });
-  await app.register(analyticsRoutes(deps), { prefix: '/api/admin' });
-  await app.register(imageProxyRoutes(deps), { prefix: '/api/admin' });
-  await app.register(cspReportRoutes(deps));
+  for (const register of [healthRoutes, authRoutes, projectRoutes, personRoutes, orderRoutes, analyticsRoutes, imageRoutes, securityRoutes]) {
+    register(app, deps);
+  }
   return app;
 }

@@ -3,9 +3,9 @@
 // Uses DATABASE_URL / DATA_DIR like the server (stop a PGlite server first: one process per data dir).
 import { configFromEnv } from './config';
 import { openDb } from './db';
-import { migrate } from './db/schema';
+import { migrate } from './db/migrate';
 import { seedDemo } from './seed';
-import { addAdmin } from './services/auth';
+import { addAdmin } from './modules/auth/repository';
 
 function usage(): never {
   console.error('usage:\n  cli add-admin <username> <password>\n  cli seed [--users 3000] [--orders 30000] [--seed 42]');

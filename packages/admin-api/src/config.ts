@@ -16,6 +16,8 @@ export interface ServerConfig {
   adminPassword?: string;
   signingKey: string;
   corsOrigins: string[];
+  /** The API's public base URL (the OpenAPI document's server); null: the URL a request reached. */
+  publicUrl: string | null;
   /** Hosts the image proxy may fetch from (`host` or `host:port`). */
   imageProxyHosts: string[];
   seedDemo: boolean;
@@ -81,6 +83,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     adminPassword: env.ADMIN_PASSWORD || undefined,
     signingKey: env.ADMIN_SIGNING_KEY || DEFAULT_SIGNING_KEY,
     corsOrigins: list(env.CORS_ORIGINS) ?? DEFAULT_CORS,
+    publicUrl: env.API_URL ? env.API_URL.replace(/\/+$/, '') : null,
     imageProxyHosts: list(env.IMAGE_PROXY_HOSTS) ?? [],
     seedDemo: boolEnv(env, 'SEED_DEMO', true),
     seedUsers: intEnv(env, 'SEED_USERS', 3000),

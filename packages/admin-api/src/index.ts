@@ -2,6 +2,6 @@ export { startServer, type RunningServer, type StartOptions } from './server';
 export { buildApp } from './app';
 export { configFromEnv, defaultConfig, type ServerConfig } from './config';
 export { openDb, type Db } from './db';
-export { migrate } from './db/schema';
+export { migrate } from './db/migrate';
 export { seedDemo } from './seed';
 export { signRequest } from './security';

@@ -1,10 +1,9 @@
 // Deterministic demo data, generated inside the database (INSERT ... SELECT over generate_series)
 // so a million orders load in seconds. Randomness comes from hashint8extended(row, salt): the same
 // seed and sizes give the same rows (timestamps are relative to the seeding time).
-import { BULK_INDEXES, ROLLUP_TABLES, rebuildRollups } from './db/schema';
-import type { Db } from './db/types';
-
-export const DEMO_AVATAR_HOST = 'avatars.demo.growth-admin.local';
+import { ROLLUP_TABLES, rebuildRollups, secondaryIndexes } from './db/rollups';
+import type { Db, Queryable } from './db/types';
+import { DEMO_AVATAR_HOST } from './modules/images/demoAvatars';
 
 export interface SeedOptions {
   users: number;
@@ -44,7 +43,7 @@ export const DEMO_PROJECTS = [
 
 const sqlArray = (xs: string[]) => `(array[${xs.map((x) => `'${x.replace(/'/g, "''")}'`).join(',')}]::text[])`;
 
-async function seedProjects(db: Db, seed: number): Promise<void> {
+async function seedProjects(db: Queryable, seed: number): Promise<void> {
   const regions = ['NA', 'EU', 'AME', 'LA', 'AP'];
   const iapCodes = ['US', 'GB', 'DE', 'BR', 'JP', 'IN', 'TR', 'FR'];
   for (const [i, p] of DEMO_PROJECTS.entries()) {
@@ -88,128 +87,134 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<{ ms: number 
   const seed = int(opts.seed ?? 42, 'seed');
   const now = (opts.now ?? new Date()).toISOString();
   const projectNames = DEMO_PROJECTS.map((p) => p.projectName);
-  await seedProjects(db, seed);
-  const customIdOf = (p: string) => `(7000000000000 + ${p} * 7919)::text`;
+  // One transaction: a crash or a kill half-way leaves the database as it was (indexes, constraints
+  // and triggers included), never half loaded. (VACUUM cannot run in a transaction: it follows.)
+  await db.transaction(async (tx) => {
+    await seedProjects(tx, seed);
+    const customIdOf = (p: string) => `(7000000000000 + ${p} * 7919)::text`;
 
-  await db.exec(`
-truncate persons, orders, coin_ledger, ${ROLLUP_TABLES.join(', ')} restart identity;
-${BULK_INDEXES.map((i) => `drop index if exists ${i.name};`).join('\n')}
-alter table persons disable trigger user;
-alter table orders disable trigger user;
-`);
-  step('truncate');
-  try {
-    // Each row's random draws come from a few 64-bit hashes computed once (the OFFSET 0 subqueries
-    // stop the planner from inlining them into every use), split into 16-bit uniforms.
-    const u = (h: string, k: number) => `(((${h} >> ${16 * k}) & 65535)::float8 / 65536.0)`;
-    const S = (k: number) => seed * 1000 + k;
-    await db.exec(`
-insert into persons (id, custom_id, custom_name, avatar, money, point, platform, watcher_count, watching_count,
-  reward_count, reward_last_date, is_private, is_verified, is_business, country_code, last_client_region,
-  project_start_list, virtual_level, created_at, updated_at)
-select g, x.cid, x.name,
-  'https://${DEMO_AVATAR_HOST}/u/' || x.cid || '.svg?x-expires=' || x.expires || '&x-signature=' || to_hex(x.h4),
-  floor(${u('x.h1', 0)} * ${u('x.h1', 0)} * 50000)::bigint, floor(${u('x.h1', 1)} * 10000)::bigint, x.platform,
-  floor(exp(${u('x.h1', 2)} * 12))::int, floor(${u('x.h1', 3)} * 2000)::int,
-  x.rc, case when x.rc = 0 then null else x.created + (x.now - x.created) * ${u('x.h2', 0)} end,
-  ${u('x.h2', 1)} < 0.2, ${u('x.h2', 2)} < 0.05, ${u('x.h2', 3)} < 0.15,
-  ${sqlArray(COUNTRIES.map((c) => c[0]))}[x.ci], ${sqlArray(COUNTRIES.map((c) => c[1]))}[x.ci],
-  (${sqlArray(projectNames)})[x.ps : x.ps + floor(${u('x.h3', 1)} * 3)::int],
-  1 + floor(${u('x.h3', 2)} * 50)::int, x.created, x.created + (x.now - x.created) * ${u('x.h3', 3)}
-from (
-  select a.*, ${customIdOf('a.g')} as cid,
-    ${sqlArray(FIRST)}[1 + floor(${u('a.h0', 0)} * ${FIRST.length})::int] || '_' || ${sqlArray(LAST)}[1 + floor(${u('a.h0', 1)} * ${LAST.length})::int] || a.g::text as name,
-    case when ${u('a.h0', 2)} < 0.55 then 'iOS' else 'Android' end as platform,
-    1 + floor(${u('a.h0', 3)} * ${COUNTRIES.length})::int as ci,
-    1 + floor(${u('a.h3', 0)} * 10)::int as ps,
-    -- ids follow creation time (newest users have the highest ids); growth: more sign-ups lately
-    to_timestamp(a.epoch - 5184000 * (1 - power(a.g::float8 / ${Math.max(users, 1)}, 0.7)) + 3600 * ${u('a.h4', 0)}) as created,
-    floor(${u('a.h4', 1)} * 300)::int * (${u('a.h4', 2)} < 0.7)::int as rc,
-    (extract(epoch from a.now)::bigint + 604800)::text as expires
+    // The secondary indexes as the migrations made them: dropped for the bulk load, rebuilt after it.
+    const indexes = await secondaryIndexes(tx, ['orders', 'persons']);
+    await tx.exec(`
+  truncate persons, orders, coin_ledger, ${ROLLUP_TABLES.join(', ')} restart identity;
+  ${indexes.map((i) => `drop index if exists ${i.name};`).join('\n')}
+  alter table persons disable trigger user;
+  alter table orders disable trigger user;
+  `);
+    step('truncate');
+    {
+      // Each row's random draws come from a few 64-bit hashes computed once (the OFFSET 0 subqueries
+      // stop the planner from inlining them into every use), split into 16-bit uniforms.
+      const u = (h: string, k: number) => `(((${h} >> ${16 * k}) & 65535)::float8 / 65536.0)`;
+      const S = (k: number) => seed * 1000 + k;
+      await tx.exec(`
+  insert into persons (id, custom_id, custom_name, avatar, money, point, platform, watcher_count, watching_count,
+    reward_count, reward_last_date, is_private, is_verified, is_business, country_code, last_client_region,
+    project_start_list, virtual_level, created_at, updated_at)
+  select g, x.cid, x.name,
+    'https://${DEMO_AVATAR_HOST}/u/' || x.cid || '.svg?x-expires=' || x.expires || '&x-signature=' || to_hex(x.h4),
+    floor(${u('x.h1', 0)} * ${u('x.h1', 0)} * 50000)::bigint, floor(${u('x.h1', 1)} * 10000)::bigint, x.platform,
+    floor(exp(${u('x.h1', 2)} * 12))::int, floor(${u('x.h1', 3)} * 2000)::int,
+    x.rc, case when x.rc = 0 then null else x.created + (x.now - x.created) * ${u('x.h2', 0)} end,
+    ${u('x.h2', 1)} < 0.2, ${u('x.h2', 2)} < 0.05, ${u('x.h2', 3)} < 0.15,
+    ${sqlArray(COUNTRIES.map((c) => c[0]))}[x.ci], ${sqlArray(COUNTRIES.map((c) => c[1]))}[x.ci],
+    (${sqlArray(projectNames)})[x.ps : x.ps + floor(${u('x.h3', 1)} * 3)::int],
+    1 + floor(${u('x.h3', 2)} * 50)::int, x.created, x.created + (x.now - x.created) * ${u('x.h3', 3)}
   from (
-    select g, ts.now, extract(epoch from ts.now)::float8 - 3600 as epoch, hashint8extended(g, ${S(1)}) as h0, hashint8extended(g, ${S(2)}) as h1, hashint8extended(g, ${S(3)}) as h2,
-           hashint8extended(g, ${S(4)}) as h3, hashint8extended(g, ${S(5)}) as h4
-      from (select '${now}'::timestamptz as now) ts, generate_series(1, ${users}) g offset 0
-  ) a offset 0
-) x;
-select setval('persons_id_seq', greatest(${users}, 1));
-`);
-    step('persons');
-    if (users > 0 && orders > 0) {
-      // The order_sn unique index is built once after the load (a sorted build beats random inserts).
-      await db.exec('alter table orders drop constraint if exists orders_order_sn_key; alter table orders drop constraint if exists orders_pkey;');
-      try {
-        // Rows go in in id order, which is time order as in a live system: deep pages then read
-        // neighbouring heap and visibility-map pages (a big enough work_mem keeps the join in memory).
-        await db.exec(`
-set local work_mem = '256MB';
-insert into orders (id, kind, order_sn, person_id, shopping_user, shopping_pic, shopping_text, product_type, count,
-  start_count, payment_money, payment_type, prom_code, platform, coins, is_complete, is_error, is_refund,
-  error_message, created_at, refunded_at, state)
-select o.g, o.kind, (100000000000 + o.g)::text, o.p, per.custom_name, per.avatar,
-  case when o.kind = 'recharge' then o.cnt || ' coins pack'
-       else o.cnt || ' ' || case o.ptype when 'heart' then 'likes' when 'watch' then 'followers' else o.ptype || 's' end
-            || ' for @' || per.custom_name end,
-  o.ptype, o.cnt, o.start_count, o.money,
-  case when o.kind = 'growth' then 'coins' when per.platform = 'iOS' then 'apple_pay' else 'google_pay' end,
-  o.promo, per.platform,
-  case when o.kind = 'recharge' then o.cnt else round(o.money * 100)::bigint end,
-  o.st < 0.72 or o.st >= 0.95, o.st >= 0.85 and o.st < 0.95, o.st >= 0.95,
-  case when o.st >= 0.85 and o.st < 0.95 then ${sqlArray(ERRORS)}[1 + floor(${u('o.h2', 2)} * ${ERRORS.length})::int] end,
-  o.created, case when o.st >= 0.95 then least(o.now, o.created + interval '1 day') end,
-  case when o.st >= 0.95 then 'refunded' when o.st < 0.72 then 'completed' when o.st < 0.85 then 'pending' else 'error' end
-from (
-  select k.*, case k.ptype
-      when 'coins' then (array[0.99, 4.99, 9.99, 19.99, 49.99, 99.99])[k.pack]
-      when 'heart' then round(k.cnt * 0.01, 2)
-      when 'watch' then round(k.cnt * 0.03, 2)
-      else round(k.cnt * 0.005, 2) end::numeric(12,2) as money
-  from (
-    select b.*, case when b.kind = 'recharge' then (array[100, 500, 1200, 2500, 6500, 14000])[b.pack]
-                     else (1 + floor(${u('b.h1', 0)} * 40)::int) * 50 end as cnt
+    select a.*, ${customIdOf('a.g')} as cid,
+      ${sqlArray(FIRST)}[1 + floor(${u('a.h0', 0)} * ${FIRST.length})::int] || '_' || ${sqlArray(LAST)}[1 + floor(${u('a.h0', 1)} * ${LAST.length})::int] || a.g::text as name,
+      case when ${u('a.h0', 2)} < 0.55 then 'iOS' else 'Android' end as platform,
+      1 + floor(${u('a.h0', 3)} * ${COUNTRIES.length})::int as ci,
+      1 + floor(${u('a.h3', 0)} * 10)::int as ps,
+      -- ids follow creation time (newest users have the highest ids); growth: more sign-ups lately
+      to_timestamp(a.epoch - 5184000 * (1 - power(a.g::float8 / ${Math.max(users, 1)}, 0.7)) + 3600 * ${u('a.h4', 0)}) as created,
+      floor(${u('a.h4', 1)} * 300)::int * (${u('a.h4', 2)} < 0.7)::int as rc,
+      (extract(epoch from a.now)::bigint + 604800)::text as expires
     from (
-      select a.g, a.now, a.h1, a.h2, a.h3,
-        1 + ((a.h0 & 2147483647) % ${users}) as p,
-        case when ${u('a.h0', 2)} < 0.3 then 'recharge' else 'growth' end as kind,
-        case when ${u('a.h0', 2)} < 0.3 then 'coins'
-             when ${u('a.h0', 3)} < 0.45 then 'heart' when ${u('a.h0', 3)} < 0.85 then 'watch'
-             else (array['view', 'share', 'comment'])[1 + floor(${u('a.h1', 1)} * 3)::int] end as ptype,
-        1 + floor(${u('a.h1', 2)} * 6)::int as pack,
-        ${u('a.h1', 3)} as st,
-        floor(${u('a.h2', 0)} * 100000)::int as start_count,
-        case when ${u('a.h2', 1)} < 0.08 then ${sqlArray(PROMOS)}[1 + floor(${u('a.h2', 3)} * ${PROMOS.length})::int] end as promo,
-        -- creation time grows with the id, denser lately (the business grows)
-        to_timestamp(a.epoch - 5184000 * (1 - power(a.g::float8 / ${orders}, 0.8))) as created
+      select g, ts.now, extract(epoch from ts.now)::float8 - 3600 as epoch, hashint8extended(g, ${S(1)}) as h0, hashint8extended(g, ${S(2)}) as h1, hashint8extended(g, ${S(3)}) as h2,
+             hashint8extended(g, ${S(4)}) as h3, hashint8extended(g, ${S(5)}) as h4
+        from (select '${now}'::timestamptz as now) ts, generate_series(1, ${users}) g offset 0
+    ) a offset 0
+  ) x;
+  select setval('persons_id_seq', greatest(${users}, 1));
+  `);
+      step('persons');
+      if (users > 0 && orders > 0) {
+        // The order_sn unique index is built once after the load (a sorted build beats random inserts).
+        await tx.exec('alter table orders drop constraint if exists orders_order_sn_key; alter table orders drop constraint if exists orders_pkey;');
+        {
+          // Rows go in in id order, which is time order as in a live system: deep pages then read
+          // neighbouring heap and visibility-map pages (a big enough work_mem keeps the join in memory).
+          await tx.exec(`
+  set local work_mem = '256MB';
+  insert into orders (id, kind, order_sn, person_id, shopping_user, shopping_pic, shopping_text, product_type, count,
+    start_count, payment_money, payment_type, prom_code, platform, coins, is_complete, is_error, is_refund,
+    error_message, created_at, refunded_at, state)
+  select o.g, o.kind, (100000000000 + o.g)::text, o.p, per.custom_name, per.avatar,
+    case when o.kind = 'recharge' then o.cnt || ' coins pack'
+         else o.cnt || ' ' || case o.ptype when 'heart' then 'likes' when 'watch' then 'followers' else o.ptype || 's' end
+              || ' for @' || per.custom_name end,
+    o.ptype, o.cnt, o.start_count, o.money,
+    case when o.kind = 'growth' then 'coins' when per.platform = 'iOS' then 'apple_pay' else 'google_pay' end,
+    o.promo, per.platform,
+    case when o.kind = 'recharge' then o.cnt else round(o.money * 100)::bigint end,
+    o.st < 0.72 or o.st >= 0.95, o.st >= 0.85 and o.st < 0.95, o.st >= 0.95,
+    case when o.st >= 0.85 and o.st < 0.95 then ${sqlArray(ERRORS)}[1 + floor(${u('o.h2', 2)} * ${ERRORS.length})::int] end,
+    o.created, case when o.st >= 0.95 then least(o.now, o.created + interval '1 day') end,
+    case when o.st >= 0.95 then 'refunded' when o.st < 0.72 then 'completed' when o.st < 0.85 then 'pending' else 'error' end
+  from (
+    select k.*, case k.ptype
+        when 'coins' then (array[0.99, 4.99, 9.99, 19.99, 49.99, 99.99])[k.pack]
+        when 'heart' then round(k.cnt * 0.01, 2)
+        when 'watch' then round(k.cnt * 0.03, 2)
+        else round(k.cnt * 0.005, 2) end::numeric(12,2) as money
+    from (
+      select b.*, case when b.kind = 'recharge' then (array[100, 500, 1200, 2500, 6500, 14000])[b.pack]
+                       else (1 + floor(${u('b.h1', 0)} * 40)::int) * 50 end as cnt
       from (
-        select g, ts.now, extract(epoch from ts.now)::float8 - 60 as epoch, hashint8extended(g, ${S(11)}) as h0, hashint8extended(g, ${S(12)}) as h1,
-               hashint8extended(g, ${S(13)}) as h2, hashint8extended(g, ${S(14)}) as h3
-          from (select '${now}'::timestamptz as now) ts, generate_series(1, ${orders}) g offset 0
-      ) a offset 0
-    ) b
-  ) k
-) o
-join persons per on per.id = o.p
-where o.kind = 'recharge' or o.kind = 'growth'
-order by o.g;
-select setval('orders_id_seq', greatest(${orders}, 1));
-`);
-      } finally {
-        await db.exec('alter table orders add constraint orders_pkey primary key (id); alter table orders add constraint orders_order_sn_key unique (order_sn);');
+        select a.g, a.now, a.h1, a.h2, a.h3,
+          1 + ((a.h0 & 2147483647) % ${users}) as p,
+          case when ${u('a.h0', 2)} < 0.3 then 'recharge' else 'growth' end as kind,
+          case when ${u('a.h0', 2)} < 0.3 then 'coins'
+               when ${u('a.h0', 3)} < 0.45 then 'heart' when ${u('a.h0', 3)} < 0.85 then 'watch'
+               else (array['view', 'share', 'comment'])[1 + floor(${u('a.h1', 1)} * 3)::int] end as ptype,
+          1 + floor(${u('a.h1', 2)} * 6)::int as pack,
+          ${u('a.h1', 3)} as st,
+          floor(${u('a.h2', 0)} * 100000)::int as start_count,
+          case when ${u('a.h2', 1)} < 0.08 then ${sqlArray(PROMOS)}[1 + floor(${u('a.h2', 3)} * ${PROMOS.length})::int] end as promo,
+          -- creation time grows with the id, denser lately (the business grows)
+          to_timestamp(a.epoch - 5184000 * (1 - power(a.g::float8 / ${orders}, 0.8))) as created
+        from (
+          select g, ts.now, extract(epoch from ts.now)::float8 - 60 as epoch, hashint8extended(g, ${S(11)}) as h0, hashint8extended(g, ${S(12)}) as h1,
+                 hashint8extended(g, ${S(13)}) as h2, hashint8extended(g, ${S(14)}) as h3
+            from (select '${now}'::timestamptz as now) ts, generate_series(1, ${orders}) g offset 0
+        ) a offset 0
+      ) b
+    ) k
+  ) o
+  join persons per on per.id = o.p
+  where o.kind = 'recharge' or o.kind = 'growth'
+  order by o.g;
+  select setval('orders_id_seq', greatest(${orders}, 1));
+  `);
+        }
+        await tx.exec('alter table orders add constraint orders_pkey primary key (id); alter table orders add constraint orders_order_sn_key unique (order_sn);');
+        step('orders');
       }
-      step('orders');
     }
-  } finally {
-    await db.exec(`
-alter table persons enable trigger user;
-alter table orders enable trigger user;
-`);
-    for (const i of BULK_INDEXES) {
-      await db.exec(i.ddl.replace('create index ', 'create index if not exists '));
-      step(`index ${i.name}`);
+    {
+      await tx.exec(`
+  alter table persons enable trigger user;
+  alter table orders enable trigger user;
+  `);
+      for (const i of indexes) {
+        await tx.exec(i.ddl.replace(/^CREATE (UNIQUE )?INDEX /i, (m) => `${m}IF NOT EXISTS `));
+        step(`index ${i.name}`);
+      }
     }
-  }
-  await rebuildRollups(db);
-  step('rollups');
+    await rebuildRollups(tx);
+    step('rollups');
+  });
   // VACUUM sets the visibility map, so index-only scans skip the heap; ANALYZE gives the planner stats.
   await db.exec('vacuum analyze persons');
   await db.exec('vacuum analyze orders');

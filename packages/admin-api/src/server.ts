@@ -4,9 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
 import { DEFAULT_SIGNING_KEY, defaultConfig, type ServerConfig } from './config';
 import { openDb, type Db } from './db';
-import { migrate } from './db/schema';
+import { migrate } from './db/migrate';
 import { seedDemo } from './seed';
-import { ensureFirstAdmin, housekeeping } from './services/auth';
+import { ensureFirstAdmin, housekeeping } from './modules/auth/repository';
 
 export interface RunningServer {
   app: FastifyInstance;

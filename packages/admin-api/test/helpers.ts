@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Client as PgClient } from 'pg';
 import { PGlite } from '@electric-sql/pglite';
+import type { TSchema } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
 import { startServer, type RunningServer, type StartOptions } from '../src/server';
 import { signRequest } from '../src/security';
 
@@ -179,4 +181,9 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     },
     sql: (q, params) => server.db.query(q, params) as Promise<any[]>,
   };
+}
+
+/** Asserts `value` has exactly the contract's shape: every field, of its type, and no other. */
+export function expectShape(schema: TSchema, value: unknown): void {
+  expect([...Value.Errors(schema, value)].map((e) => `${e.path || '/'}: ${e.message}`)).toEqual([]);
 }

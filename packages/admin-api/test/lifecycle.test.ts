@@ -1,6 +1,5 @@
 // Restart keeps data; two instances on one PostgreSQL share sessions and replay protection;
 // no input yields a 5xx.
-import { BULK_INDEXES } from '../src/db/schema';
 import { Api, freshDatabase, ON_POSTGRES, startOn } from './helpers';
 
 test('a restart keeps all data, sessions included', async () => {
@@ -33,6 +32,9 @@ test('a restart keeps all data, sessions included', async () => {
   }
 });
 
+/** The order list indexes migration 3 made partial per kind and status filter. */
+const PARTIAL_LIST_INDEXES = ['growth', 'recharge'].flatMap((kind) => ['created', 'pending', 'error', 'refunded'].map((f) => `orders_${kind}_${f}`));
+
 test('a database missing migrations 2 and 3 (but with later ones) gets them on start, its trends filled from the data, its list indexes replaced', async () => {
   const db = await freshDatabase();
   try {
@@ -46,7 +48,7 @@ test('a database missing migrations 2 and 3 (but with later ones) gets them on s
       drop function trend_hourly_persons_trigger() cascade;
       drop function trend_hourly_orders_apply(orders, integer);
       drop table trend_hourly;
-      ${BULK_INDEXES.filter((i) => i.name.startsWith('orders_growth_') || i.name.startsWith('orders_recharge_')).map((i) => `drop index ${i.name};`).join('\n')}
+      ${PARTIAL_LIST_INDEXES.map((name) => `drop index ${name};`).join('\n')}
       create index orders_kind_created on orders (kind, created_at desc, id desc);
       delete from schema_migrations where version in (2, 3);`); // below version 5, which stays: applied out of order
     await first.close();

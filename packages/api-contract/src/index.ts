@@ -3,6 +3,7 @@
 import type { Static } from '@sinclair/typebox';
 import * as analytics from './analytics';
 import * as auth from './auth';
+import * as health from './health';
 import * as images from './images';
 import * as orders from './orders';
 import * as persons from './persons';
@@ -12,7 +13,7 @@ import * as security from './security';
 
 export * from './route';
 export { openApiDocument, type OpenApiOptions } from './openapi';
-export { auth, projects, persons, orders, analytics, images, security };
+export { auth, projects, persons, orders, analytics, images, security, health };
 export { REGIONS, PRODUCT_SLOTS } from './projects';
 export { ORDER_STATUSES } from './orders';
 export { TREND_PERIODS } from './analytics';
@@ -39,6 +40,8 @@ export const routes: readonly RouteSpec[] = [
   images.proxyImage,
   security.reportCspViolations,
   security.listCspReports,
+  health.health,
+  health.openApi,
 ];
 
 // Entity and answer types (spec 3), for the server and the browser alike.

@@ -14,7 +14,7 @@ export type Access = 'public' | 'signed' | 'admin';
 /** The resource a route belongs to (an OpenAPI tag). */
 export type Tag = 'session' | 'projects' | 'persons' | 'orders' | 'analytics' | 'images' | 'security' | 'health';
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 431 | 500 | 503;
 
 /** One error a route can answer: its status, machine code, and when. */
 export interface ErrorCase {
@@ -36,6 +36,8 @@ export interface RouteSpec {
   params?: TObject;
   querystring?: TObject;
   body?: TSchema;
+  /** The largest body the route takes, in bytes (default: the server's, 256 KB). */
+  bodyLimit?: number;
   /** The body's content types (default application/json). */
   bodyContentTypes?: readonly string[];
   /** Request headers the route reads besides the access headers (e.g. Idempotency-Key). */
@@ -80,18 +82,28 @@ const TOKEN_ERRORS: ErrorCase[] = [
   { status: 401, code: 'TOKEN_MISSING', when: 'no Authorization: Bearer <token> header' },
   { status: 401, code: 'TOKEN_INVALID', when: 'the token is malformed, unknown, expired or signed out' },
 ];
-const INPUT_ERRORS: ErrorCase[] = [{ status: 400, code: 'VALIDATION_ERROR', when: 'an input breaks the schema (the message names the field)' }];
+/** Every route validates its query string (unknown parameters are refused), so every route has inputs. */
+const INPUT_ERRORS: ErrorCase[] = [
+  { status: 400, code: 'VALIDATION_ERROR', when: 'an input breaks the schema, an unknown query parameter, text PostgreSQL cannot store as sent (NUL, a lone surrogate): the message names the field' },
+];
 const BODY_ERRORS: ErrorCase[] = [
   { status: 400, code: 'INVALID_JSON', when: 'the body is not valid JSON' },
-  { status: 413, code: 'BODY_TOO_LARGE', when: 'the body is larger than the route allows' },
+  { status: 400, code: 'BODY_TOO_DEEP', when: 'the body nests arrays or objects more than 64 levels deep' },
+  { status: 413, code: 'BODY_TOO_LARGE', when: 'the body is larger than the route allows (256 KB unless the route says less)' },
   { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', when: 'the body is not application/json' },
+];
+/** What any request can meet before a route sees it. */
+const REQUEST_ERRORS: ErrorCase[] = [
+  { status: 400, code: 'MALFORMED_REQUEST', when: 'the URL or the headers cannot be read (bad percent-encoding), or a CORS preflight without an Origin' },
+  { status: 431, code: 'HEADERS_TOO_LARGE', when: 'the request line or the headers are too large' },
 ];
 const SERVER_ERRORS: ErrorCase[] = [{ status: 500, code: 'INTERNAL_ERROR', when: 'an unexpected failure (logged); no input may cause it' }];
 
 /** Every error a route can answer: those of its access, of its inputs, and its own. */
 export function errorsOf(r: RouteSpec): ErrorCase[] {
   return [
-    ...(r.params || r.querystring || r.body || r.headers ? INPUT_ERRORS : []),
+    ...REQUEST_ERRORS,
+    ...INPUT_ERRORS,
     ...(r.body ? BODY_ERRORS : []),
     ...(r.access === 'public' ? [] : SIGNATURE_ERRORS),
     ...(r.access === 'admin' ? TOKEN_ERRORS : []),

@@ -27,6 +27,7 @@ export const reportCspViolations = route({
     "Where browsers send the pages' CSP violation reports (`application/csp-report` from report-uri, or `application/reports+json` batches). Public: browsers send them without our headers. At most 64 KB and 10 reports a request; rate-limited per address and overall.",
   access: 'public',
   body: Type.Unknown({ description: 'A report (`{ "csp-report": {...} }`) or a list of Reporting API entries' }),
+  bodyLimit: 64 * 1024,
   bodyContentTypes: ['application/csp-report', 'application/reports+json', 'application/json'],
   data: null,
   raw: { status: 204, description: 'Accepted' },

@@ -1,22 +1,22 @@
 // The dashboard's change figures (spec 9). Divisors default to 1 when missing (or zero,
 // which would otherwise give Infinity or NaN).
-import type { RevenueStats, UserStats } from './types';
+import type { Partly, RevenueStats, UserStats } from './types';
 
 const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 const divisor = (v: unknown): number => num(v) || 1;
 
 /** New users this week / total users × 100. */
-export function activeUsersChange(stats: Partial<UserStats> | null | undefined): number {
+export function activeUsersChange(stats: Partly<UserStats> | null | undefined): number {
   return (num(stats?.newUsers?.week) / divisor(stats?.total)) * 100;
 }
 
 /** Today's revenue growth as given by the API. */
-export function revenueChange(stats: Partial<RevenueStats> | null | undefined): number {
+export function revenueChange(stats: Partly<RevenueStats> | null | undefined): number {
   return num(stats?.today?.growth);
 }
 
 /** Today's order count / the week's order count × 100 − 100. */
-export function ordersTodayChange(stats: Partial<RevenueStats> | null | undefined): number {
+export function ordersTodayChange(stats: Partly<RevenueStats> | null | undefined): number {
   return (num(stats?.today?.orderCount) / divisor(stats?.week?.orderCount)) * 100 - 100;
 }
 

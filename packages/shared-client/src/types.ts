@@ -1,136 +1,40 @@
 import type { ApiError } from './errors';
 
-// Entity and response types of spec section 3, and the shell/remote contract.
+// The entity and answer types of spec section 3, and the shell/remote contract.
 
-/** Admin session as returned by login. */
-export interface AdminSession {
-  token: string;
-  user: { username: string };
-}
+// The API's entities and answers are the contract's (@growth-admin/api-contract), imported as types
+// only: the browser ships no TypeBox.
+export type {
+  AdminSession,
+  BlockedRegion,
+  LoginPayload,
+  Order,
+  OrderStats,
+  OrderStatusFilter,
+  OrdersList,
+  Person,
+  PersonsList,
+  ProductSlot,
+  Project,
+  ProjectInput,
+  RevenueStats,
+  TrendPeriod,
+  TrendPoint,
+  UserStats,
+} from '@growth-admin/api-contract';
+import type { OrdersList } from '@growth-admin/api-contract';
 
-export interface LoginPayload {
-  username: string;
-  password: string;
-}
+/** An answer as a screen must take it: any field may be missing (spec 9: missing values show 0). */
+export type Partly<T> = T extends ReadonlyArray<infer U> ? ReadonlyArray<Partly<U>> : T extends object ? { [K in keyof T]?: Partly<T[K]> } : T;
 
-export type ProductSlot = '10001' | '10002' | '10003' | '10004' | '10005' | '10006';
-export type BlockedRegion = 'NA' | 'EU' | 'AME' | 'LA' | 'AP';
-
-export interface Project {
-  _id: string;
-  projectName: string;
-  projectId: string;
-  team: string;
-  appId: number;
-  buildNumber: number;
-  checkNumber: number;
-  testing: boolean;
-  online: boolean;
-  enablePush: boolean;
-  enableRate: boolean;
-  blockedRegions: BlockedRegion[];
-  productIdList: Partial<Record<ProductSlot, string>>;
-  /** 2-letter upper-case country code → USD per 24 h; 0 disables IAP, absent means unlimited. */
-  iapCountryLimits: Record<string, number>;
-}
-
-/** The body of POST /projects and PUT /projects/{id}: every field but `_id`. */
-export type ProjectInput = Omit<Project, '_id'>;
-
-export interface Person {
-  _id: string;
-  customId: string;
-  customName: string;
-  avatar: string;
-  money: number;
-  point: number;
-  platform: string;
-  watcherCount: number;
-  watchingCount: number;
-  rewardCount: number;
-  rewardLastDate: string | null;
-  isPrivate: boolean;
-  isVerified: boolean;
-  isBusiness: boolean;
-  countryCode: string;
-  lastClientRegion: string;
-  projectStartList: string[];
-  updatedAt: string;
-  virtualLevel: number;
-}
-
+/** heart (Like), watch (Follow), or any other type an app sends. */
 export type ProductType = 'heart' | 'watch' | (string & {});
-
-export interface Order {
-  _id: string;
-  orderSn: string;
-  shoppingUser: string;
-  shoppingPic: string;
-  shoppingText: string;
-  productType: ProductType;
-  count: number;
-  startCount: number;
-  paymentMoney: number;
-  paymentType: string;
-  promCode: string | null;
-  platform: string;
-  createdAt: string;
-  stateStr: string;
-  stateColor: string;
-  isComplete: boolean;
-  isError: boolean;
-  isRefund: boolean;
-  errorMessage: string | null;
-  personId: string;
-}
-
-export interface PersonsList {
-  total: number;
-  page: number;
-  pageSize: number;
-  list: Person[];
-}
-
-export interface OrdersList {
-  orders: Order[];
-  total: number;
-}
 
 /** An orders call's answer: on failure the list is empty with total 0 (spec 8) and `error` says why. */
 export interface OrdersResult extends OrdersList {
   error?: ApiError;
 }
 
-export interface UserStats {
-  activeUsers: number;
-  total: number;
-  newUsers: { week: number; today?: number };
-  regionDistribution: Array<{ region: string; count: number }>;
-}
-
-export interface RevenueStats {
-  today: { revenue: number; growth: number; orderCount: number };
-  week: { orderCount: number };
-  productTypes: Array<{ type: string; revenue: number }>;
-}
-
-export type TrendPeriod = 'hour' | 'day' | 'week';
-
-export interface TrendPoint {
-  time: string;
-  newUsers: number;
-  orders: { coins: number; likes: number; followers: number };
-}
-
-/** GET /analytics/orders: the spec leaves the shape open; the API defines counts by state and type. */
-export interface OrderStats {
-  total: number;
-  byState: Record<string, number>;
-  byType: Record<string, number>;
-  [key: string]: unknown;
-}
-
-export type OrderStatusFilter = 'completed' | 'pending' | 'error' | 'refunded';
 export type OrderSearchField = 'shoppingUser' | 'personId' | 'orderSn';
 export type OrderKind = 'orders' | 'payments';
 

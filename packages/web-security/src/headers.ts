@@ -3,8 +3,10 @@
 // them from here, and the production static-host config (nginx.ts) is rendered from here, so what a
 // browser is told cannot differ between a laptop and production.
 
-/** Where the browser reports CSP violations: a path on the admin API (public, bounded, rate-limited). */
-export const CSP_REPORT_PATH = '/api/csp-report';
+import { security } from '@growth-admin/api-contract';
+
+/** Where the browser reports CSP violations: the API's report route (public, bounded, rate-limited). */
+export const CSP_REPORT_PATH = security.reportCspViolations.path;
 
 /** Marks the places in an HTML page where the per-response nonce goes (the server replaces it). */
 export const NONCE_PLACEHOLDER = '__CSP_NONCE__';

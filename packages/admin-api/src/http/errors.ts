@@ -4,6 +4,8 @@ export class ApiError extends Error {
     readonly statusCode: number,
     readonly code: string,
     message: string,
+    /** Seconds after which a retry may succeed (sent as Retry-After). */
+    readonly retryAfter?: number,
   ) {
     super(message);
   }

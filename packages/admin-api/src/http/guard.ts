@@ -1,18 +1,19 @@
-// Every request but OPTIONS preflights, /healthz, /api/docs and the image proxy must be signed
-// (403 on any signature problem) and, except login, carry a live session token (401).
+// Each route's contract entry says who may call it: public routes (health, the OpenAPI document,
+// the image proxy, CSP reports) need nothing; signed ones (sign-in) the request signature (403 on any
+// signature problem); admin ones also a live session token (401). OPTIONS preflights pass.
+import type { Access } from '@growth-admin/api-contract';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db';
 import type { ServerConfig } from '../config';
 import { signRequest, signatureMatches } from '../security';
-import { findSession, claimNonce, type SessionAdmin } from '../services/auth';
+import { findSession, claimNonce, type SessionAdmin } from '../modules/auth/repository';
 import { forbidden, unauthorized } from './errors';
-
-/** What a route requires: 'public' (nothing), 'signed' (signature only: login), 'admin' (signature and token). */
-export type Access = 'public' | 'signed' | 'admin';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
+    /** From the route's contract entry. */
     access?: Access;
+    operationId?: string;
   }
   interface FastifyRequest {
     admin?: SessionAdmin;

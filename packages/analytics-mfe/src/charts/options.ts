@@ -1,7 +1,7 @@
 // Pure builders of the four charts' echarts options (spec 2 and 9): palette cycled, tooltips and
 // legends on, pie outer radius 100. Kept free of React and of echarts itself so they are tested
 // as plain data.
-import { orderTypeLabel, regionName, type RevenueStats, type TrendPeriod, type TrendPoint, type UserStats } from '@growth-admin/shared-client';
+import { orderTypeLabel, regionName, type Partly, type RevenueStats, type TrendPeriod, type TrendPoint, type UserStats } from '@growth-admin/shared-client';
 import type { EChartsCoreOption } from 'echarts/core';
 import { formatTimeLabels } from './timeLabels';
 import { axisTooltip, itemTooltip } from './tooltip';
@@ -114,14 +114,14 @@ const capitalise = (text: string): string => text.charAt(0).toUpperCase() + text
  * Revenue by product type, labelled as the rest of the app names types (heart → Like,
  * watch → Follow), other types capitalised for the legend (coins → Coins).
  */
-export function revenueByProductTypeItems(stats: Partial<RevenueStats> | null | undefined): PieItem[] {
+export function revenueByProductTypeItems(stats: Partly<RevenueStats> | null | undefined): PieItem[] {
   return (stats?.productTypes ?? []).map((t) => ({
     name: capitalise(orderTypeLabel(t.type)) || 'Unknown',
     value: count(t.revenue),
   }));
 }
 
-export function regionItems(stats: Partial<UserStats> | null | undefined): PieItem[] {
+export function regionItems(stats: Partly<UserStats> | null | undefined): PieItem[] {
   return (stats?.regionDistribution ?? []).map((r) => ({
     name: regionName(r.region),
     value: count(r.count),

@@ -7,6 +7,7 @@ import {
   isPositiveChange,
   ordersTodayChange,
   revenueChange,
+  type Partly,
   type RevenueStats,
   type UserStats,
 } from '@growth-admin/shared-client';
@@ -35,8 +36,8 @@ function card(key: StatCardModel['key'], title: string, value: string, change: n
 }
 
 export function buildStatCards(
-  users: Partial<UserStats> | null | undefined,
-  revenue: Partial<RevenueStats> | null | undefined,
+  users: Partly<UserStats> | null | undefined,
+  revenue: Partly<RevenueStats> | null | undefined,
 ): StatCardModel[] {
   return [
     card('activeUsers', 'Active Users', countText(users?.activeUsers), activeUsersChange(users)),

@@ -8,7 +8,7 @@ export function makeUserStats(overrides: Partial<UserStats> = {}): UserStats {
   return {
     activeUsers: 1234,
     total: 2000,
-    newUsers: { week: 150 },
+    newUsers: { today: 12, week: 150, month: 480 },
     regionDistribution: [
       { region: 'NA', count: 800 },
       { region: 'EU', count: 700 },
@@ -21,7 +21,8 @@ export function makeUserStats(overrides: Partial<UserStats> = {}): UserStats {
 export function makeRevenueStats(overrides: Partial<RevenueStats> = {}): RevenueStats {
   return {
     today: { revenue: 4321.5, growth: 12.34, orderCount: 30 },
-    week: { orderCount: 200 },
+    yesterday: { revenue: 3850, orderCount: 28 },
+    week: { revenue: 24000, orderCount: 200 },
     productTypes: [
       { type: 'heart', revenue: 1000 },
       { type: 'watch', revenue: 2000 },

@@ -1,7 +1,7 @@
-// Admin accounts, sessions, login throttling, request nonces.
-import type { Db, Queryable } from '../db';
-import { trimCspReports } from './cspReports';
-import { dummyPasswordHash, generatePassword, hashPassword, hashToken, newSessionToken, verifyPassword } from '../security';
+// Admin accounts, sessions, sign-in failures and request nonces in the database.
+import type { Db, Queryable } from '../../db';
+import { trimCspReports } from '../security/cspReports';
+import { dummyPasswordHash, generatePassword, hashPassword, hashToken, newSessionToken, verifyPassword } from '../../security';
 
 export async function addAdmin(q: Queryable, username: string, password: string): Promise<boolean> {
   const hash = await hashPassword(password);

@@ -1,4 +1,5 @@
-import type { Queryable } from '../db';
+// The audit log: one row per mutating action, written in the transaction of the action itself.
+import type { Queryable } from '../../db';
 
 export interface Actor {
   adminId: number | null;
@@ -6,7 +7,7 @@ export interface Actor {
   ip: string;
 }
 
-/** One audit row per mutation: who, what, on what, a short summary, when (now) and from where. */
+/** Who, what, on what, a short summary, when (now) and from where. */
 export async function audit(q: Queryable, actor: Actor, action: string, target: string, summary: string): Promise<void> {
   await q.query(
     'insert into audit_log (admin_id, admin_username, action, target, summary, ip) values ($1, $2, $3, $4, $5, $6)',

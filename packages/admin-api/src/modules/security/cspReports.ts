@@ -2,7 +2,7 @@
 // `report-to`). The endpoint is public (a browser sends reports without our headers), so what it
 // takes is bounded: small bodies, a few fields cut to length, a per-address and a global rate, and
 // a table that keeps the newest CSP_REPORTS_KEPT rows.
-import type { Queryable } from '../db';
+import type { Queryable } from '../../db';
 
 export const CSP_REPORTS_KEPT = 2000;
 const FIELD_MAX = 500;

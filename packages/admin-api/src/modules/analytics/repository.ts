@@ -1,0 +1,117 @@
+// The dashboard's figures from the rollup tables (order_hourly, order_totals, person_hourly,
+// person_active_daily, trend_hourly): never a scan of orders or persons. Days are UTC calendar days.
+import type { OrderStats, RevenueStats, TrendPeriod, TrendPoint, UserStats } from '@growth-admin/api-contract';
+import type { Queryable } from '../../db';
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+const DAY = 86_400_000;
+const WEEK = 7 * DAY;
+const MONDAY = 4 * DAY; // 1970-01-01 was a Thursday
+/** 00:00 UTC of today. Boundaries are computed here and passed as parameters: PostgreSQL would
+ * otherwise re-evaluate now()/interval arithmetic for every rollup row. */
+const utcMidnight = () => new Date(Math.floor(Date.now() / DAY) * DAY);
+
+/** Start (UTC) of the hour, day or Monday-based week holding `ms`. */
+export function bucketStart(period: TrendPeriod, ms: number): Date {
+  if (period === 'hour') return new Date(Math.floor(ms / 3_600_000) * 3_600_000);
+  if (period === 'day') return new Date(Math.floor(ms / DAY) * DAY);
+  return new Date(Math.floor((ms - MONDAY) / WEEK) * WEEK + MONDAY);
+}
+
+export async function userStats(q: Queryable): Promise<UserStats> {
+  const hourNow = Math.floor(Date.now() / 3_600_000) * 3_600_000;
+  const [totals] = await q.query<{ total: number; today: number; week: number; month: number }>(
+    `select coalesce(sum(n), 0)::int as total,
+            coalesce(sum(n) filter (where hour >= $1), 0)::int as today,
+            coalesce(sum(n) filter (where hour >= $2), 0)::int as week,
+            coalesce(sum(n) filter (where hour >= $3), 0)::int as month
+       from person_hourly`,
+    [utcMidnight(), new Date(hourNow - 7 * DAY), new Date(hourNow - 30 * DAY)],
+  );
+  const regions = await q.query<{ region: string; count: number }>(
+    'select region, sum(n)::int as count from person_hourly group by region having sum(n) > 0 order by count desc, region',
+  );
+  const [active] = await q.query<{ n: number }>('select coalesce(sum(n), 0)::int as n from person_active_daily where day >= $1::date', [
+    new Date(utcMidnight().getTime() - 6 * DAY).toISOString().slice(0, 10),
+  ]);
+  return {
+    activeUsers: active.n,
+    total: totals.total,
+    newUsers: { today: totals.today, week: totals.week, month: totals.month },
+    regionDistribution: regions,
+  };
+}
+
+/** Revenue = paymentMoney of complete, not refunded orders and payments. */
+export async function revenueStats(q: Queryable): Promise<RevenueStats> {
+  // The day boundary is a parameter (not a join), so the scan is an index range on order_hourly's hour.
+  const today = utcMidnight();
+  const [s] = await q.query<Record<string, number>>(
+    `select coalesce(sum(revenue) filter (where hour >= $1 and state = 'completed'), 0)::float8 as today_rev,
+            coalesce(sum(n) filter (where hour >= $1), 0)::int as today_n,
+            coalesce(sum(revenue) filter (where hour >= $2 and hour < $1 and state = 'completed'), 0)::float8 as y_rev,
+            coalesce(sum(n) filter (where hour >= $2 and hour < $1), 0)::int as y_n,
+            coalesce(sum(revenue) filter (where state = 'completed'), 0)::float8 as week_rev,
+            coalesce(sum(n), 0)::int as week_n
+       from order_hourly where hour >= $3`,
+    [today, new Date(today.getTime() - DAY), new Date(today.getTime() - 6 * DAY)],
+  );
+  const types = await q.query<{ type: string; revenue: number }>(
+    `select product_type as type, sum(revenue)::float8 as revenue from order_totals where state = 'completed'
+      group by product_type order by revenue desc, type`,
+  );
+  const growth = s.y_rev > 0 ? round2(((s.today_rev - s.y_rev) / s.y_rev) * 100) : s.today_rev > 0 ? 100 : 0;
+  return {
+    today: { revenue: round2(s.today_rev), growth, orderCount: s.today_n },
+    yesterday: { revenue: round2(s.y_rev), orderCount: s.y_n },
+    week: { revenue: round2(s.week_rev), orderCount: s.week_n },
+    productTypes: types.map((t) => ({ type: t.type, revenue: round2(t.revenue) })),
+  };
+}
+
+/** trend_hourly's hours grouped into buckets by epoch arithmetic (weeks start on Monday: epoch + 4 days), cheaper than date_trunc with a time zone. */
+const BUCKET_SQL: Record<TrendPeriod, string> = {
+  hour: 'hour',
+  day: 'to_timestamp(floor(extract(epoch from hour) / 86400) * 86400)',
+  week: 'to_timestamp(floor((extract(epoch from hour) - 345600) / 604800) * 604800 + 345600)',
+};
+
+/** One point per bucket over the last `days` days, oldest first, empty buckets included. */
+export async function trends(q: Queryable, period: TrendPeriod, days: number): Promise<TrendPoint[]> {
+  const now = Date.now();
+  // One JSON text rather than up to 8,784 rows: PGlite's per-row result handling costs several
+  // times what the query itself does.
+  const [{ points }] = await q.query<{ points: string }>(
+    `with buckets as (select generate_series($1::timestamptz, $2::timestamptz, $3::interval) as t),
+          h as (select ${BUCKET_SQL[period]} as t, sum(new_users) as users, sum(coins) as coins, sum(likes) as likes, sum(followers) as followers
+                  from trend_hourly where hour >= $1 group by 1)
+     select json_agg(json_build_array(extract(epoch from buckets.t)::bigint, coalesce(h.users, 0), coalesce(h.coins, 0),
+                                      coalesce(h.likes, 0), coalesce(h.followers, 0)) order by buckets.t)::text as points
+       from buckets left join h on h.t = buckets.t`,
+    [bucketStart(period, now - days * DAY), bucketStart(period, now), `1 ${period}`],
+  );
+  return (JSON.parse(points) as number[][]).map(([t, users, coins, likes, followers]) => ({
+    time: new Date(t * 1000).toISOString(),
+    newUsers: users,
+    orders: { coins, likes, followers },
+  }));
+}
+
+/** Counts by spec 4's status filters (completed includes refunded), by product type and kind, and of today. */
+export async function orderStats(q: Queryable): Promise<OrderStats> {
+  const totals = await q.query<{ kind: string; state: string; n: number }>('select kind, state, sum(n)::int as n from order_totals group by 1, 2');
+  const byState = { completed: 0, pending: 0, error: 0, refunded: 0 };
+  const byKind = { orders: 0, payments: 0 };
+  let total = 0;
+  for (const t of totals) {
+    total += t.n;
+    byKind[t.kind === 'recharge' ? 'payments' : 'orders'] += t.n;
+    if (t.state === 'refunded') byState.refunded += t.n;
+    if (t.state === 'completed' || t.state === 'refunded') byState.completed += t.n;
+    if (t.state === 'pending') byState.pending += t.n;
+    if (t.state === 'error') byState.error += t.n;
+  }
+  const types = await q.query<{ type: string; n: number }>('select product_type as type, sum(n)::int as n from order_totals group by 1 order by 1');
+  const [today] = await q.query<{ n: number }>('select coalesce(sum(n), 0)::int as n from order_hourly where hour >= $1', [utcMidnight()]);
+  return { total, byState, byType: Object.fromEntries(types.map((t) => [t.type, t.n])), byKind, today: today.n };
+}

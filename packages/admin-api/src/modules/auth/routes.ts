@@ -1,0 +1,18 @@
+import { auth } from '@growth-admin/api-contract';
+import type { FastifyInstance } from 'fastify';
+import type { RouteDeps } from '../../http/deps';
+import { actorOf } from '../../http/actor';
+import { serve } from '../../http/serve';
+import { signIn, signOut } from './signIn';
+
+export function authRoutes(app: FastifyInstance, { config, db }: RouteDeps): void {
+  serve(app, auth.login, async (req) => {
+    const { token, username } = await signIn(db, config, { ...req.body, ip: req.ip });
+    return { data: { token, user: { username } } };
+  });
+
+  serve(app, auth.logout, async (req) => {
+    await signOut(db, req.token!, { ...actorOf(req), adminId: req.admin!.adminId });
+    return { data: { loggedOut: true } };
+  });
+}

@@ -1,0 +1,13 @@
+import { orders } from '@growth-admin/api-contract';
+import type { FastifyInstance } from 'fastify';
+import { actorOf } from '../../http/actor';
+import type { RouteDeps } from '../../http/deps';
+import { serve } from '../../http/serve';
+import { refundOrder } from './refund';
+import { listOrders } from './repository';
+
+export function orderRoutes(app: FastifyInstance, { db }: RouteDeps): void {
+  serve(app, orders.listOrders, async (req) => ({ data: await listOrders(db, 'growth', req.query) }));
+  serve(app, orders.listPayments, async (req) => ({ data: await listOrders(db, 'recharge', req.query) }));
+  serve(app, orders.refundOrder, async (req) => ({ data: await refundOrder(db, { ...actorOf(req), adminId: req.admin!.adminId }, req.body.orderId) }));
+}

@@ -1,0 +1,13 @@
+import { persons } from '@growth-admin/api-contract';
+import type { FastifyInstance } from 'fastify';
+import { actorOf } from '../../http/actor';
+import type { RouteDeps } from '../../http/deps';
+import { serve } from '../../http/serve';
+import { addMoney } from './money';
+import { findPerson, listPersons } from './repository';
+
+export function personRoutes(app: FastifyInstance, { db }: RouteDeps): void {
+  serve(app, persons.listPersons, async (req) => ({ data: await listPersons(db, req.query) }));
+  serve(app, persons.queryPerson, async (req) => ({ data: await findPerson(db, req.query) }));
+  serve(app, persons.addMoney, async (req) => ({ data: await addMoney(db, { ...actorOf(req), adminId: req.admin!.adminId }, req.body) }));
+}

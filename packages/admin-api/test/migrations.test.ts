@@ -1,0 +1,77 @@
+// Migrations are fixed SQL files applied in order. A database upgraded one release at a time, with
+// data written between the steps as a live system would, ends with exactly the schema of a fresh
+// install: tables, columns, defaults, constraints, indexes, triggers and functions.
+import { openDb, type Db } from '../src/db';
+import { loadMigrations, migrate } from '../src/db/migrate';
+import { freshDatabase } from './helpers';
+
+/** The schema as the catalog describes it, comparable between two databases. */
+async function schemaOf(db: Db) {
+  const q = <T extends Record<string, unknown>>(sql: string) => db.query<T>(sql);
+  return {
+    columns: await q(`select table_name, column_name, data_type, column_default, is_nullable from information_schema.columns
+                       where table_schema = current_schema() order by table_name, ordinal_position`),
+    constraints: await q(`select conrelid::regclass::text as table_name, conname, pg_get_constraintdef(oid) as def from pg_constraint
+                           where connamespace = current_schema()::regnamespace order by 1, 2`),
+    indexes: await q(`select tablename, indexname, indexdef from pg_indexes where schemaname = current_schema() order by 1, 2`),
+    triggers: await q(`select tgrelid::regclass::text as table_name, tgname, pg_get_triggerdef(oid) as def from pg_trigger
+                        where not tgisinternal order by 1, 2`),
+    functions: await q(`select proname, pg_get_functiondef(oid) as def from pg_proc where pronamespace = current_schema()::regnamespace order by 1`),
+  };
+}
+
+/** Rows written between two upgrade steps, through the tables every version has. */
+async function liveWrites(db: Db, step: number) {
+  await db.query(
+    `insert into persons (custom_id, custom_name, last_client_region, created_at) values ($1, $2, 'EU', now() - make_interval(hours => $3))`,
+    [`m${step}`, `migrating_${step}`, step],
+  );
+  await db.query(
+    `insert into orders (kind, order_sn, person_id, shopping_user, product_type, payment_money, is_complete, state)
+     select 'growth', $1, id, custom_name, 'heart', 1.5, true, 'completed' from persons where custom_id = $2`,
+    [`sn-${step}`, `m${step}`],
+  );
+}
+
+async function open(): Promise<{ db: Db; drop(): Promise<void> }> {
+  const place = await freshDatabase();
+  const db = await openDb({ dataDir: place.dataDir ?? null, databaseUrl: place.databaseUrl ?? null });
+  return {
+    db,
+    async drop() {
+      await db.close();
+      await place.drop();
+    },
+  };
+}
+
+test('upgrading one migration at a time, with data written in between, gives the schema of a fresh install', async () => {
+  const versions = loadMigrations().map((m) => m.version);
+  expect(versions[0]).toBe(1);
+  const fresh = await open();
+  const upgraded = await open();
+  try {
+    expect(await migrate(fresh.db)).toEqual({ created: true });
+    for (const [i, version] of versions.entries()) {
+      expect(await migrate(upgraded.db, { upTo: version })).toEqual({ created: i === 0 });
+      await liveWrites(upgraded.db, version);
+    }
+    expect(await migrate(upgraded.db)).toEqual({ created: false });
+    expect(await schemaOf(upgraded.db)).toEqual(await schemaOf(fresh.db));
+    // The trend rollup counted the rows written before it existed, and after.
+    const [trend] = await upgraded.db.query<{ likes: number; users: number }>('select sum(likes)::int as likes, sum(new_users)::int as users from trend_hourly');
+    expect(trend).toEqual({ likes: versions.length, users: versions.length });
+  } finally {
+    await fresh.drop();
+    await upgraded.drop();
+  }
+});
+
+test('migration files are named NNN_name.sql with unique versions, and never generated', () => {
+  const migrations = loadMigrations();
+  expect(migrations.map((m) => m.version)).toEqual([...new Set(migrations.map((m) => m.version))].sort((a, b) => a - b));
+  for (const m of migrations) {
+    expect(m.name).toMatch(/^[a-z0-9_]+$/);
+    expect(m.sql).not.toContain('${'); // plain SQL, no template left over
+  }
+});

@@ -1,0 +1,110 @@
+// The money paths without HTTP: add-money and refunds called as functions on a real database, so
+// every rule (atomicity, the ledger, the audit row, at most one refund, never below zero) is checked
+// where it lives, fast enough to run under mutation testing.
+import { openDb, type Db } from '../src/db';
+import { migrate } from '../src/db/migrate';
+import { refundOrder } from '../src/modules/orders/refund';
+import { addMoney } from '../src/modules/persons/money';
+import { seedDemo } from '../src/seed';
+import { freshDatabase } from './helpers';
+
+let db: Db;
+let drop: () => Promise<void>;
+const actor = { adminId: 1, username: 'admin', ip: '127.0.0.1' };
+
+beforeAll(async () => {
+  const place = await freshDatabase();
+  db = await openDb({ dataDir: place.dataDir ?? null, databaseUrl: place.databaseUrl ?? null });
+  drop = async () => {
+    await db.close();
+    await place.drop();
+  };
+  await migrate(db);
+  await seedDemo(db, { users: 40, orders: 400 });
+});
+afterAll(() => drop?.());
+
+const balance = async (personId: string) => (await db.query<{ m: number }>('select money::float8 as m from persons where id = $1', [personId]))[0].m;
+const ledger = (personId: string) =>
+  db.query<{ delta: number; balance_after: number; reason: string; order_id: string | null; admin_id: number }>(
+    'select delta::float8 as delta, balance_after::float8 as balance_after, reason, order_id::text as order_id, admin_id::int as admin_id from coin_ledger where person_id = $1 order by id',
+    [personId],
+  );
+const audits = (target: string) => db.query<{ action: string; summary: string }>('select action, summary from audit_log where target = $1 order by id', [target]);
+
+describe('addMoney', () => {
+  test('adds exactly the amount, writes one ledger row with the balance after, and one audit row', async () => {
+    const before = await balance('3');
+    const person = await addMoney(db, actor, { personId: '3', amount: 250 });
+    expect(person.money).toBe(before + 250);
+    expect(await balance('3')).toBe(before + 250);
+    expect(await ledger('3')).toEqual([{ delta: 250, balance_after: before + 250, reason: 'add-money', order_id: null, admin_id: 1 }]);
+    const [a] = await audits('person:3');
+    expect(a.action).toBe('person.add-money');
+    expect(a.summary).toContain(`Added 250 coins`);
+  });
+
+  test('concurrent additions all count (the sum is done by the database)', async () => {
+    const before = await balance('4');
+    await Promise.all(Array.from({ length: 25 }, () => addMoney(db, actor, { personId: '4', amount: 2 })));
+    expect(await balance('4')).toBe(before + 50);
+    expect(await ledger('4')).toHaveLength(25);
+  });
+
+  test('an unknown person changes nothing: 404, no ledger row, no audit row', async () => {
+    const rows = (await db.query<{ n: number }>('select count(*)::int as n from coin_ledger'))[0].n;
+    await expect(addMoney(db, actor, { personId: '999999', amount: 5 })).rejects.toMatchObject({ statusCode: 404, code: 'PERSON_NOT_FOUND' });
+    expect((await db.query<{ n: number }>('select count(*)::int as n from coin_ledger'))[0].n).toBe(rows);
+    expect(await audits('person:999999')).toEqual([]);
+  });
+});
+
+describe('refundOrder', () => {
+  const completed = async (kind: 'growth' | 'recharge') =>
+    (
+      await db.query<{ id: string; person_id: string; coins: number }>(
+        `select id::text as id, person_id::text as person_id, coins::float8 as coins from orders
+          where kind = $1 and is_complete and not is_refund order by id limit 1`,
+        [kind],
+      )
+    )[0];
+
+  test('a growth order: refunded once, its coins back to the person, one ledger row, one audit row', async () => {
+    const o = await completed('growth');
+    const before = await balance(o.person_id);
+    const order = await refundOrder(db, actor, o.id);
+    expect(order).toMatchObject({ _id: o.id, isRefund: true, stateStr: 'Refunded' });
+    expect(await balance(o.person_id)).toBe(before + o.coins);
+    const rows = (await ledger(o.person_id)).filter((l) => l.order_id === o.id);
+    expect(rows).toEqual([{ delta: o.coins, balance_after: before + o.coins, reason: 'refund-order', order_id: o.id, admin_id: 1 }]);
+    expect((await audits(`order:${o.id}`)).map((a) => a.action)).toEqual(['order.refund']);
+    await expect(refundOrder(db, actor, o.id)).rejects.toMatchObject({ statusCode: 409, code: 'ALREADY_REFUNDED' });
+    expect(await balance(o.person_id)).toBe(before + o.coins);
+  });
+
+  test('a recharge takes back the coins it gave, never below zero', async () => {
+    const o = await completed('recharge');
+    await db.query('update persons set money = $2 where id = $1', [o.person_id, Math.floor(o.coins / 2)]);
+    await refundOrder(db, actor, o.id);
+    expect(await balance(o.person_id)).toBe(0);
+    const [row] = (await ledger(o.person_id)).filter((l) => l.order_id === o.id);
+    expect(row).toMatchObject({ delta: -Math.floor(o.coins / 2), balance_after: 0, reason: 'refund-recharge' });
+  });
+
+  test('concurrent refunds of one order: one succeeds, the others are told it was refunded, the coins move once', async () => {
+    const o = await completed('growth');
+    const before = await balance(o.person_id);
+    const results = await Promise.allSettled(Array.from({ length: 8 }, () => refundOrder(db, actor, o.id)));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of results.filter((x): x is PromiseRejectedResult => x.status === 'rejected')) expect(r.reason).toMatchObject({ code: 'ALREADY_REFUNDED' });
+    expect(await balance(o.person_id)).toBe(before + o.coins);
+  });
+
+  test('an order that is not complete, or none at all, is refused and nothing changes', async () => {
+    const [pending] = await db.query<{ id: string }>("select id::text as id from orders where not is_complete and not is_error limit 1");
+    await expect(refundOrder(db, actor, pending.id)).rejects.toMatchObject({ statusCode: 409, code: 'NOT_REFUNDABLE' });
+    expect((await db.query<{ r: boolean }>('select is_refund as r from orders where id = $1', [pending.id]))[0].r).toBe(false);
+    await expect(refundOrder(db, actor, '99999999')).rejects.toMatchObject({ statusCode: 404, code: 'ORDER_NOT_FOUND' });
+    expect(await audits(`order:${pending.id}`)).toEqual([]);
+  });
+});
