@@ -102,7 +102,7 @@ export async function startHostileSystem(): Promise<StartedSystem> {
     dataDir,
     adminUsername: username,
     adminPassword: password,
-    apiEnv: { DATABASE_URL: '', LOGIN_MAX_FAILURES_PER_USER: '1000', LOGIN_MAX_FAILURES_PER_IP: '1000' },
+    apiEnv: { DATABASE_URL: '', LOGIN_LIMIT_PER_USER_AND_ADDRESS: '1000', LOGIN_LIMIT_PER_ADDRESS: '1000' },
     log: () => undefined,
     apiLog: () => undefined,
   });

@@ -7,8 +7,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { routes } from '@growth-admin/api-contract';
 import { apiHeaders } from '@growth-admin/web-security';
 import type { ServerConfig } from './config';
-import type { Db } from './db';
+import { DatabaseUnavailableError, type Db } from './db';
 import { ApiError, badRequest, validationMessage } from './http/errors';
+import { Admission, ClientGoneError } from './http/admission';
 import { guardHook } from './http/guard';
 import { findUnstorableText, jsonDepth, MAX_JSON_DEPTH } from './http/text';
 import { analyticsRoutes } from './modules/analytics/routes';
@@ -38,6 +39,8 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   const app = Fastify({
     logger: false,
     bodyLimit: 256 * 1024,
+    // Behind a proxy, the client address (sign-in throttling, audit) comes from X-Forwarded-For.
+    trustProxy: config.trustProxy,
     // A request line or headers Node cannot read (too large, malformed) never reaches a route:
     // answered in our envelope too.
     clientErrorHandler: (err: NodeJS.ErrnoException, socket) => {
@@ -82,6 +85,12 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
       if (err.retryAfter) reply.header('Retry-After', String(err.retryAfter));
       return reply.code(err.statusCode).send({ message: err.message, code: err.code });
     }
+    if (err instanceof ClientGoneError) return reply.code(503).send({ message: err.message, code: 'OVERLOADED' }); // nobody listens
+    if (err instanceof DatabaseUnavailableError) {
+      // Nothing was stored: the caller may retry (an Idempotency-Key makes that safe for money).
+      if (err.code === 'DATABASE_UNAVAILABLE') reply.header('Retry-After', '2');
+      return reply.code(503).send({ message: err.message, code: err.code });
+    }
     if (err.validation) {
       return reply.code(400).send({ message: validationMessage(err.validation as never, err.validationContext), code: 'VALIDATION_ERROR' });
     }
@@ -116,10 +125,29 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   await app.register(cors, {
     origin: config.corsOrigins,
     methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'X-Timestamp', 'X-Nonce', 'X-Signature'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'X-Timestamp', 'X-Nonce', 'X-Signature', 'Idempotency-Key'],
+    exposedHeaders: ['Retry-After', 'Idempotent-Replayed'],
     maxAge: 600,
   });
 
+  // Requests being served now, so a shutdown can let them finish (server.ts) before it lets go of
+  // the connections that are left.
+  let serving = 0;
+  app.decorate('servingRequests', () => serving);
+  app.addHook('onRequest', async (_req, reply) => {
+    serving++;
+    reply.raw.once('close', () => serving--);
+  });
+
+  // Load shedding: a route that works on the database (the guard included) waits its turn, or is
+  // refused at once (503 OVERLOADED), or dropped when its client leaves while it waits.
+  const admission = new Admission({ maxInFlight: config.dbMaxInFlight, maxQueue: config.dbMaxQueue, timeoutMs: config.dbQueueTimeoutMs });
+  app.decorate('admission', admission);
+  app.addHook('onRequest', async (req, reply) => {
+    if (!req.routeOptions.config?.database) return;
+    const release = await admission.enter(reply.raw);
+    reply.raw.once('close', release);
+  });
   app.addHook('onRequest', guardHook(db, config));
   // A route without a body schema takes no body, and an unknown route none either: answered
   // before the body is read, whatever it holds.

@@ -1,6 +1,7 @@
 // node dist/cli.js add-admin <username> <password>
 // node dist/cli.js seed [--users N] [--orders N] [--seed N]
-// Uses DATABASE_URL / DATA_DIR like the server (stop a PGlite server first: one process per data dir).
+// Uses DATABASE_URL / DATA_DIR like the server. On PGlite one process holds a data folder: while the
+// server runs on it, the CLI refuses and names the server's process (stop it first).
 import { configFromEnv } from './config';
 import { openDb } from './db';
 import { migrate } from './db/migrate';
@@ -27,7 +28,8 @@ async function main() {
   const [cmd, ...args] = process.argv.slice(2);
   const config = configFromEnv();
   if (cmd !== 'add-admin' && cmd !== 'seed') usage();
-  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // The data folder's lock: while the server runs on it, this refuses and says to stop the server first.
+  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, dataDirMustExist: config.dataDirMustExist });
   try {
     await migrate(db);
     if (cmd === 'add-admin') {

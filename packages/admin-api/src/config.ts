@@ -11,11 +11,15 @@ export interface ServerConfig {
   databaseUrl: string | null;
   /** PGlite data directory (absolute); null = in memory. */
   dataDir: string | null;
+  /** Refuse to start where the PGlite folder holds no database (instead of creating one). */
+  dataDirMustExist: boolean;
   adminUsername: string;
   /** First admin's password; undefined = generate one and print it once. */
   adminPassword?: string;
   signingKey: string;
   corsOrigins: string[];
+  /** Whose X-Forwarded-For to believe for the client address (Fastify's trustProxy): false unless behind a proxy. */
+  trustProxy: boolean | string;
   /** The API's public base URL (the OpenAPI document's server); null: the URL a request reached. */
   publicUrl: string | null;
   /** Hosts the image proxy may fetch from (`host` or `host:port`). */
@@ -23,10 +27,14 @@ export interface ServerConfig {
   seedDemo: boolean;
   seedUsers: number;
   seedOrders: number;
-  /** Login throttling: failures allowed per username / per IP within the window. */
-  loginMaxFailuresPerUser: number;
-  loginMaxFailuresPerIp: number;
+  /** Sign-in throttling: password checks allowed per username and address / per address within the window. */
+  loginLimitPerUserAndAddress: number;
+  loginLimitPerAddress: number;
   loginWindowMs: number;
+  /** Load shedding: requests working on the database at once, waiting beyond them, and the longest wait. */
+  dbMaxInFlight: number;
+  dbMaxQueue: number;
+  dbQueueTimeoutMs: number;
   /** Signature timestamps must be within this many ms of the server clock. */
   signatureWindowMs: number;
   sessionTtlMs: number;
@@ -71,6 +79,13 @@ function boolEnv(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boole
   return !['0', 'false', 'no', 'off'].includes(raw.trim().toLowerCase());
 }
 
+/** TRUST_PROXY: unset or false, true (any proxy), or a comma list of the proxies' addresses or CIDRs. */
+function trustProxyEnv(raw: string | undefined): boolean | string {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === 'false') return false;
+  return value === 'true' ? true : value;
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const root = repoRoot();
   const dataDirRaw = env.DATA_DIR || '.data/pglite';
@@ -79,18 +94,23 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     host: env.API_HOST || 'localhost',
     databaseUrl: env.DATABASE_URL || null,
     dataDir: isAbsolute(dataDirRaw) ? dataDirRaw : join(root, dataDirRaw),
+    dataDirMustExist: boolEnv(env, 'DATA_DIR_MUST_EXIST', false),
     adminUsername: env.ADMIN_USERNAME || 'admin',
     adminPassword: env.ADMIN_PASSWORD || undefined,
     signingKey: env.ADMIN_SIGNING_KEY || DEFAULT_SIGNING_KEY,
     corsOrigins: list(env.CORS_ORIGINS) ?? DEFAULT_CORS,
+    trustProxy: trustProxyEnv(env.TRUST_PROXY),
     publicUrl: env.API_URL ? env.API_URL.replace(/\/+$/, '') : null,
     imageProxyHosts: list(env.IMAGE_PROXY_HOSTS) ?? [],
     seedDemo: boolEnv(env, 'SEED_DEMO', true),
     seedUsers: intEnv(env, 'SEED_USERS', 3000),
     seedOrders: intEnv(env, 'SEED_ORDERS', 30000),
-    loginMaxFailuresPerUser: intEnv(env, 'LOGIN_MAX_FAILURES_PER_USER', 5, 1),
-    loginMaxFailuresPerIp: intEnv(env, 'LOGIN_MAX_FAILURES_PER_IP', 20, 1),
+    loginLimitPerUserAndAddress: intEnv(env, 'LOGIN_LIMIT_PER_USER_AND_ADDRESS', 5, 1),
+    loginLimitPerAddress: intEnv(env, 'LOGIN_LIMIT_PER_ADDRESS', 20, 1),
     loginWindowMs: intEnv(env, 'LOGIN_WINDOW_MINUTES', 15, 1) * 60_000,
+    dbMaxInFlight: intEnv(env, 'DB_MAX_IN_FLIGHT', 8, 1),
+    dbMaxQueue: intEnv(env, 'DB_MAX_QUEUE', 200, 0),
+    dbQueueTimeoutMs: intEnv(env, 'DB_QUEUE_TIMEOUT_MS', 5000, 1),
     signatureWindowMs: 5 * 60_000,
     sessionTtlMs: 12 * 3600_000,
     imageProxyMaxBytes: 2 * 1024 * 1024,

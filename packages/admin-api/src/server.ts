@@ -25,7 +25,7 @@ export type StartOptions = Partial<ServerConfig>;
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const config = defaultConfig(options);
   const log = config.log;
-  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, dataDirMustExist: config.dataDirMustExist });
   try {
     const { created } = await migrate(db);
     const first = await ensureFirstAdmin(db, config.adminUsername, config.adminPassword);
@@ -68,7 +68,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       async close() {
         if (closed) return;
         closed = true;
-        await app.close();
+        // Graceful: new requests are refused (503) while those being served finish (at most
+        // 10 s); then the connections left (idle keep-alives, abandoned ones) are let go, so a
+        // shutdown never waits for a client's keep-alive to expire.
+        const closing = app.close();
+        const deadline = Date.now() + 10_000;
+        while (app.servingRequests() > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+        app.server.closeAllConnections();
+        await closing;
         await db.close();
       },
     };

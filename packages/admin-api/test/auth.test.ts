@@ -5,7 +5,7 @@ let t: TestServer;
 let api: Api;
 
 beforeAll(async () => {
-  t = await startTestServer({ loginMaxFailuresPerUser: 3, loginMaxFailuresPerIp: 8 });
+  t = await startTestServer({ loginLimitPerUserAndAddress: 5, loginLimitPerAddress: 12 });
   api = t.api;
 });
 afterAll(() => t?.close());
@@ -57,29 +57,65 @@ describe('login', () => {
     expect(r.status).toBe(403);
   });
 
-  test('throttled per username after repeated failures, even with the right password (429)', async () => {
-    const other = new Api(t.url);
-    // A second admin so the first keeps working.
-    await t.sql("insert into admins (username, password_hash) select 'victim', password_hash from admins where username = 'admin'");
-    for (let i = 0; i < 3; i++) {
-      expect((await other.post('/api/admin/login', { username: 'victim', password: 'bad' })).status).toBe(401);
-    }
-    const r = await other.post('/api/admin/login', { username: 'victim', password: ADMIN.password });
-    expect(r.status).toBe(429);
-    expect(r.body.code).toBe('LOGIN_THROTTLED');
-    expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
-    // Other usernames are not affected by this username's lock.
-    expect((await other.post('/api/admin/login', ADMIN)).status).toBe(200);
-  });
+  describe('throttling', () => {
+    // Each test signs in from its own loopback address, as another machine would.
+    let nextAddress = 10;
+    const from = () => new Api(t.url, `127.0.0.${nextAddress++}`);
+    const checks = async (username: string) =>
+      (await t.sql("select count(*)::int as n from audit_log where action = 'login.failed' and admin_username = $1", [username]))[0].n;
+    beforeAll(() => t.sql("insert into admins (username, password_hash) select u, password_hash from admins, unnest(array['victim', 'victim2']) u where username = 'admin'"));
 
-  test('throttled per IP after failures across usernames', async () => {
-    const other = new Api(t.url);
-    // 1 failure for nobody + 1 for admin + 3 for victim so far = 5 from this IP; the IP limit is 8.
-    for (let i = 0; i < 3; i++) await other.post('/api/admin/login', { username: `u${i}`, password: 'x' });
-    const r = await other.post('/api/admin/login', ADMIN);
-    expect(r.status).toBe(429);
-    await t.sql("delete from login_failures");
-    expect((await other.post('/api/admin/login', ADMIN)).status).toBe(200);
+    test('50 concurrent wrong passwords for one username from one address: at most 5 password checks, the rest 429', async () => {
+      const attacker = from();
+      const answers = await Promise.all(Array.from({ length: 50 }, () => attacker.post('/api/admin/login', { username: 'victim', password: 'guess' }, { token: null })));
+      const statuses = answers.map((a) => a.status);
+      expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+      expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+      expect(await checks('victim')).toBe(statuses.filter((s) => s === 401).length);
+      const refused = answers.find((a) => a.status === 429)!;
+      expect(refused.body.code).toBe('LOGIN_THROTTLED');
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      // Even the right password is not checked from there now.
+      expect((await attacker.post('/api/admin/login', { username: 'victim', password: ADMIN.password }, { token: null })).status).toBe(429);
+    });
+
+    test('the real administrator signing in from another address is not blocked', async () => {
+      expect((await from().post('/api/admin/login', { username: 'victim', password: ADMIN.password }, { token: null })).status).toBe(200);
+    });
+
+    test('delays grow with the failures; the limit then holds until the window ends', async () => {
+      const client = from();
+      const attempt = () => client.post('/api/admin/login', { username: 'victim2', password: 'guess' }, { token: null });
+      const passTime = () => t.sql("update login_throttle set next_allowed_at = now() - interval '1 second' where key like 'ua:victim2|%'");
+      expect([(await attempt()).status, (await attempt()).status, (await attempt()).status]).toEqual([401, 401, 401]);
+      const early = await attempt(); // the third failure set a delay of 1 s
+      expect(early.status).toBe(429);
+      expect(early.headers.get('retry-after')).toBe('1');
+      await passTime();
+      expect((await attempt()).status).toBe(401);
+      const later = await attempt(); // the fourth: 2 s
+      expect(later.headers.get('retry-after')).toBe('2');
+      await passTime();
+      expect((await attempt()).status).toBe(401); // the fifth and last check of the window
+      await passTime();
+      const locked = await attempt();
+      expect(locked.status).toBe(429);
+      expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(60 * 14);
+      expect(await checks('victim2')).toBe(5);
+    });
+
+    test('one address is limited across usernames; a success starts its username afresh', async () => {
+      const client = from();
+      for (let i = 0; i < 3; i++) expect((await client.post('/api/admin/login', { username: `nobody${i}`, password: 'x' }, { token: null })).status).toBe(401);
+      expect((await client.post('/api/admin/login', ADMIN, { token: null })).status).toBe(200);
+      expect(await t.sql("select key from login_throttle where key = $1", [`ua:admin|127.0.0.${nextAddress - 1}`])).toEqual([]);
+      const [{ attempts }] = await t.sql('select attempts from login_throttle where key = $1', [`ip:127.0.0.${nextAddress - 1}`]);
+      expect(attempts).toBe(4);
+      // 12 checks per address and window: the 13th is refused whatever the username.
+      await t.sql('update login_throttle set attempts = 12 where key = $1', [`ip:127.0.0.${nextAddress - 1}`]);
+      expect((await client.post('/api/admin/login', ADMIN, { token: null })).status).toBe(429);
+      expect((await from().post('/api/admin/login', ADMIN, { token: null })).status).toBe(200);
+    });
   });
 });
 

@@ -2,6 +2,7 @@
 // Test harness: a real server on a free port (real HTTP), on a fresh PGlite directory copied from a
 // cached template (initdb is slow), or on a throwaway PostgreSQL database when the suite targets it.
 import { cpSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -31,9 +32,9 @@ async function pgliteTemplate(): Promise<string> {
   return TEMPLATE;
 }
 
-/** A fresh PGlite data directory, or a fresh PostgreSQL database URL. */
-export async function freshDatabase(): Promise<{ dataDir?: string; databaseUrl?: string; drop(): Promise<void> }> {
-  if (ON_POSTGRES) {
+/** A fresh PGlite data directory, or a fresh PostgreSQL database URL (the suite's target unless `onPostgres` says). */
+export async function freshDatabase(onPostgres = ON_POSTGRES): Promise<{ dataDir?: string; databaseUrl?: string; drop(): Promise<void> }> {
+  if (onPostgres) {
     const admin = new URL(process.env.DATABASE_URL!);
     const name = `ga_test_${process.pid}_${randomBytes(4).toString('hex')}`;
     const c = new PgClient({ connectionString: admin.toString() });
@@ -75,14 +76,37 @@ export interface CallOptions {
   timestamp?: number;
   nonce?: string;
   key?: string;
+  /** Aborts the request (a client that gives up). */
+  signal?: AbortSignal;
 }
 
 export const newNonce = () => randomBytes(16).toString('base64url').slice(0, 21);
 
+/** One request from a given local address (fetch cannot choose it), answered as a fetch Response. */
+function viaHttp(url: string, method: string, headers: Record<string, string>, body: string | undefined, localAddress: string): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method, headers, localAddress }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const h = new Headers();
+        for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) h.set(k, Array.isArray(v) ? v.join(', ') : v);
+        resolve(new Response(Buffer.concat(chunks), { status: res.statusCode ?? 0, headers: h }));
+      });
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 /** The signed client, as the browser's shared-client sends requests. */
 export class Api {
   token: string | null = null;
-  constructor(public baseUrl: string) {}
+  /** `localAddress`: the client's own address (e.g. 127.0.0.2), to act as another machine. */
+  constructor(
+    public baseUrl: string,
+    private readonly localAddress?: string,
+  ) {}
 
   signedHeaders(opts: CallOptions = {}): Record<string, string> {
     const ts = String(opts.timestamp ?? Date.now());
@@ -99,11 +123,8 @@ export class Api {
     const qs = new URLSearchParams();
     for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) qs.append(k, String(v));
     const url = `${this.baseUrl}${path}${qs.toString() ? `?${qs}` : ''}`;
-    const res = await fetch(url, {
-      method,
-      headers,
-      body: opts.rawBody ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
-    });
+    const payload = opts.rawBody ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body));
+    const res = this.localAddress ? await viaHttp(url, method, headers, payload, this.localAddress) : await fetch(url, { method, headers, body: payload, signal: opts.signal });
     const text = await res.text();
     let body: unknown = text;
     try {

@@ -35,7 +35,8 @@ const audits = (target: string) => db.query<{ action: string; summary: string }>
 describe('addMoney', () => {
   test('adds exactly the amount, writes one ledger row with the balance after, and one audit row', async () => {
     const before = await balance('3');
-    const person = await addMoney(db, actor, { personId: '3', amount: 250 });
+    const { result: person, replayed } = await addMoney(db, actor, { personId: '3', amount: 250 });
+    expect(replayed).toBe(false);
     expect(person.money).toBe(before + 250);
     expect(await balance('3')).toBe(before + 250);
     expect(await ledger('3')).toEqual([{ delta: 250, balance_after: before + 250, reason: 'add-money', order_id: null, admin_id: 1 }]);
@@ -59,6 +60,43 @@ describe('addMoney', () => {
   });
 });
 
+describe('idempotency keys', () => {
+  test('a repeat with the same key answers the first result and adds nothing', async () => {
+    const before = await balance('5');
+    const first = await addMoney(db, actor, { personId: '5', amount: 40 }, 'key-add-5-aaaa');
+    const again = await addMoney(db, actor, { personId: '5', amount: 40 }, 'key-add-5-aaaa');
+    expect(again).toEqual({ result: first.result, replayed: true });
+    expect(await balance('5')).toBe(before + 40);
+    expect(await ledger('5')).toHaveLength(1);
+    expect(await audits('person:5')).toHaveLength(1);
+  });
+
+  test('concurrent repeats of one key: the coins are added once and every answer is the same', async () => {
+    const before = await balance('6');
+    const answers = await Promise.all(Array.from({ length: 10 }, () => addMoney(db, actor, { personId: '6', amount: 7 }, 'key-add-6-concurrent')));
+    expect(await balance('6')).toBe(before + 7);
+    expect(answers.filter((a) => !a.replayed)).toHaveLength(1);
+    expect(new Set(answers.map((a) => a.result.money))).toEqual(new Set([before + 7]));
+  });
+
+  test('the same key for another request is refused (422) and changes nothing', async () => {
+    await addMoney(db, actor, { personId: '7', amount: 1 }, 'key-add-7-reused');
+    const before = await balance('7');
+    await expect(addMoney(db, actor, { personId: '7', amount: 2 }, 'key-add-7-reused')).rejects.toMatchObject({ statusCode: 422, code: 'IDEMPOTENCY_KEY_REUSED' });
+    await expect(addMoney(db, actor, { personId: '8', amount: 1 }, 'key-add-7-reused')).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
+    expect(await balance('7')).toBe(before);
+  });
+
+  test('keys are per administrator; a failed call keeps no key, so its retry runs', async () => {
+    const before = await balance('9');
+    await addMoney(db, actor, { personId: '9', amount: 3 }, 'key-shared-by-two');
+    await addMoney(db, { ...actor, adminId: 2 }, { personId: '9', amount: 3 }, 'key-shared-by-two');
+    expect(await balance('9')).toBe(before + 6);
+    await expect(addMoney(db, actor, { personId: '999999', amount: 3 }, 'key-failed-first')).rejects.toMatchObject({ code: 'PERSON_NOT_FOUND' });
+    expect(await db.query("select 1 from idempotency_keys where key = 'key-failed-first'")).toEqual([]);
+  });
+});
+
 describe('refundOrder', () => {
   const completed = async (kind: 'growth' | 'recharge') =>
     (
@@ -72,13 +110,22 @@ describe('refundOrder', () => {
   test('a growth order: refunded once, its coins back to the person, one ledger row, one audit row', async () => {
     const o = await completed('growth');
     const before = await balance(o.person_id);
-    const order = await refundOrder(db, actor, o.id);
+    const { result: order } = await refundOrder(db, actor, o.id);
     expect(order).toMatchObject({ _id: o.id, isRefund: true, stateStr: 'Refunded' });
     expect(await balance(o.person_id)).toBe(before + o.coins);
     const rows = (await ledger(o.person_id)).filter((l) => l.order_id === o.id);
     expect(rows).toEqual([{ delta: o.coins, balance_after: before + o.coins, reason: 'refund-order', order_id: o.id, admin_id: 1 }]);
     expect((await audits(`order:${o.id}`)).map((a) => a.action)).toEqual(['order.refund']);
     await expect(refundOrder(db, actor, o.id)).rejects.toMatchObject({ statusCode: 409, code: 'ALREADY_REFUNDED' });
+    expect(await balance(o.person_id)).toBe(before + o.coins);
+  });
+
+  test('a refund repeated with its key answers the refunded order instead of 409, and moves the coins once', async () => {
+    const o = await completed('growth');
+    const before = await balance(o.person_id);
+    const first = await refundOrder(db, actor, o.id, `refund-${o.id}-key`);
+    const again = await refundOrder(db, actor, o.id, `refund-${o.id}-key`);
+    expect(again).toEqual({ result: first.result, replayed: true });
     expect(await balance(o.person_id)).toBe(before + o.coins);
   });
 

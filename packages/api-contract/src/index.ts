@@ -41,6 +41,7 @@ export const routes: readonly RouteSpec[] = [
   security.reportCspViolations,
   security.listCspReports,
   health.health,
+  health.ready,
   health.openApi,
 ];
 

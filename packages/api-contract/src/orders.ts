@@ -1,6 +1,6 @@
 // Growth orders and recharge payments (spec 3): the two lists and refunds.
 import { Type } from '@sinclair/typebox';
-import { Id, route } from './route';
+import { IDEMPOTENCY_KEY_REUSED, IdempotencyHeaders, Id, route } from './route';
 
 export const ORDER_STATUSES = ['completed', 'pending', 'error', 'refunded'] as const;
 
@@ -84,13 +84,15 @@ export const refundOrder = route({
   tag: 'orders',
   summary: 'Refund an order or payment',
   description:
-    'Refunds a complete, not yet refunded order or payment, once, and moves the coins back in the same transaction (a growth order gives back its coins; a payment takes back the coins it gave, never below zero). Answers the refunded order.',
+    'Refunds a complete, not yet refunded order or payment, once, and moves the coins back in the same transaction (a growth order gives back its coins; a payment takes back the coins it gave, never below zero). Answers the refunded order; with an Idempotency-Key a retry answers the same.',
   access: 'admin',
+  headers: IdempotencyHeaders,
   body: Type.Object({ orderId: Id('The order _id') }, { additionalProperties: false }),
   data: Order,
   errors: [
     { status: 404, code: 'ORDER_NOT_FOUND', when: 'no order has this _id' },
     { status: 409, code: 'ALREADY_REFUNDED', when: 'the order was refunded before' },
     { status: 409, code: 'NOT_REFUNDABLE', when: 'the order is not complete (pending or error)' },
+    IDEMPOTENCY_KEY_REUSED,
   ],
 });

@@ -1,6 +1,6 @@
 // App users (persons, spec 3): list, search, one lookup, adding coins.
 import { Type } from '@sinclair/typebox';
-import { Id, route } from './route';
+import { IDEMPOTENCY_KEY_REUSED, IdempotencyHeaders, Id, route } from './route';
 
 export const Person = Type.Object(
   {
@@ -80,9 +80,11 @@ export const addMoney = route({
   operationId: 'addMoney',
   tag: 'persons',
   summary: 'Add coins to a user',
-  description: 'Adds a whole number of coins (1 to 1,000,000) atomically, with one ledger row and one audit row; answers the user with the new balance.',
+  description:
+    'Adds a whole number of coins (1 to 1,000,000) atomically, with one ledger row and one audit row; answers the user with the new balance. Send an Idempotency-Key so a retry cannot add the coins twice.',
   access: 'admin',
+  headers: IdempotencyHeaders,
   body: Type.Object({ personId: Id('The person _id'), amount: Type.Integer({ minimum: 1, maximum: 1_000_000 }) }, { additionalProperties: false }),
   data: Person,
-  errors: [PERSON_NOT_FOUND],
+  errors: [PERSON_NOT_FOUND, IDEMPOTENCY_KEY_REUSED],
 });

@@ -67,6 +67,18 @@ export const ErrorBody = Type.Object(
   { $id: 'ErrorBody', additionalProperties: false },
 );
 
+/**
+ * The optional Idempotency-Key header of a money call: one key per user action, reused when the
+ * same action is retried. A repeat answers the first result (with `Idempotent-Replayed: true`) and
+ * changes nothing; kept 48 hours.
+ */
+export const IdempotencyHeaders = Type.Object({
+  'idempotency-key': Type.Optional(
+    Type.String({ pattern: '^[A-Za-z0-9_-]{8,128}$', description: 'One key per user action (8 to 128 of [A-Za-z0-9_-]), reused when the same action is retried' }),
+  ),
+});
+export const IDEMPOTENCY_KEY_REUSED: ErrorCase = { status: 422, code: 'IDEMPOTENCY_KEY_REUSED', when: 'the Idempotency-Key was used before for another request' };
+
 /** An entity id: a digit string. */
 export const Id = (description: string) => Type.String({ pattern: '^[0-9]{1,18}$', description });
 
@@ -98,6 +110,12 @@ const REQUEST_ERRORS: ErrorCase[] = [
   { status: 431, code: 'HEADERS_TOO_LARGE', when: 'the request line or the headers are too large' },
 ];
 const SERVER_ERRORS: ErrorCase[] = [{ status: 500, code: 'INTERNAL_ERROR', when: 'an unexpected failure (logged); no input may cause it' }];
+/** What any route that works on the database can answer when it cannot serve now: nothing was stored. */
+const DATABASE_ERRORS: ErrorCase[] = [
+  { status: 503, code: 'OVERLOADED', when: 'too many requests are waiting for the database: retry after Retry-After seconds' },
+  { status: 503, code: 'DATABASE_UNAVAILABLE', when: 'the database server cannot be reached: retry after Retry-After seconds' },
+  { status: 503, code: 'DATA_DIR_LOST', when: 'the embedded database’s folder disappeared or was replaced while serving' },
+];
 
 /** Every error a route can answer: those of its access, of its inputs, and its own. */
 export function errorsOf(r: RouteSpec): ErrorCase[] {
@@ -108,6 +126,7 @@ export function errorsOf(r: RouteSpec): ErrorCase[] {
     ...(r.access === 'public' ? [] : SIGNATURE_ERRORS),
     ...(r.access === 'admin' ? TOKEN_ERRORS : []),
     ...(r.errors ?? []),
+    ...(r.tag === 'health' ? [] : DATABASE_ERRORS),
     ...SERVER_ERRORS,
   ];
 }

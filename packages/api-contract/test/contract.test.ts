@@ -14,7 +14,7 @@ test.each(routes.map((r) => [r.operationId, r] as [string, RouteSpec]))('%s read
   expect(r.summary.length).toBeGreaterThan(3);
   expect(r.summary.length).toBeLessThanOrEqual(60);
   expect(r.description.length).toBeGreaterThan(r.summary.length);
-  expect(r.path).toMatch(/^\/(api\/|healthz$)/);
+  expect(r.path).toMatch(/^\/(api\/|healthz$|readyz$)/);
   if (r.data === null) expect(r.raw).toBeDefined();
 });
 

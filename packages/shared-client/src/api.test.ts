@@ -207,6 +207,14 @@ describe('person calls', () => {
     const req = onlyRequest(fetchMock);
     expect(req).toMatchObject({ method: 'POST', path: '/api/admin/persons/add-money', query: {} });
     expect(req.body).toEqual({ personId: 'u1', amount: 50 });
+    expect(req.headers['Idempotency-Key']).toBeUndefined();
+  });
+
+  it('money calls send the Idempotency-Key they are given', async () => {
+    fetchMock = installFetch(() => ({ body: { data: { _id: 'u1' } } }));
+    await addMoney('u1', 5, 'key-of-this-action');
+    await refundOrder('o1', 'key-of-that-action');
+    expect(fetchMock.mock.calls.map(([, init]) => (init?.headers as Record<string, string>)['Idempotency-Key'])).toEqual(['key-of-this-action', 'key-of-that-action']);
   });
 });
 

@@ -96,9 +96,9 @@ export function queryPerson(params: { id?: string; customName?: string }): Promi
   return request<Person>('GET', '/api/admin/persons/query', { query: params });
 }
 
-/** POST /persons/add-money; answers the person with the new balance. */
-export function addMoney(personId: string, amount: number): Promise<Person> {
-  return request<Person>('POST', '/api/admin/persons/add-money', { body: { personId, amount } });
+/** POST /persons/add-money; answers the person with the new balance. Pass one key per user action (createActionKeys). */
+export function addMoney(personId: string, amount: number, idempotencyKey?: string): Promise<Person> {
+  return request<Person>('POST', '/api/admin/persons/add-money', { body: { personId, amount }, idempotencyKey });
 }
 
 // --- orders and payments -----------------------------------------------------
@@ -155,8 +155,9 @@ export function orderSearchParams(field: OrderSearchField, text: string): Partia
   return value ? { [field]: value } : {};
 }
 
-export function refundOrder(orderId: string): Promise<Order> {
-  return request('POST', '/api/admin/orders/refundOrder', { body: { orderId } });
+/** POST /orders/refundOrder; pass one key per user action (createActionKeys). */
+export function refundOrder(orderId: string, idempotencyKey?: string): Promise<Order> {
+  return request('POST', '/api/admin/orders/refundOrder', { body: { orderId }, idempotencyKey });
 }
 
 // --- analytics -------------------------------------------------------------

@@ -13,6 +13,8 @@ export interface RequestOptions {
   body?: unknown;
   /** The login call: its 401 is a wrong password, not an expired session. */
   isLogin?: boolean;
+  /** An Idempotency-Key (money calls): a retry with the same key is applied once. */
+  idempotencyKey?: string;
 }
 
 /** Builds `base + path + ?query`, leaving out undefined, null and empty-string values. */
@@ -61,6 +63,7 @@ export async function request<T>(method: string, path: string, options: RequestO
   };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
 
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);

@@ -13,3 +13,4 @@ export * from './queryKeys';
 export * from './regions';
 export * from './theme';
 export * from './dialogFocus';
+export * from './idempotency';

@@ -3,9 +3,18 @@ import { openPostgres } from './postgres';
 import type { Db } from './types';
 
 export type { Db, Queryable, Row } from './types';
+export { DatabaseUnavailableError } from './types';
 
-/** PostgreSQL when `databaseUrl` is set, else PGlite in `dataDir` (null = in memory). */
-export function openDb(opts: { databaseUrl?: string | null; dataDir?: string | null }): Promise<Db> {
+export interface OpenOptions {
+  databaseUrl?: string | null;
+  /** PGlite data directory; null = in memory. */
+  dataDir?: string | null;
+  /** PGlite: refuse to create a database where none is. */
+  dataDirMustExist?: boolean;
+}
+
+/** PostgreSQL when `databaseUrl` is set, else PGlite in `dataDir` (locked for this process). */
+export function openDb(opts: OpenOptions): Promise<Db> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
-  return openPglite(opts.dataDir ?? null);
+  return openPglite(opts.dataDir ?? null, { mustExist: opts.dataDirMustExist });
 }

@@ -53,5 +53,8 @@ export async function migrate(db: Db, options: { upTo?: number; migrations?: Mig
       await tx.query('insert into schema_migrations (version) values ($1)', [m.version]);
     }
     return { created: applied.size === 0 };
+  }).then((result) => {
+    if (result.created) db.markCreated();
+    return result;
   });
 }

@@ -1,17 +1,50 @@
 // PGlite (embedded PostgreSQL in WASM): one connection, so every query and every transaction
 // runs through one FIFO queue; a transaction holds the queue until it commits or rolls back.
+// A data folder is locked for this process and watched (dataDir.ts): once it is lost, every call
+// fails, and no call that ran while it was being lost is acknowledged (checked after each one).
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import type { Db, Queryable, Row } from './types';
+import { checkExpectedDatabase, DataDirError, lockDataDir, writeMarker, type DataDirLock } from './dataDir';
+import { DatabaseUnavailableError, type Db, type Queryable, type Row } from './types';
 
-export async function openPglite(dataDir: string | null): Promise<Db> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pg = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+export interface PgliteOptions {
+  /** Refuse to create a database where none is (DATA_DIR_MUST_EXIST). */
+  mustExist?: boolean;
+}
+
+export async function openPglite(dataDir: string | null, options: PgliteOptions = {}): Promise<Db> {
+  let lock: DataDirLock | null = null;
+  if (dataDir) {
+    checkExpectedDatabase(dataDir, { mustExist: options.mustExist ?? false });
+    mkdirSync(dataDir, { recursive: true });
+    lock = lockDataDir(dataDir);
+  }
+  let pg: PGlite;
+  try {
+    pg = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
   let tail: Promise<unknown> = Promise.resolve();
 
+  const held = () => {
+    try {
+      lock?.assertHeld();
+    } catch (err) {
+      if (err instanceof DataDirError) throw new DatabaseUnavailableError('DATA_DIR_LOST', err.message);
+      throw err;
+    }
+  };
   /** Appends `task` to the queue; the queue continues whether it resolves or rejects. */
   function enqueue<T>(task: () => Promise<T>): Promise<T> {
-    const run = tail.then(task, task);
+    const guarded = async () => {
+      held();
+      const result = await task();
+      held(); // what was written into a folder lost meanwhile is not stored: not acknowledged
+      return result;
+    };
+    const run = tail.then(guarded, guarded);
     tail = run.catch(() => undefined);
     return run;
   }
@@ -43,9 +76,14 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
         }
       });
     },
+    lost: () => lock?.lostReason() ?? null,
+    markCreated() {
+      if (dataDir) writeMarker(dataDir);
+    },
     async close() {
-      await enqueue(async () => undefined);
-      await pg.close();
+      await tail.catch(() => undefined);
+      await pg.close().catch(() => undefined);
+      lock?.release();
     },
   };
 }

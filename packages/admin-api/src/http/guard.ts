@@ -14,6 +14,8 @@ declare module 'fastify' {
     /** From the route's contract entry. */
     access?: Access;
     operationId?: string;
+    /** Whether the route works on the database (and so waits its turn: see admission.ts). */
+    database?: boolean;
   }
   interface FastifyRequest {
     admin?: SessionAdmin;

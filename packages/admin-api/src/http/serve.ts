@@ -26,7 +26,8 @@ export function serve<R extends RouteSpec>(app: FastifyInstance, spec: R, handle
   app.route({
     method: spec.method,
     url: spec.path,
-    config: { access: spec.access, operationId: spec.operationId },
+    // Health routes answer beside the database's queue (a probe must not wait behind the load).
+    config: { access: spec.access, operationId: spec.operationId, database: spec.tag !== 'health' },
     ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
     schema: {
       ...(spec.params ? { params: spec.params } : {}),

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { queryKeys } from '@growth-admin/shared-client';
-import { deferred, type FakeReply, installFakeApi, makeToast, ok, requestsTo } from '@growth-admin/shared-client/testing';
+import { deferred, fail, type FakeReply, installFakeApi, makeToast, ok, requestsTo } from '@growth-admin/shared-client/testing';
 import { makeOrder } from '../test/orders';
 import { useRefundOrder } from './useRefundOrder';
 
@@ -33,6 +33,22 @@ describe('useRefundOrder', () => {
     reply.resolve(ok({ ...order, isRefund: true }));
     await waitFor(() => expect(onRefunded).toHaveBeenCalledWith({ ...order, isRefund: true }));
     expect(hook.result.current.pendingOrderId).toBeUndefined();
+  });
+
+  it('a refund retried after a failure sends the same Idempotency-Key, so it can only happen once', async () => {
+    const api = installFakeApi({ 'POST /api/admin/orders/refundOrder': () => fail(503, 'The database cannot be reached right now', 'DATABASE_UNAVAILABLE') });
+    const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+    const toast = makeToast();
+    const hook = renderHook(() => useRefundOrder({ toast, onRefunded: jest.fn() }), { wrapper });
+    const order = makeOrder();
+    for (let i = 1; i <= 2; i++) {
+      act(() => hook.result.current.refund(order));
+      await waitFor(() => expect(toast.error).toHaveBeenCalledTimes(i));
+    }
+    const [first, second] = requestsTo(api, 'POST /api/admin/orders/refundOrder').map((r) => r.headers['Idempotency-Key']);
+    expect(first).toMatch(/^[A-Za-z0-9_-]{8,}$/);
+    expect(second).toBe(first);
   });
 
   it('invalidates every orders list, recent orders and persons after a refund', async () => {

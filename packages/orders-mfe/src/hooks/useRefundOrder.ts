@@ -1,6 +1,6 @@
 import { useCallback, useRef } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { queryKeys, refundOrder, toApiError, type Order, type ToastApi } from '@growth-admin/shared-client';
+import { createActionKeys, queryKeys, refundOrder, toApiError, type Order, type ToastApi } from '@growth-admin/shared-client';
 
 export const REFUND_SUCCESS_MESSAGE = 'Order refunded successfully';
 const SUCCESS_TOAST_SECONDS = 3;
@@ -24,10 +24,13 @@ interface UseRefundOrderOptions {
 export function useRefundOrder({ toast, onRefunded }: UseRefundOrderOptions) {
   const queryClient = useQueryClient();
   const inFlight = useRef(false);
+  // One Idempotency-Key per refund, reused when the same refund is retried after a failure.
+  const keys = useRef(createActionKeys());
 
   const mutation = useMutation({
-    mutationFn: (orderId: string) => refundOrder(orderId),
+    mutationFn: (orderId: string) => refundOrder(orderId, keys.current.keyFor({ orderId })),
     onSuccess: (order) => {
+      keys.current.done();
       toast.success(REFUND_SUCCESS_MESSAGE, SUCCESS_TOAST_SECONDS);
       onRefunded(order);
       // Not awaited: the refund is done, so the dialog unlocks now rather than after the refetches.

@@ -126,6 +126,31 @@ describe('Add Coins dialog', () => {
     expect(toast.success).not.toHaveBeenCalled();
   });
 
+  it('a retry of the same top-up after a failure sends the same Idempotency-Key; another amount a new one', async () => {
+    const calls = installFakeApi({
+      [LIST]: personsListRoute(makePeople(1)),
+      [ADD]: () => fail(503, 'The server is busy: try again in a moment', 'OVERLOADED'),
+    });
+    const user = setup();
+    const { toast } = renderSection(PeopleSection);
+    await screen.findByText('user_1');
+    const modal = await openAddCoinsFor('user_1', user);
+    await user.type(amountInput(), '40');
+    for (let i = 0; i < 2; i++) {
+      await user.click(button('Add Coins', modal));
+      await waitFor(() => expect(toast.error).toHaveBeenCalledTimes(i + 1));
+    }
+    await user.clear(amountInput());
+    await user.type(amountInput(), '45');
+    await user.click(button('Add Coins', modal));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledTimes(3));
+    const keys = calls.filter((c) => c.method === 'POST').map((c) => c.headers['Idempotency-Key']);
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(/^[A-Za-z0-9_-]{8,}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
   it('cannot be sent twice while the request runs', async () => {
     const held = deferred<FakeReply>();
     const people = makePeople(1);

@@ -10,6 +10,7 @@ export interface FakeRequest {
   path: string;
   query: URLSearchParams;
   body: unknown;
+  headers: Record<string, string>;
 }
 
 export interface FakeReply {
@@ -42,6 +43,7 @@ export function installFakeApi(routes: Record<string, FakeHandler>): FakeRequest
       path: url.pathname,
       query: url.searchParams,
       body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      headers: { ...(init?.headers as Record<string, string> | undefined) },
     };
     requests.push(request);
     const handler = routes[`${method} ${url.pathname}`];

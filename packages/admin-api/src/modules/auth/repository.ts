@@ -1,6 +1,7 @@
 // Admin accounts, sessions, sign-in failures and request nonces in the database.
 import type { Db, Queryable } from '../../db';
 import { trimCspReports } from '../security/cspReports';
+import { forgetOldCounters } from './throttle';
 import { dummyPasswordHash, generatePassword, hashPassword, hashToken, newSessionToken, verifyPassword } from '../../security';
 
 export async function addAdmin(q: Queryable, username: string, password: string): Promise<boolean> {
@@ -59,37 +60,17 @@ export async function revokeSession(q: Queryable, token: string): Promise<void> 
   await q.query('update admin_sessions set revoked_at = now() where token_hash = $1 and revoked_at is null', [hashToken(token)]);
 }
 
-/** Failures recorded for `key` within the window. */
-export async function recentFailures(q: Queryable, keys: string[], windowMs: number): Promise<Record<string, { n: number; oldest: Date | null }>> {
-  const rows = await q.query<{ key: string; n: number; oldest: Date }>(
-    `select key, count(*)::int as n, min(at) as oldest from login_failures
-      where key = any($1::text[]) and at > now() - make_interval(secs => $2) group by key`,
-    [keys, windowMs / 1000],
-  );
-  const out: Record<string, { n: number; oldest: Date | null }> = {};
-  for (const k of keys) out[k] = { n: 0, oldest: null };
-  for (const r of rows) out[r.key] = { n: r.n, oldest: r.oldest instanceof Date ? r.oldest : new Date(r.oldest) };
-  return out;
-}
-
-export async function recordFailure(q: Queryable, keys: string[]): Promise<void> {
-  await q.query('insert into login_failures (key) select unnest($1::text[])', [keys]);
-}
-
-export async function clearFailures(q: Queryable, key: string): Promise<void> {
-  await q.query('delete from login_failures where key = $1', [key]);
-}
-
 /** Stores the nonce; false when it was seen before (a replay). Shared by every instance on the database. */
 export async function claimNonce(q: Queryable, nonce: string): Promise<boolean> {
   const rows = await q.query('insert into request_nonces (nonce) values ($1) on conflict (nonce) do nothing returning nonce', [nonce]);
   return rows.length === 1;
 }
 
-/** Forgets what no longer matters: nonces past the signature window, old failures, long-expired sessions. */
+/** Forgets what no longer matters: nonces past the signature window, old sign-in counters, long-expired sessions, idempotency keys past 48 h, all but the newest CSP reports. */
 export async function housekeeping(db: Db, signatureWindowMs: number, loginWindowMs: number): Promise<void> {
   await db.query('delete from request_nonces where seen_at < now() - make_interval(secs => $1)', [(2 * signatureWindowMs + 60_000) / 1000]);
-  await db.query('delete from login_failures where at < now() - make_interval(secs => $1)', [loginWindowMs / 1000]);
+  await forgetOldCounters(db, loginWindowMs);
+  await db.query("delete from idempotency_keys where created_at < now() - interval '48 hours'");
   await db.query("delete from admin_sessions where expires_at < now() - interval '7 days'");
   await trimCspReports(db);
 }

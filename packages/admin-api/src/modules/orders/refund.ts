@@ -1,8 +1,10 @@
-// Refunds: at most once per order, the coins moved back in the same transaction as the refund.
+// Refunds: at most once per order, the coins moved back in the same transaction as the refund;
+// a repeat with the same Idempotency-Key answers the first result.
 import type { Order } from '@growth-admin/api-contract';
 import type { Db } from '../../db';
 import { conflict, notFound } from '../../http/errors';
 import { audit, type Actor } from '../audit/repository';
+import { idempotent } from '../idempotency/repository';
 import { ORDER_COLUMNS, toOrder } from './repository';
 
 /**
@@ -10,8 +12,8 @@ import { ORDER_COLUMNS, toOrder } from './repository';
  * succeeds, the rest see it refunded). A growth order gives back the coins it cost; a recharge
  * takes back the coins it gave, at most the current balance (never below zero). One ledger row.
  */
-export async function refundOrder(db: Db, actor: Actor & { adminId: number }, orderId: string): Promise<Order> {
-  const row = await db.transaction(async (tx) => {
+export async function refundOrder(db: Db, actor: Actor & { adminId: number }, orderId: string, idempotencyKey?: string): Promise<{ result: Order; replayed: boolean }> {
+  return idempotent(db, { adminId: actor.adminId, key: idempotencyKey, operation: 'orders.refundOrder', request: { orderId } }, async (tx) => {
     const found = await tx.query<{ kind: string; person_id: string; coins: number; is_complete: boolean; is_refund: boolean; order_sn: string }>(
       'select kind, person_id::text as person_id, coins::float8 as coins, is_complete, is_refund, order_sn from orders where id = $1 for update',
       [orderId],
@@ -40,7 +42,6 @@ export async function refundOrder(db: Db, actor: Actor & { adminId: number }, or
       summary += ` (${delta >= 0 ? '+' : ''}${delta} coins to person ${o.person_id})`;
     }
     await audit(tx, actor, 'order.refund', `order:${orderId}`, summary);
-    return (await tx.query(`select ${ORDER_COLUMNS} from orders where id = $1`, [orderId]))[0];
+    return toOrder((await tx.query(`select ${ORDER_COLUMNS} from orders where id = $1`, [orderId]))[0]);
   });
-  return toOrder(row);
 }

@@ -9,5 +9,9 @@ import { listOrders } from './repository';
 export function orderRoutes(app: FastifyInstance, { db }: RouteDeps): void {
   serve(app, orders.listOrders, async (req) => ({ data: await listOrders(db, 'growth', req.query) }));
   serve(app, orders.listPayments, async (req) => ({ data: await listOrders(db, 'recharge', req.query) }));
-  serve(app, orders.refundOrder, async (req) => ({ data: await refundOrder(db, { ...actorOf(req), adminId: req.admin!.adminId }, req.body.orderId) }));
+  serve(app, orders.refundOrder, async (req, reply) => {
+    const { result, replayed } = await refundOrder(db, { ...actorOf(req), adminId: req.admin!.adminId }, req.body.orderId, req.headers['idempotency-key']);
+    if (replayed) reply.header('Idempotent-Replayed', 'true');
+    return { data: result };
+  });
 }

@@ -9,5 +9,9 @@ import { findPerson, listPersons } from './repository';
 export function personRoutes(app: FastifyInstance, { db }: RouteDeps): void {
   serve(app, persons.listPersons, async (req) => ({ data: await listPersons(db, req.query) }));
   serve(app, persons.queryPerson, async (req) => ({ data: await findPerson(db, req.query) }));
-  serve(app, persons.addMoney, async (req) => ({ data: await addMoney(db, { ...actorOf(req), adminId: req.admin!.adminId }, req.body) }));
+  serve(app, persons.addMoney, async (req, reply) => {
+    const { result, replayed } = await addMoney(db, { ...actorOf(req), adminId: req.admin!.adminId }, req.body, req.headers['idempotency-key']);
+    if (replayed) reply.header('Idempotent-Replayed', 'true');
+    return { data: result };
+  });
 }
