@@ -1,5 +1,5 @@
 // Projects: the app configurations (spec 3 and 5).
-import { Type } from '@sinclair/typebox';
+import { Type, type TOptional, type TString } from '@sinclair/typebox';
 import { Id, route } from './route';
 
 /** Spec 3's blocked region codes. */
@@ -7,6 +7,10 @@ export const REGIONS = ['NA', 'EU', 'AME', 'LA', 'AP'] as const;
 /** Spec 3's six product id slots. */
 export const PRODUCT_SLOTS = ['10001', '10002', '10003', '10004', '10005', '10006'] as const;
 const MAX_NUMBER = 999_999_999_999;
+/** One optional product id per slot, typed by slot (so the type reads `{ '10001'?: string, ... }`). */
+const productSlots = Object.fromEntries(PRODUCT_SLOTS.map((s) => [s, Type.Optional(Type.String({ maxLength: 200 }))])) as {
+  [S in (typeof PRODUCT_SLOTS)[number]]: TOptional<TString>;
+};
 
 /** An enum (not a union of literals), so a wrong value reads 'must be one of NA, EU, AME, LA, AP'. */
 export const BlockedRegion = Type.Unsafe<(typeof REGIONS)[number]>({ type: 'string', enum: [...REGIONS] });
@@ -23,7 +27,7 @@ const fields = {
   enablePush: Type.Boolean(),
   enableRate: Type.Boolean(),
   blockedRegions: Type.Array(BlockedRegion, { maxItems: REGIONS.length, uniqueItems: true }),
-  productIdList: Type.Object(Object.fromEntries(PRODUCT_SLOTS.map((s) => [s, Type.Optional(Type.String({ maxLength: 200 }))])), {
+  productIdList: Type.Object(productSlots, {
     additionalProperties: false,
     description: 'Product id per slot 10001..10006',
   }),

@@ -1,6 +1,6 @@
 // One typed function per call of spec section 7.
 import { ApiError, toApiError } from './errors';
-import { request } from './http';
+import { call } from './typedCall';
 import type {
   AdminSession,
   LoginPayload,
@@ -32,10 +32,7 @@ export const TRENDS_DEFAULT_DAYS = 30;
 export async function login(payload: LoginPayload): Promise<AdminSession> {
   let data: AdminSession | undefined;
   try {
-    data = await request<AdminSession | undefined>('POST', '/api/admin/login', {
-      body: payload,
-      isLogin: true,
-    });
+    data = await call('post', '/api/admin/login', { body: payload, isLogin: true });
   } catch (err) {
     const error = toApiError(err);
     throw new ApiError(error.message || 'Login failed', error.status, error.code);
@@ -48,29 +45,29 @@ export async function login(payload: LoginPayload): Promise<AdminSession> {
 }
 
 export function logout(): Promise<unknown> {
-  return request('POST', '/api/admin/logout');
+  return call('post', '/api/admin/logout');
 }
 
 // --- projects --------------------------------------------------------------
 
 export function getProjects(): Promise<Project[]> {
-  return request<Project[]>('GET', '/api/admin/projects');
+  return call('get', '/api/admin/projects');
 }
 
 export function getProject(id: string): Promise<Project> {
-  return request<Project>('GET', `/api/admin/projects/${encodeURIComponent(id)}`);
+  return call('get', '/api/admin/projects/{id}', { params: { id } });
 }
 
 export function createProject(project: ProjectInput): Promise<Project> {
-  return request<Project>('POST', '/api/admin/projects', { body: project });
+  return call('post', '/api/admin/projects', { body: project });
 }
 
 export function updateProject(id: string, project: ProjectInput): Promise<Project> {
-  return request<Project>('PUT', `/api/admin/projects/${encodeURIComponent(id)}`, { body: project });
+  return call('put', '/api/admin/projects/{id}', { params: { id }, body: project });
 }
 
 export function deleteProject(id: string): Promise<unknown> {
-  return request('DELETE', `/api/admin/projects/${encodeURIComponent(id)}`);
+  return call('delete', '/api/admin/projects/{id}', { params: { id } });
 }
 
 // --- persons ---------------------------------------------------------------
@@ -86,19 +83,17 @@ export function getPersons({
   pageSize = PERSONS_PAGE_SIZE,
   customName,
 }: PersonsListParams = {}): Promise<PersonsList> {
-  return request<PersonsList>('GET', '/api/admin/persons/list', {
-    query: { page, pageSize, customName },
-  });
+  return call('get', '/api/admin/persons/list', { query: { page, pageSize, customName } });
 }
 
 /** GET /persons/query: one lookup by id (customId) or by customName. */
 export function queryPerson(params: { id?: string; customName?: string }): Promise<Person> {
-  return request<Person>('GET', '/api/admin/persons/query', { query: params });
+  return call('get', '/api/admin/persons/query', { query: params });
 }
 
 /** POST /persons/add-money; answers the person with the new balance. Pass one key per user action (createActionKeys). */
 export function addMoney(personId: string, amount: number, idempotencyKey?: string): Promise<Person> {
-  return request<Person>('POST', '/api/admin/persons/add-money', { body: { personId, amount }, idempotencyKey });
+  return call('post', '/api/admin/persons/add-money', { body: { personId, amount }, idempotencyKey });
 }
 
 // --- orders and payments -----------------------------------------------------
@@ -113,10 +108,10 @@ export interface OrdersParams {
   status?: OrderStatusFilter;
 }
 
-const ORDER_PATHS: Record<OrderKind, string> = {
+const ORDER_PATHS = {
   orders: '/api/admin/orders/orderList',
   payments: '/api/admin/orders/rechargeOrderList',
-};
+} as const satisfies Record<OrderKind, string>;
 
 /**
  * Lists orders or payments. As spec 8 says, a failed fetch gives `{ orders: [], total: 0 }`;
@@ -127,9 +122,7 @@ export async function getOrdersOf(
   { page = 0, limit = ORDERS_PAGE_SIZE, ...filters }: OrdersParams = {},
 ): Promise<OrdersResult> {
   try {
-    const data = await request<OrdersList>('GET', ORDER_PATHS[kind], {
-      query: { page, limit, ...filters },
-    });
+    const data: OrdersList = await call('get', ORDER_PATHS[kind], { query: { page, limit, ...filters } });
     return { orders: data?.orders ?? [], total: data?.total ?? 0 };
   } catch (err) {
     return { orders: [], total: 0, error: toApiError(err) };
@@ -157,23 +150,23 @@ export function orderSearchParams(field: OrderSearchField, text: string): Partia
 
 /** POST /orders/refundOrder; pass one key per user action (createActionKeys). */
 export function refundOrder(orderId: string, idempotencyKey?: string): Promise<Order> {
-  return request('POST', '/api/admin/orders/refundOrder', { body: { orderId }, idempotencyKey });
+  return call('post', '/api/admin/orders/refundOrder', { body: { orderId }, idempotencyKey });
 }
 
 // --- analytics -------------------------------------------------------------
 
 export function getOrderStats(): Promise<OrderStats> {
-  return request<OrderStats>('GET', '/api/admin/analytics/orders');
+  return call('get', '/api/admin/analytics/orders');
 }
 
 export function getUserStats(): Promise<UserStats> {
-  return request<UserStats>('GET', '/api/admin/analytics/users');
+  return call('get', '/api/admin/analytics/users');
 }
 
 export function getRevenueStats(): Promise<RevenueStats> {
-  return request<RevenueStats>('GET', '/api/admin/analytics/revenue');
+  return call('get', '/api/admin/analytics/revenue');
 }
 
 export function getTrends(period: TrendPeriod = 'day', days: number = TRENDS_DEFAULT_DAYS): Promise<TrendPoint[]> {
-  return request<TrendPoint[]>('GET', '/api/admin/analytics/trends', { query: { period, days } });
+  return call('get', '/api/admin/analytics/trends', { query: { period, days } });
 }
