@@ -10,11 +10,14 @@ import {
 
 interface Props {
   onSearch: (search: UserSearch) => void;
-  searching?: boolean;
 }
 
-/** Search type, text and a Search button; Enter in the text box searches too. */
-export function SearchBar({ onSearch, searching = false }: Props) {
+/**
+ * Search type, text and a Search button; Enter in the text box searches too. The button is never
+ * blocked while a search runs: the newest search replaces the one in flight (its progress shows on
+ * the results), so a slow answer cannot hold the next search back.
+ */
+export function SearchBar({ onSearch }: Props) {
   const [type, setType] = useState<SearchType>('username');
   const [text, setText] = useState('');
   const submit = () => onSearch(toUserSearch(type, text));
@@ -43,7 +46,7 @@ export function SearchBar({ onSearch, searching = false }: Props) {
           onChange={(event) => setText(event.target.value)}
           allowClear
         />
-        <Button type="primary" htmlType="submit" loading={searching}>
+        <Button type="primary" htmlType="submit">
           Search
         </Button>
       </Space.Compact>

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { formatDate } from '@growth-admin/shared-client';
 import { COLUMN_STORAGE_KEY } from './columnStorage';
 import { button, checkbox, columnHeaders } from '../test-utils/dom';
-import { fail, type FakeRequest, installFakeApi, renderSection } from '@growth-admin/shared-client/testing';
+import { deferred, fail, type FakeReply, type FakeRequest, installFakeApi, ok, renderSection } from '@growth-admin/shared-client/testing';
 import { makePeople, makePerson } from '../test-utils/people';
 import { personsListRoute, personsQueryRoute } from '../test-utils/personsRoutes';
 import PeopleSection from '../Section';
@@ -226,6 +226,39 @@ describe('Users screen', () => {
     expect(screen.getByText('Page 1 of 1')).toBeInTheDocument();
     expect(callsTo(calls, '/api/admin/persons/query')).toHaveLength(2);
     expect(callsTo(calls, '/api/admin/persons/list')).toHaveLength(1);
+  });
+
+  it('never blocks Search while a search is slow: the newest search wins', async () => {
+    const people = makePeople(3);
+    const stalled = deferred<FakeReply>();
+    const listRoute = personsListRoute(people);
+    installFakeApi({
+      // The username search for 'slow' hangs (a slow server); everything else answers at once.
+      [LIST]: (req) => (req.query.get('customName') === 'slow' ? stalled.promise : listRoute(req)),
+      [QUERY]: personsQueryRoute(people),
+    });
+    const user = setup();
+    renderSection(PeopleSection);
+    await screen.findByText('user_1');
+
+    await user.type(screen.getByPlaceholderText('Search by username...'), 'slow{Enter}');
+    // Still the plain, clickable Search button (antd's loading state would name it 'loading Search' and swallow clicks).
+    const search = button('Search');
+    expect(search).toBeEnabled();
+    expect(search).not.toHaveClass('ant-btn-loading');
+
+    await chooseSearchType('User ID');
+    const idBox = await screen.findByPlaceholderText('Search by user ID...');
+    await user.clear(idBox);
+    await user.type(idBox, '100002');
+    await user.click(button('Search'));
+    expect(await screen.findByText('user_2')).toBeInTheDocument();
+    expect(screen.getByText('Showing 1 to 1 of 1 users')).toBeInTheDocument();
+
+    // The stalled answer arriving late changes nothing on screen.
+    await act(async () => stalled.resolve(ok({ total: 0, page: 1, pageSize: 20, list: [] })));
+    expect(screen.getByText('user_2')).toBeInTheDocument();
+    expect(screen.getByText('Showing 1 to 1 of 1 users')).toBeInTheDocument();
   });
 
   it('reports a failed load inline and as one toast, and retries', async () => {

@@ -86,7 +86,6 @@ export function UsersScreen({ toast }: { toast: ToastApi }) {
 
       <div style={{ marginBottom: 16 }}>
         <SearchBar
-          searching={users.isFetching}
           onSearch={(next) => {
             setSearch(next);
             setPage(1);
