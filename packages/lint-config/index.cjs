@@ -50,4 +50,74 @@ const tooltipHelper = {
   rules: { 'no-restricted-syntax': 'off' },
 };
 
-module.exports = { BROWSER_SOURCES, noMarkupFromData, tooltipHelper };
+const ONE_WAY = 'Arrows go one way (ARCHITECTURE.md)';
+const REMOTES = '@growth-admin/*-mfe';
+/** A relative path that climbs out of its package into another one. */
+const INTO_ANOTHER_PACKAGE = '^(\\.\\./)+(shell|shared-client|admin-api|api-contract|web-security|[a-z]+-mfe)(/|$)';
+
+/** `no-restricted-imports` for one group of packages: these names are refused, api-contract only as types. */
+function importZone(files, refused, why) {
+  return {
+    files,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@growth-admin/api-contract',
+              allowTypeImports: true,
+              message: `${ONE_WAY}: browser code takes only types from api-contract (import type), so no TypeBox ships to the page.`,
+            },
+          ],
+          patterns: [
+            { group: refused, message: `${ONE_WAY}: ${why}` },
+            { regex: INTO_ANOTHER_PACKAGE, message: `${ONE_WAY}: import another package by its name, never by a relative path into it.` },
+          ],
+        },
+      ],
+    },
+  };
+}
+
+/**
+ * The one-way import rules: a remote never imports the shell or another remote; the shell imports
+ * no remote (it loads them at run time); shared-client imports neither; no browser code imports
+ * admin-api, and api-contract only as types. admin-api imports no browser package.
+ */
+const importZones = [
+  importZone(
+    ['packages/*-mfe/{src,test}/**/*.{ts,tsx}'],
+    ['@growth-admin/shell', '@growth-admin/shell/*', REMOTES, `${REMOTES}/*`, '@growth-admin/admin-api', '@growth-admin/admin-api/*'],
+    'a remote imports neither the shell nor another remote (the shell loads remotes at run time; share through shared-client).',
+  ),
+  importZone(
+    ['packages/shell/{src,test}/**/*.{ts,tsx}'],
+    [REMOTES, `${REMOTES}/*`, '@growth-admin/admin-api', '@growth-admin/admin-api/*'],
+    'the shell loads remotes at run time through Module Federation, never by import.',
+  ),
+  importZone(
+    ['packages/shared-client/{src,test}/**/*.{ts,tsx}'],
+    ['@growth-admin/shell', '@growth-admin/shell/*', REMOTES, `${REMOTES}/*`, '@growth-admin/admin-api', '@growth-admin/admin-api/*'],
+    'shared-client is below the shell and every remote: it imports neither.',
+  ),
+  {
+    files: ['packages/admin-api/{src,test}/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@growth-admin/shell', '@growth-admin/shell/*', '@growth-admin/shared-client', '@growth-admin/shared-client/*', REMOTES, `${REMOTES}/*`],
+              message: `${ONE_WAY}: the API imports no browser package; what both sides share is api-contract.`,
+            },
+            { regex: INTO_ANOTHER_PACKAGE, message: `${ONE_WAY}: import another package by its name, never by a relative path into it.` },
+          ],
+        },
+      ],
+    },
+  },
+];
+
+module.exports = { BROWSER_SOURCES, noMarkupFromData, tooltipHelper, importZones };

@@ -1,0 +1,50 @@
+// ARCHITECTURE.md's one-way import rules, run through the root eslint.config.mjs on fixture sources
+// placed in each package, as `npm run lint` runs them.
+import { join } from 'node:path';
+import { ESLint } from 'eslint';
+
+const root = join(__dirname, '../../..');
+const eslint = new ESLint({ cwd: root });
+
+async function refusals(code: string, file: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: join(root, file) });
+  return result.messages.filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports').map((m) => m.message);
+}
+
+const REMOTE = 'packages/people-mfe/src/fixture.ts';
+const SHELL = 'packages/shell/src/fixture.ts';
+const SHARED = 'packages/shared-client/src/fixture.ts';
+const API = 'packages/admin-api/src/fixture.ts';
+
+describe('imports go one way', () => {
+  test.each([
+    ['a remote importing the shell', "import { App } from '@growth-admin/shell';", REMOTE],
+    ['a remote importing another remote', "import Orders from '@growth-admin/orders-mfe';", REMOTE],
+    ['a remote importing a file of another remote', "import { x } from '@growth-admin/orders-mfe/src/x';", REMOTE],
+    ['a remote reaching into another package by a relative path', "import { x } from '../../orders-mfe/src/x';", 'packages/people-mfe/src/users/fixture.ts'],
+    ['a remote importing the API server', "import { startServer } from '@growth-admin/admin-api';", REMOTE],
+    ['a remote taking values from api-contract', "import { routes } from '@growth-admin/api-contract';", REMOTE],
+    ['a test of a remote importing the shell', "import { App } from '@growth-admin/shell';", 'packages/people-mfe/src/users/fixture.test.ts'],
+    ['the shell importing a remote', "import Section from '@growth-admin/analytics-mfe';", SHELL],
+    ['the shell taking values from api-contract', "import { REGIONS } from '@growth-admin/api-contract';", SHELL],
+    ['shared-client importing the shell', "import { App } from '@growth-admin/shell';", SHARED],
+    ['shared-client importing a remote', "import { x } from '@growth-admin/projects-mfe';", SHARED],
+    ['shared-client taking values from api-contract', "import { routes } from '@growth-admin/api-contract';", SHARED],
+    ['shared-client reaching into admin-api by a relative path', "import { x } from '../../admin-api/src/security';", SHARED],
+    ['admin-api importing shared-client', "import { request } from '@growth-admin/shared-client';", API],
+    ['admin-api importing a remote', "import Section from '@growth-admin/people-mfe';", API],
+  ])('refuses %s', async (_what, code, file) => {
+    expect((await refusals(code, file)).join('\n')).toMatch(/Arrows go one way/);
+  });
+
+  test.each([
+    ['a remote importing shared-client', "import { getPersons } from '@growth-admin/shared-client';", REMOTE],
+    ['a remote importing its own files', "import { x } from '../users/search';", 'packages/people-mfe/src/details/fixture.ts'],
+    ['a remote taking types from api-contract', "import type { Person } from '@growth-admin/api-contract';", REMOTE],
+    ['the shell importing shared-client', "import { configureClient } from '@growth-admin/shared-client';", SHELL],
+    ['shared-client re-exporting api-contract types', "export type { Person } from '@growth-admin/api-contract';", SHARED],
+    ['admin-api importing api-contract values', "import { routes } from '@growth-admin/api-contract';", API],
+  ])('lets through %s', async (_what, code, file) => {
+    expect(await refusals(code, file)).toEqual([]);
+  });
+});
