@@ -14,3 +14,5 @@ export * from './regions';
 export * from './theme';
 export * from './dialogFocus';
 export * from './idempotency';
+export * from './queries';
+export * from './lists';

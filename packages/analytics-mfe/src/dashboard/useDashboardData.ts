@@ -1,24 +1,12 @@
 // The dashboard's three loads (user stats, revenue stats, trends for the chosen period over the
 // default 30 days), with one combined pending / error view of them.
 import { useQuery } from '@tanstack/react-query';
-import {
-  getRevenueStats,
-  getTrends,
-  getUserStats,
-  queryKeys,
-  toApiError,
-  TRENDS_DEFAULT_DAYS,
-  type TrendPeriod,
-  type TrendPoint,
-} from '@growth-admin/shared-client';
+import { queries, toApiError, type TrendPeriod, type TrendPoint } from '@growth-admin/shared-client';
 
 export function useDashboardData(period: TrendPeriod) {
-  const users = useQuery({ queryKey: queryKeys.analytics.users(), queryFn: getUserStats });
-  const revenue = useQuery({ queryKey: queryKeys.analytics.revenue(), queryFn: getRevenueStats });
-  const trends = useQuery({
-    queryKey: queryKeys.analytics.trends(period, TRENDS_DEFAULT_DAYS),
-    queryFn: () => getTrends(period, TRENDS_DEFAULT_DAYS),
-  });
+  const users = useQuery(queries.userStats());
+  const revenue = useQuery(queries.revenueStats());
+  const trends = useQuery(queries.trends(period));
   const loads = [users, revenue, trends];
   const failed = loads.filter((q) => q.isError);
 

@@ -1,15 +1,13 @@
 import { useCallback, useState } from 'react';
 import { Alert, Button, Card, Space, Typography } from 'antd';
-import { ORDERS_PAGE_SIZE, type Order, type OrderKind, type SectionProps } from '@growth-admin/shared-client';
+import { ORDERS_PAGE_SIZE, type Order, type OrderKind, Pager, pagingFigures, type SectionProps } from '@growth-admin/shared-client';
 import { useOrdersList } from '../hooks/useOrdersList';
 import { useRefundOrder } from '../hooks/useRefundOrder';
 import { KIND_TEXT } from '../lib/kindText';
 import { INITIAL_CRITERIA, type ListCriteria } from '../lib/listCriteria';
-import { pagingFigures } from '../lib/paging';
 import { OrderDetailsDialog } from './OrderDetailsDialog';
 import { OrderFilters } from './OrderFilters';
 import { OrdersTable } from './OrdersTable';
-import { Pager } from './Pager';
 
 export interface OrderListSectionProps extends SectionProps {
   kind: OrderKind;
@@ -46,12 +44,13 @@ export function OrderListSection({ kind, toast }: OrderListSectionProps) {
       <Card>
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
           <OrderFilters
+            label={`Search ${text.noun}`}
             searchOptions={text.searchOptions}
             initialField={criteria.searchField}
             initialText={criteria.searchText}
             status={criteria.status}
             onSearch={(searchField, searchText) =>
-              setCriteria((c) => ({ ...c, searchField, searchText: searchText.trim(), page: 1 }))
+              setCriteria((c) => ({ ...c, searchField, searchText, page: 1 }))
             }
             onStatusChange={(status) => setCriteria((c) => ({ ...c, status, page: 1 }))}
           />
@@ -72,7 +71,6 @@ export function OrderListSection({ kind, toast }: OrderListSectionProps) {
           {list.total > 0 && (
             <Pager
               figures={figures}
-              page={criteria.page}
               noun={text.noun}
               disabled={list.isFetching}
               onPageChange={(page) => setCriteria((c) => ({ ...c, page }))}

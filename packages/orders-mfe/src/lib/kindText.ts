@@ -1,12 +1,8 @@
 // Everything that differs between the Orders and the Payments screens (spec 2): both are one
 // list component parameterised by kind, so the differences live here as data.
-import { orderTypeLabel, type Order, type OrderKind, type OrderSearchField } from '@growth-admin/shared-client';
+import { orderTypeLabel, type Order, type OrderKind, type OrderSearchField, type SearchOption as KitSearchOption } from '@growth-admin/shared-client';
 
-export interface SearchOption {
-  value: OrderSearchField;
-  label: string;
-  placeholder: string;
-}
+export type SearchOption = KitSearchOption<OrderSearchField>;
 
 export interface KindText {
   title: string;

@@ -1,11 +1,6 @@
 import { Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import {
-  formatDate,
-  formatMoney,
-  getUserRecentOrders,
-  queryKeys,
-} from '@growth-admin/shared-client';
+import { formatDate, formatMoney, queries } from '@growth-admin/shared-client';
 
 export const ORDERS_LOADING_TEXT = 'Loading orders...';
 export const NO_ORDERS_TEXT = 'No orders found';
@@ -31,10 +26,7 @@ const ITEM_STYLE: React.CSSProperties = {
  * orders section invalidates this list too.
  */
 export function RecentOrders({ personId }: { personId: string }) {
-  const orders = useQuery({
-    queryKey: queryKeys.orders.recent(personId),
-    queryFn: () => getUserRecentOrders(personId),
-  });
+  const orders = useQuery(queries.recentOrders(personId));
 
   let body: React.ReactNode;
   if (orders.isPending) {

@@ -1,14 +1,11 @@
 import { Alert, Button, Table, Typography } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { type Person, PERSONS_PAGE_SIZE, type ToastApi } from '@growth-admin/shared-client';
+import { useMemo, useState } from 'react';
+import { Pager, pagingFigures, type Person, PERSONS_PAGE_SIZE, SearchBar, type ToastApi, useFailureToast } from '@growth-admin/shared-client';
 import { AddCoinsDialog } from '../addCoins/AddCoinsDialog';
 import { UserDetailsDialog } from '../details/UserDetailsDialog';
 import { ColumnCustomizer } from './ColumnCustomizer';
 import { visibleColumns } from './columns';
-import { PagingBar } from './PagingBar';
-import { pagingFigures } from './paging';
-import { NO_SEARCH, type UserSearch } from './search';
-import { SearchBar } from './SearchBar';
+import { NO_SEARCH, SEARCH_OPTIONS, type SearchType, type UserSearch } from './search';
 import { useColumnVisibility } from './useColumnVisibility';
 import { usePersonsPage } from './usePersonsPage';
 import { buildTableColumns } from './userTableColumns';
@@ -31,16 +28,8 @@ export function UsersScreen({ toast }: { toast: ToastApi }) {
   const users = usePersonsPage(search, page);
   const figures = pagingFigures(page, PERSONS_PAGE_SIZE, users.total);
 
-  // One toast per failed load (errorUpdatedAt changes on each failure), the inline error stays.
-  // The toast API sits in a ref so a new object from the host cannot repeat the toast.
-  const toastRef = useRef(toast);
-  useEffect(() => {
-    toastRef.current = toast;
-  });
   const { errorMessage, errorUpdatedAt } = users;
-  useEffect(() => {
-    if (errorMessage) toastRef.current.error(`Failed to load users: ${errorMessage}`);
-  }, [errorMessage, errorUpdatedAt]);
+  useFailureToast(errorMessage && `Failed to load users: ${errorMessage}`, errorUpdatedAt, toast);
 
   const columns = useMemo(
     () =>
@@ -85,9 +74,12 @@ export function UsersScreen({ toast }: { toast: ToastApi }) {
       {showColumnOptions && <ColumnCustomizer visibility={visibility} onToggle={toggleColumn} />}
 
       <div style={{ marginBottom: 16 }}>
-        <SearchBar
-          onSearch={(next) => {
-            setSearch(next);
+        <SearchBar<SearchType>
+          label="Search users"
+          options={SEARCH_OPTIONS}
+          initialField={NO_SEARCH.type}
+          onSearch={(type, text) => {
+            setSearch({ type, text });
             setPage(1);
           }}
         />
@@ -115,7 +107,7 @@ export function UsersScreen({ toast }: { toast: ToastApi }) {
             scroll={{ x: 'max-content' }}
             locale={{ emptyText: users.isLoading ? 'Loading users...' : EMPTY_USERS_TEXT }}
           />
-          <PagingBar figures={figures} onPageChange={setPage} disabled={users.isFetching} />
+          <Pager figures={figures} noun="users" onPageChange={setPage} disabled={users.isFetching} style={{ marginTop: 16 }} />
         </>
       )}
 

@@ -1,12 +1,6 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  getPersons,
-  type Person,
-  PERSONS_PAGE_SIZE,
-  queryKeys,
-  toApiError,
-} from '@growth-admin/shared-client';
-import { findPersonById, isIdLookup, type UserSearch } from './search';
+import { useQuery } from '@tanstack/react-query';
+import { type Person, PERSONS_PAGE_SIZE, queries, toApiError } from '@growth-admin/shared-client';
+import { isIdLookup, type UserSearch } from './search';
 
 export interface PersonsPage {
   rows: Person[];
@@ -26,18 +20,9 @@ export function usePersonsPage(search: UserSearch, page: number): PersonsPage {
   const byId = isIdLookup(search);
   const params = { page, pageSize: PERSONS_PAGE_SIZE, customName: search.text || undefined };
 
-  const list = useQuery({
-    queryKey: queryKeys.persons.list(params),
-    queryFn: () => getPersons(params),
-    enabled: !byId,
-    // Keep the current rows on screen while the next page loads instead of flashing a spinner.
-    placeholderData: keepPreviousData,
-  });
-  const lookup = useQuery({
-    queryKey: queryKeys.persons.query(search.text),
-    queryFn: () => findPersonById(search.text),
-    enabled: byId,
-  });
+  // The current rows stay on screen while the next page loads (the factory's placeholderData).
+  const list = useQuery({ ...queries.persons(params), enabled: !byId });
+  const lookup = useQuery({ ...queries.personById(search.text), enabled: byId });
 
   if (byId) {
     const found = lookup.data;

@@ -1,4 +1,4 @@
-// The paging figures under the Users table ('Showing X to Y of N users', 'Page p of n').
+// The paging figures under every list ('Showing X to Y of N <noun>', 'Page p of n').
 
 export interface PagingFigures {
   /** 1-based index of the first row on this page, 0 when the page is empty. */
@@ -6,6 +6,7 @@ export interface PagingFigures {
   /** 1-based index of the last row on this page, 0 when the page is empty. */
   to: number;
   total: number;
+  /** The UI page, 1-based. */
   page: number;
   /** At least 1, so an empty result still reads 'Page 1 of 1'. */
   pageCount: number;
@@ -13,6 +14,7 @@ export interface PagingFigures {
   hasNext: boolean;
 }
 
+/** `page` is the UI page (1-based); a page past the end reads 0 to 0; a bad total counts as 0. */
 export function pagingFigures(page: number, pageSize: number, total: number): PagingFigures {
   const safeTotal = Math.max(0, Math.floor(total) || 0);
   const safePage = Math.max(1, Math.floor(page) || 1);
@@ -30,7 +32,6 @@ export function pagingFigures(page: number, pageSize: number, total: number): Pa
   };
 }
 
-export const showingText = (f: PagingFigures): string =>
-  `Showing ${f.from} to ${f.to} of ${f.total} users`;
+export const showingText = (f: PagingFigures, noun: string): string => `Showing ${f.from} to ${f.to} of ${f.total} ${noun}`;
 
 export const pageOfText = (f: PagingFigures): string => `Page ${f.page} of ${f.pageCount}`;

@@ -1,0 +1,50 @@
+// One React Query options factory per call: its key and its fetcher together, so no screen pairs
+// them by hand and one section can invalidate what another shows (see queryKeys).
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import {
+  getOrderStats,
+  getOrdersOf,
+  getPersons,
+  getProject,
+  getProjects,
+  getRevenueStats,
+  getTrends,
+  getUserRecentOrders,
+  getUserStats,
+  queryPerson,
+  TRENDS_DEFAULT_DAYS,
+  type OrdersParams,
+  type PersonsListParams,
+} from './api';
+import { queryKeys } from './queryKeys';
+import type { OrderKind, Person, TrendPeriod } from './types';
+
+/** A user by the ID the screens show (customId); any failure, 404 included, is "no such user" (spec 5). */
+export async function findPersonById(customId: string): Promise<Person | null> {
+  try {
+    return (await queryPerson({ id: customId })) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export const queries = {
+  projects: () => queryOptions({ queryKey: queryKeys.projects.list(), queryFn: getProjects }),
+  project: (id: string) => queryOptions({ queryKey: queryKeys.projects.detail(id), queryFn: () => getProject(id) }),
+
+  /** A page of users; the current rows stay on screen while the next page loads. */
+  persons: (params: PersonsListParams) =>
+    queryOptions({ queryKey: queryKeys.persons.list(params), queryFn: () => getPersons(params), placeholderData: keepPreviousData }),
+  personById: (customId: string) => queryOptions({ queryKey: queryKeys.persons.query(customId), queryFn: () => findPersonById(customId) }),
+
+  /** A page of orders or payments (never fails: a failure is an empty page with `error`, spec 8). */
+  orders: (kind: OrderKind, params: OrdersParams) =>
+    queryOptions({ queryKey: queryKeys.orders.list(kind, params), queryFn: () => getOrdersOf(kind, params), placeholderData: keepPreviousData }),
+  recentOrders: (personId: string) => queryOptions({ queryKey: queryKeys.orders.recent(personId), queryFn: () => getUserRecentOrders(personId) }),
+
+  userStats: () => queryOptions({ queryKey: queryKeys.analytics.users(), queryFn: getUserStats }),
+  revenueStats: () => queryOptions({ queryKey: queryKeys.analytics.revenue(), queryFn: getRevenueStats }),
+  orderStats: () => queryOptions({ queryKey: queryKeys.analytics.orders(), queryFn: getOrderStats }),
+  trends: (period: TrendPeriod, days: number = TRENDS_DEFAULT_DAYS) =>
+    queryOptions({ queryKey: queryKeys.analytics.trends(period, days), queryFn: () => getTrends(period, days) }),
+};
