@@ -71,12 +71,13 @@ export async function startSystem(options = {}) {
     const status = runPnpm(['exec', 'turbo', 'run', 'build', '--output-logs=errors-only']);
     if (status !== 0) throw new Error(`the build failed (exit code ${status})`);
   }
-  for (const pkg of ['shell', 'analytics-mfe', 'projects-mfe', 'people-mfe', 'orders-mfe']) {
+  const { REMOTES } = await federationTools();
+  for (const pkg of ['shell', ...Object.values(REMOTES).map((r) => r.pkg)]) {
     if (!existsSync(join(repoRoot, 'packages', pkg, 'dist/index.html'))) throw new Error(`packages/${pkg}/dist is missing: build first`);
   }
   if (!existsSync(join(repoRoot, 'packages/admin-api/dist/main.js'))) throw new Error('packages/admin-api/dist/main.js is missing: build first');
 
-  const { REMOTES, portsFromEnv, runtimeConfigFor } = await federationTools();
+  const { portsFromEnv, runtimeConfigFor } = await federationTools();
   const { createStaticHandler, listen, close } = await staticServer();
 
   const ports = { ...portsFromEnv(), ...options.ports };

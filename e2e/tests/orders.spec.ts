@@ -10,7 +10,7 @@ const ORDERS = '/api/admin/orders/orderList';
 const PAYMENTS = '/api/admin/orders/rechargeOrderList';
 
 const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
-const detailsDialog = (page: Page) => page.getByRole('dialog', { name: 'Order Details' });
+const detailsDialog = (page: Page) => page.getByRole('dialog', { name: /^(Order|Payment) Details$/ });
 const closeDialog = (page: Page) => detailsDialog(page).locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
 
 async function choose(page: Page, label: 'Search by' | 'Status', option: string) {
@@ -108,7 +108,7 @@ test('searches a payment by payment number and opens it', async ({ signedInPage:
 
   await page.getByRole('button', { name: `Payment #${payment.orderSn}` }).click();
   const dialog = detailsDialog(page);
-  await expect(dialog.getByRole('heading', { name: `Order #${payment.orderSn}` })).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: `Payment #${payment.orderSn}` })).toBeVisible();
   await expect(dialog).toContainText(payment.shoppingUser);
 
   // A number that matches nothing.

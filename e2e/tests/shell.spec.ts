@@ -13,6 +13,7 @@ import {
   seedSession,
   signIn,
   signInViaApi,
+  systemInfo,
   test,
 } from '../support';
 import type { Page } from '@playwright/test';
@@ -199,6 +200,22 @@ test.describe('Remote failure isolation', () => {
     } finally {
       await remotes.start('orders');
     }
+  });
+
+  test('a remote that needs shared-client exports this shell lacks is refused by name, and the rest works', async ({ page }) => {
+    // What a people build made against a newer shared-client would publish beside its manifest.
+    await page.route('**/shared-client-usage.json', async (route) => {
+      if (!route.request().url().startsWith(systemInfo().remoteUrls.people)) return route.continue();
+      await route.fulfill({ json: { package: '@growth-admin/shared-client', builtWith: '9.1.0', requiredVersion: '^9.1.0', uses: ['getPersons', 'exportPersonsCsv'] } });
+    });
+    await signInViaApi(page, '/users');
+    await expect(content(page).getByText('Users is unavailable')).toBeVisible();
+    await expect(content(page).locator('.ant-result-subtitle')).toContainText(
+      /The people remote cannot run on this shell: it needs @growth-admin\/shared-client \^9\.1\.0 \(built with 9\.1\.0\), but this shell provides \d+\.\d+\.\d+, which lacks exportPersonsCsv/,
+    );
+    await page.screenshot({ path: test.info().outputPath('users-refused.png') });
+    await openSection(page, 'Orders');
+    await expect(sectionHeading(page, 'Orders')).toBeVisible();
   });
 
   test('signing in works while every remote is down', async ({ page }) => {

@@ -3,10 +3,13 @@
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runPackageBuild } from '../../tools/federation/build.mjs';
+import remotes from '@growth-admin/remotes';
+
+const { remoteByName } = remotes;
 
 await runPackageBuild({
   pkgDir: dirname(fileURLToPath(import.meta.url)),
   name: 'projects',
   title: 'Projects (standalone)',
-  exposes: { './Section': './src/Section.tsx' },
+  exposes: remoteByName('projects').exposes, // from the one list of remotes
 });

@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ANTD_SHARED_MODULE, ANTD_SHARED_REQUEST, antdSharedExports, sharedSingletons } from './shared.mjs';
 import { portsFromEnv, runtimeConfigFor } from './runtime-config.mjs';
+import { SharedClientUsagePlugin } from './shared-client-usage.mjs';
 
 const HTML_TEMPLATE = ({ title }) => `<!doctype html>
 <html lang="en">
@@ -145,6 +146,8 @@ export function createWebpackConfig(o) {
         dts: false,
       }),
       new AntdContractPlugin(),
+      // A remote records which shared-client exports it uses; the shell checks them before loading it.
+      ...(Object.keys(o.exposes ?? {}).length ? [new SharedClientUsagePlugin(o.pkgDir)] : []),
       new HtmlWebpackPlugin({
         ...(o.template ? { template: o.template } : { templateContent: HTML_TEMPLATE({ title: o.title ?? o.name }) }),
         chunks: ['main'],

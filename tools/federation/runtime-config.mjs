@@ -2,15 +2,15 @@
 //   { apiBaseUrl, signingKey, directImageHosts, remotes: { <name>: '<url>/mf-manifest.json' } }
 // Deploying or rolling back a remote is editing its URL here; nothing is rebuilt.
 
-export const REMOTES = {
-  analytics: { pkg: 'analytics-mfe', portEnv: 'ANALYTICS_PORT', urlEnv: 'ANALYTICS_URL', port: 3001 },
-  projects: { pkg: 'projects-mfe', portEnv: 'PROJECTS_PORT', urlEnv: 'PROJECTS_URL', port: 3002 },
-  people: { pkg: 'people-mfe', portEnv: 'PEOPLE_PORT', urlEnv: 'PEOPLE_URL', port: 3003 },
-  orders: { pkg: 'orders-mfe', portEnv: 'ORDERS_PORT', urlEnv: 'ORDERS_URL', port: 3004 },
-};
+import remotes from '@growth-admin/remotes';
+
+/** Remote name → { pkg, portEnv, urlEnv, port }, from the one list of remotes (@growth-admin/remotes). */
+export const REMOTES = Object.fromEntries(
+  remotes.REMOTES.map((r) => [r.name, { pkg: r.package, portEnv: r.portEnv, urlEnv: r.urlEnv, port: r.port }]),
+);
 
 export const DEFAULT_SIGNING_KEY = 'growth-admin-dev-signing-key';
-export const DEFAULT_SHELL_PORT = 3000;
+export const DEFAULT_SHELL_PORT = remotes.SHELL.port;
 export const DEFAULT_API_PORT = 4000;
 
 function portFrom(env, name, fallback) {

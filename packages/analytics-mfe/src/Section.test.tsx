@@ -39,7 +39,7 @@ test('a spinner replaces the page until all three loads are in, then the cards a
   expect(card('activeUsers').getByTestId('stat-value')).toHaveTextContent('1,234');
   expect(card('activeUsers').getByTestId('stat-change')).toHaveTextContent('+7.5%');
   expect(card('activeUsers').getByTestId('stat-change')).toHaveStyle({ color: CHANGE_COLORS.up });
-  expect(card('totalRevenue').getByTestId('stat-value')).toHaveTextContent('$4321.50');
+  expect(card('totalRevenue').getByTestId('stat-value')).toHaveTextContent('$4,321.50');
   expect(card('totalRevenue').getByTestId('stat-change')).toHaveTextContent('+12.3%');
   expect(card('ordersToday').getByTestId('stat-value')).toHaveTextContent('30');
   expect(card('ordersToday').getByTestId('stat-change')).toHaveTextContent('-85.0%');

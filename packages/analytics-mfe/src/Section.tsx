@@ -1,7 +1,7 @@
 // Exposed as `analytics/Section`: the Analytics Dashboard (spec 2, 3 and 9).
 import { useState } from 'react';
-import { Alert, Button, Col, Row, Spin, Typography } from 'antd';
-import type { SectionProps, TrendPeriod } from '@growth-admin/shared-client';
+import { Alert, Button, Col, Row, Spin } from 'antd';
+import { PageHeader, type SectionProps, type TrendPeriod } from '@growth-admin/shared-client';
 import { DashboardCharts } from './dashboard/DashboardCharts';
 import { DEFAULT_PERIOD, PeriodToggle } from './dashboard/PeriodToggle';
 import { useDashboardData } from './dashboard/useDashboardData';
@@ -15,15 +15,7 @@ export default function AnalyticsSection(_props: SectionProps) {
   return (
     <div>
       {/* The heading and the toggle stay put while loading, so keyboard focus on the toggle survives a period switch. */}
-      <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 16, marginBottom: 24 }}>
-        <div style={{ marginRight: 'auto' }}>
-          <Typography.Title level={2} style={{ margin: 0 }}>
-            Analytics Dashboard
-          </Typography.Title>
-          <Typography.Text type="secondary">Monitor key metrics and trends</Typography.Text>
-        </div>
-        <PeriodToggle value={period} onChange={setPeriod} />
-      </div>
+      <PageHeader title="Analytics Dashboard" subtitle="Monitor key metrics and trends" actions={<PeriodToggle value={period} onChange={setPeriod} />} />
       <DashboardBody period={period} data={data} />
     </div>
   );

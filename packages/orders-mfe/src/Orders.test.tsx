@@ -30,7 +30,7 @@ describe('Orders section', () => {
     const api = installFakeApi({ [`GET ${LIST}`]: () => ok({ orders: [order], total: 1 }) });
     renderSection(Orders);
 
-    expect(screen.getByText('Orders', { selector: 'h2' })).toBeInTheDocument();
+    expect(screen.getByText('Orders', { selector: 'h1' })).toBeInTheDocument();
     expect(screen.getByText('View and manage customer orders')).toBeInTheDocument();
     const row = (await findButtonByText('Order #000123')).closest('tr') as HTMLElement;
     for (const text of ['alice', 'Follow', '250', '$12.50', 'Processing', 'android']) {
@@ -101,7 +101,9 @@ describe('Orders section', () => {
     installFakeApi({ [`GET ${LIST}`]: () => ok({ orders: [], total: 0 }) });
     renderSection(Orders);
     expect(await screen.findByText('No orders found matching your criteria')).toBeInTheDocument();
-    expect(screen.queryByText(/^Showing/)).not.toBeInTheDocument();
+    // The same paging line as every list (issue 17: Users showed it, Orders hid it).
+    expect(screen.getByText('Showing 0 to 0 of 0 orders')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 1')).toBeInTheDocument();
   });
 
   it('toasts a load failure once per failed fetch, shows the empty list, and keeps the typed search', async () => {

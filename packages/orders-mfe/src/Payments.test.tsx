@@ -15,7 +15,7 @@ describe('Payments section', () => {
     renderSection(Payments);
     const user = setupUser();
 
-    expect(screen.getByText('Payments', { selector: 'h2' })).toBeInTheDocument();
+    expect(screen.getByText('Payments', { selector: 'h1' })).toBeInTheDocument();
     expect(screen.getByText('View and manage user payments')).toBeInTheDocument();
     const row = (await findButtonByText('Payment #000555')).closest('tr') as HTMLElement;
     expect(within(row).getByText('Coins')).toBeInTheDocument();
@@ -31,7 +31,9 @@ describe('Payments section', () => {
 
     await user.click(buttonByText('Payment #000555'));
     const box = within(await waitFor(() => document.querySelector('.ant-modal') as HTMLElement));
-    expect(box.getByText('Order Details')).toBeInTheDocument();
+    // The dialog speaks of the payment, as its row does.
+    expect(box.getByText('Payment Details')).toBeInTheDocument();
+    expect(box.getByText('Payment #000555', { selector: 'h4' })).toBeInTheDocument();
     expect(box.getByText('Type', { selector: 'th, th *' }).closest('th')?.nextElementSibling).toHaveTextContent('Coins');
   });
 

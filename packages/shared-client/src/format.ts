@@ -25,12 +25,14 @@ export function formatDate(value: string | number | Date | null | undefined): st
   return date.isValid() ? date.format(DATE_FORMAT) : 'Invalid date';
 }
 
-/** Money to 2 decimals; missing or non-finite values show '0.00'. */
+/** Money to 2 decimals with thousands separators ('1,234.50'); missing or non-finite values show '0.00'. */
 export function formatMoney(value: number | string | null | undefined): string {
   const n = typeof value === 'string' ? Number(value) : value;
   if (typeof n !== 'number' || !Number.isFinite(n)) return '0.00';
   const fixed = n.toFixed(2);
-  return fixed === '-0.00' ? '0.00' : fixed; // e.g. -0.001: zero, not minus zero
+  if (fixed === '-0.00') return '0.00'; // e.g. -0.001: zero, not minus zero
+  const [whole, cents] = fixed.split('.');
+  return `${whole.replace(/\B(?=(\d{3})+$)/g, ',')}.${cents}`;
 }
 
 /** Zero-pads to 12 digits (build and check numbers); longer numbers are left whole. */

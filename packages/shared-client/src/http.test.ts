@@ -116,6 +116,23 @@ describe('request: headers and signature', () => {
     expect(withoutBody?.body).toBeUndefined();
   });
 
+  it('never sends a body with GET or DELETE, even when one is passed', async () => {
+    const fetchMock = installFetch();
+    await request('GET', '/read', { body: { a: 1 } });
+    await request('DELETE', '/remove', { body: { a: 1 } });
+    await request('PUT', '/change', { body: { a: 1 } });
+    const [[, get], [, del], [, put]] = fetchMock.mock.calls;
+    expect([get?.method, get?.body]).toEqual(['GET', undefined]);
+    expect([del?.method, del?.body]).toEqual(['DELETE', undefined]);
+    expect([put?.method, put?.body]).toEqual(['PUT', '{"a":1}']);
+  });
+
+  it('sends a falsy body (0, false, null, empty text) as JSON rather than dropping it', async () => {
+    const fetchMock = installFetch();
+    for (const body of [0, false, null, '']) await request('POST', '/falsy', { body });
+    expect(fetchMock.mock.calls.map(([, init]) => init?.body)).toEqual(['0', 'false', 'null', '""']);
+  });
+
   it('strips trailing slashes of the base URL', async () => {
     configureTestClient({ apiBaseUrl: `${TEST_BASE_URL}//` });
     const fetchMock = installFetch();

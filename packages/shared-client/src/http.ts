@@ -5,6 +5,8 @@ import { signatureHeaders } from './signature';
 import { clearSession, getToken } from './tokenStore';
 
 export const REQUEST_TIMEOUT_MS = 60_000;
+/** A GET or DELETE carries no body (the API refuses one), whatever a caller passes. */
+const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
 export type QueryValue = string | number | boolean | null | undefined;
 
@@ -73,7 +75,7 @@ export async function request<T>(method: string, path: string, options: RequestO
     response = await fetch(buildUrl(config.apiBaseUrl, path, options.query), {
       method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.body === undefined || !METHODS_WITH_BODY.has(method) ? undefined : JSON.stringify(options.body),
       signal: controller.signal,
     });
     body = await readBody(response);

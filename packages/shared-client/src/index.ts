@@ -16,3 +16,4 @@ export * from './dialogFocus';
 export * from './idempotency';
 export * from './queries';
 export * from './lists';
+export * from './version';

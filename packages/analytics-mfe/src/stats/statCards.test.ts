@@ -10,7 +10,7 @@ test('values and change figures follow spec 9', () => {
     ),
   );
   expect(cards.activeUsers).toMatchObject({ title: 'Active Users', value: '1,234', change: '+7.5%', positive: true });
-  expect(cards.totalRevenue).toMatchObject({ title: 'Total Revenue', value: '$4321.50', change: '-3.3%', positive: false });
+  expect(cards.totalRevenue).toMatchObject({ title: 'Total Revenue', value: '$4,321.50', change: '-3.3%', positive: false });
   // 30 / 200 × 100 − 100 = −85
   expect(cards.ordersToday).toMatchObject({ title: 'Orders Today', value: '30', change: '-85.0%', positive: false });
 });

@@ -22,7 +22,7 @@ export function OrderDetailsDialog({ order, text, refundPending, onRefund, onClo
   return (
     <Modal
       open={order !== null}
-      title="Order Details"
+      title={text.detailsTitle}
       onCancel={closable ? onClose : undefined}
       closable={closable}
       mask={{ closable }}
@@ -72,9 +72,9 @@ function OrderDetailsBody({ order, text }: { order: Order; text: KindText }) {
       <div style={{ display: 'flex', gap: 16, alignItems: 'center' }}>
         <OrderPicture url={order.shoppingPic} name={order.shoppingUser} size={64} />
         <div style={{ flex: 1, minWidth: 0 }}>
-          {/* The spec titles the dialog 'Order #…' for payments too: a payment is a recharge order. */}
+          {/* 'Order #…' (spec), and for a payment 'Payment #…', as its row reads. */}
           <Typography.Title level={4} style={{ margin: 0 }}>
-            {orderHeading('Order #', order)}
+            {orderHeading(text.numberPrefix, order)}
           </Typography.Title>
           {order.shoppingText && (
             <Typography.Text type="secondary" style={{ wordBreak: 'break-all' }}>

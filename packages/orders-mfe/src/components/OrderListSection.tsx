@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
-import { Alert, Button, Card, Space, Typography } from 'antd';
-import { ORDERS_PAGE_SIZE, type Order, type OrderKind, Pager, pagingFigures, type SectionProps } from '@growth-admin/shared-client';
+import { Alert, Button, Card, Space } from 'antd';
+import { ORDERS_PAGE_SIZE, type Order, type OrderKind, PageHeader, Pager, pagingFigures, type SectionProps } from '@growth-admin/shared-client';
 import { useOrdersList } from '../hooks/useOrdersList';
 import { useRefundOrder } from '../hooks/useRefundOrder';
 import { KIND_TEXT } from '../lib/kindText';
@@ -34,13 +34,8 @@ export function OrderListSection({ kind, toast }: OrderListSectionProps) {
   if (pastTheEnd) setCriteria((c) => ({ ...c, page: figures.pageCount }));
 
   return (
-    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
-      <header>
-        <Typography.Title level={2} style={{ marginBottom: 4 }}>
-          {text.title}
-        </Typography.Title>
-        <Typography.Text type="secondary">{text.subtitle}</Typography.Text>
-      </header>
+    <div>
+      <PageHeader title={text.title} subtitle={text.subtitle} />
       <Card>
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
           <OrderFilters
@@ -68,14 +63,13 @@ export function OrderListSection({ kind, toast }: OrderListSectionProps) {
             />
           )}
           <OrdersTable orders={list.orders} text={text} loading={list.isFetching} onOpen={setSelected} />
-          {list.total > 0 && (
-            <Pager
-              figures={figures}
-              noun={text.noun}
-              disabled={list.isFetching}
-              onPageChange={(page) => setCriteria((c) => ({ ...c, page }))}
-            />
-          )}
+          {/* Always shown, as on every list: an empty result reads 'Showing 0 to 0 of 0 orders', 'Page 1 of 1'. */}
+          <Pager
+            figures={figures}
+            noun={text.noun}
+            disabled={list.isFetching}
+            onPageChange={(page) => setCriteria((c) => ({ ...c, page }))}
+          />
         </Space>
       </Card>
       <OrderDetailsDialog
@@ -85,6 +79,6 @@ export function OrderListSection({ kind, toast }: OrderListSectionProps) {
         onRefund={refund}
         onClose={() => setSelected(null)}
       />
-    </Space>
+    </div>
   );
 }

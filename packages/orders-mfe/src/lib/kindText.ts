@@ -7,8 +7,10 @@ export type SearchOption = KitSearchOption<OrderSearchField>;
 export interface KindText {
   title: string;
   subtitle: string;
-  /** Row heading prefix: 'Order #' or 'Payment #'. */
+  /** Row and details heading prefix: 'Order #' or 'Payment #'. */
   numberPrefix: string;
+  /** The details dialog's title: 'Order Details' (spec) or 'Payment Details'. */
+  detailsTitle: string;
   /** Plural noun of the paging line: 'Showing X to Y of N orders'. */
   noun: string;
   emptyText: string;
@@ -31,6 +33,7 @@ export const KIND_TEXT: Record<OrderKind, KindText> = {
     title: 'Orders',
     subtitle: 'View and manage customer orders',
     numberPrefix: 'Order #',
+    detailsTitle: 'Order Details',
     noun: 'orders',
     emptyText: 'No orders found matching your criteria',
     searchOptions: [
@@ -45,6 +48,7 @@ export const KIND_TEXT: Record<OrderKind, KindText> = {
     title: 'Payments',
     subtitle: 'View and manage user payments',
     numberPrefix: 'Payment #',
+    detailsTitle: 'Payment Details',
     noun: 'payments',
     emptyText: 'No payments found matching your criteria',
     searchOptions: [

@@ -1,6 +1,6 @@
 import { Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { formatDate, formatMoney, queries } from '@growth-admin/shared-client';
+import { formatDate, formatMoney, orderTypeLabel, queries } from '@growth-admin/shared-client';
 
 export const ORDERS_LOADING_TEXT = 'Loading orders...';
 export const NO_ORDERS_TEXT = 'No orders found';
@@ -56,7 +56,7 @@ export function RecentOrders({ personId }: { personId: string }) {
             </div>
             <div style={{ textAlign: 'right' }}>
               <div>${formatMoney(order.paymentMoney)}</div>
-              <Typography.Text type="secondary">{order.productType}</Typography.Text>
+              <Typography.Text type="secondary">{orderTypeLabel(order.productType)}</Typography.Text>
             </div>
           </li>
         ))}

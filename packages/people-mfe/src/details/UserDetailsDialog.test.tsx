@@ -81,7 +81,10 @@ describe('User Details dialog', () => {
     expect(await modal.findByText('Order #SN1001')).toBeInTheDocument();
     expect(modal.getByText('Order #SN1002')).toBeInTheDocument();
     expect(modal.getByText('$9.00')).toBeInTheDocument();
-    expect(modal.getByText('watch')).toBeInTheDocument();
+    // The type reads as everywhere else: heart → Like, watch → Follow.
+    expect(modal.getByText('Follow')).toBeInTheDocument();
+    expect(modal.getByText('Like')).toBeInTheDocument();
+    expect(modal.queryByText('watch')).not.toBeInTheDocument();
     const recent = calls.filter((c) => c.path === '/api/admin/orders/orderList');
     expect(recent.map((c) => Object.fromEntries(c.query))).toEqual([
       { page: '0', limit: '10', personId: 'p1' },

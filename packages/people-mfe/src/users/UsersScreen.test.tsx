@@ -36,7 +36,7 @@ describe('Users screen', () => {
     renderSection(PeopleSection);
 
     expect(await screen.findByText('user_1')).toBeInTheDocument();
-    expect(screen.getByText('Users', { selector: 'h2' })).toBeInTheDocument();
+    expect(screen.getByText('Users', { selector: 'h1' })).toBeInTheDocument();
     expect(screen.getByText('Manage user accounts and balances')).toBeInTheDocument();
     expect(screen.getByText('Showing 1 to 20 of 45 users')).toBeInTheDocument();
     expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();

@@ -1,6 +1,6 @@
-import { Alert, Button, Table, Typography } from 'antd';
+import { Alert, Button, Table } from 'antd';
 import { useMemo, useState } from 'react';
-import { Pager, pagingFigures, type Person, PERSONS_PAGE_SIZE, SearchBar, type ToastApi, useFailureToast } from '@growth-admin/shared-client';
+import { PageHeader, Pager, pagingFigures, type Person, PERSONS_PAGE_SIZE, SearchBar, type ToastApi, useFailureToast } from '@growth-admin/shared-client';
 import { AddCoinsDialog } from '../addCoins/AddCoinsDialog';
 import { UserDetailsDialog } from '../details/UserDetailsDialog';
 import { ColumnCustomizer } from './ColumnCustomizer';
@@ -45,31 +45,20 @@ export function UsersScreen({ toast }: { toast: ToastApi }) {
 
   return (
     <div>
-      <header
-        style={{
-          display: 'flex',
-          justifyContent: 'space-between',
-          alignItems: 'flex-start',
-          gap: 16,
-        }}
-      >
-        <div>
-          <Typography.Title level={2} style={{ marginBottom: 0 }}>
-            Users
-          </Typography.Title>
-          <Typography.Paragraph type="secondary">
-            Manage user accounts and balances
-          </Typography.Paragraph>
-        </div>
-        <Button
-          aria-expanded={showColumnOptions}
-          aria-controls="user-column-options"
-          type={showColumnOptions ? 'primary' : 'default'}
-          onClick={() => setShowColumnOptions((shown) => !shown)}
-        >
-          Customize Columns
-        </Button>
-      </header>
+      <PageHeader
+        title="Users"
+        subtitle="Manage user accounts and balances"
+        actions={
+          <Button
+            aria-expanded={showColumnOptions}
+            aria-controls="user-column-options"
+            type={showColumnOptions ? 'primary' : 'default'}
+            onClick={() => setShowColumnOptions((shown) => !shown)}
+          >
+            Customize Columns
+          </Button>
+        }
+      />
 
       {showColumnOptions && <ColumnCustomizer visibility={visibility} onToggle={toggleColumn} />}
 
@@ -105,6 +94,8 @@ export function UsersScreen({ toast }: { toast: ToastApi }) {
             loading={users.isFetching}
             pagination={false}
             scroll={{ x: 'max-content' }}
+            // The horizontal scrollbar sticks to the bottom of the window, reachable without scrolling past 20 rows.
+            sticky={{ offsetScroll: 0 }}
             locale={{ emptyText: users.isLoading ? 'Loading users...' : EMPTY_USERS_TEXT }}
           />
           <Pager figures={figures} noun="users" onPageChange={setPage} disabled={users.isFetching} style={{ marginTop: 16 }} />

@@ -95,6 +95,8 @@ export function buildTableColumns(columns: ColumnSpec[], actions: RowActions): C
   return columns.map((column) => ({
     key: column.id,
     title: column.title,
+    // The user stays in view while a wide table scrolls sideways.
+    ...(column.id === 'user' ? { fixed: 'left' as const } : {}),
     render: (_: unknown, person: Person) => CELLS[column.id](person, actions),
   }));
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Flex, Spin, Typography } from 'antd';
-import { toApiError, type Project, type SectionProps } from '@growth-admin/shared-client';
+import { Alert, Button, Card, Flex, Spin } from 'antd';
+import { PageHeader, toApiError, type Project, type SectionProps } from '@growth-admin/shared-client';
 import { ProjectFormDialog } from '../form/ProjectFormDialog';
 import { ALL_TEAMS, availableTeam, distinctTeams, filterProjects, type ProjectFilters } from './filterProjects';
 import { AddProjectButton, ProjectsToolbar } from './ProjectsToolbar';
@@ -56,16 +56,12 @@ export function ProjectsSection({ toast }: SectionProps) {
   }
 
   return (
-    <Flex vertical gap={16}>
-      <Flex justify="space-between" align="flex-start" gap={16} wrap="wrap">
-        <div>
-          <Typography.Title level={2} style={{ margin: 0 }}>
-            Projects
-          </Typography.Title>
-          <Typography.Text type="secondary">Manage your projects and their configurations</Typography.Text>
-        </div>
-        <AddProjectButton onClick={() => open({ mode: 'add' })} />
-      </Flex>
+    <div>
+      <PageHeader
+        title="Projects"
+        subtitle="Manage your projects and their configurations"
+        actions={<AddProjectButton onClick={() => open({ mode: 'add' })} />}
+      />
       <Card>
         <Flex vertical gap={16}>
           <ProjectsToolbar filters={effectiveFilters} teams={teams} onChange={setFilters} />
@@ -81,6 +77,6 @@ export function ProjectsSection({ toast }: SectionProps) {
           onClose={() => setDialog(null)}
         />
       )}
-    </Flex>
+    </div>
   );
 }

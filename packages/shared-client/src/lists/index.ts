@@ -3,3 +3,4 @@ export * from './paging';
 export * from './Pager';
 export * from './SearchBar';
 export * from './useFailureToast';
+export * from './PageHeader';

@@ -1,8 +1,9 @@
 // The runtime config fetched at boot: where the API is, the signing key and each remote's
 // manifest. Nothing of it is baked into the build, so remotes deploy and roll back on their own.
 
-export const REMOTE_NAMES = ['analytics', 'projects', 'people', 'orders'] as const;
-export type RemoteName = (typeof REMOTE_NAMES)[number];
+import { REMOTE_NAMES, type RemoteName } from '@growth-admin/remotes';
+
+export { REMOTE_NAMES, type RemoteName };
 
 export interface RuntimeConfig {
   apiBaseUrl: string;

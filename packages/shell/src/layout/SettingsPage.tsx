@@ -1,14 +1,12 @@
 // Settings: the spec leaves its content open; for now it shows where this shell is connected.
-import { Card, Descriptions, Typography } from 'antd';
+import { Card, Descriptions } from 'antd';
+import { PageHeader } from '@growth-admin/shared-client';
 import type { RuntimeConfig } from '../boot/runtimeConfig';
 
 export function SettingsPage({ config, username }: { config: RuntimeConfig; username: string }) {
   return (
     <div>
-      <Typography.Title level={2} style={{ marginTop: 0 }}>
-        Settings
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">Where this admin panel is connected.</Typography.Paragraph>
+      <PageHeader title="Settings" subtitle="Where this admin panel is connected." />
       <Card>
         <Descriptions column={1} bordered size="small">
           <Descriptions.Item label="Signed in as">{username}</Descriptions.Item>

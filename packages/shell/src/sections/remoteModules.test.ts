@@ -40,4 +40,22 @@ describe('loadSectionComponent', () => {
     await loadSectionComponent('orders', 'Orders');
     expect(runtime.loadRemote).toHaveBeenCalledTimes(2);
   });
+
+  it('refuses, by name, a remote that needs shared-client exports this shell lacks, without loading it', async () => {
+    const { loadSectionComponent, registerRemotesFromConfig } = await import('./remoteModules');
+    registerRemotesFromConfig(config);
+    runtime.loadRemote.mockClear();
+    const usage = { builtWith: '1.7.0', requiredVersion: '^1.7.0', uses: ['getPersons', 'exportPersonsCsv'] };
+    const original = globalThis.fetch;
+    globalThis.fetch = jest.fn(async () => ({ ok: true, status: 200, json: async () => usage })) as unknown as typeof fetch;
+    try {
+      await expect(loadSectionComponent('people', 'Section')).rejects.toThrow(
+        /^The people remote cannot run on this shell: it needs @growth-admin\/shared-client \^1\.7\.0 \(built with 1\.7\.0\), but this shell provides \d+\.\d+\.\d+, which lacks exportPersonsCsv/,
+      );
+      expect(globalThis.fetch).toHaveBeenCalledWith('http://u/shared-client-usage.json', { cache: 'no-cache' });
+      expect(runtime.loadRemote).not.toHaveBeenCalled();
+    } finally {
+      globalThis.fetch = original;
+    }
+  });
 });

@@ -4,6 +4,7 @@ import type { ComponentType } from 'react';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { SectionProps } from '@growth-admin/shared-client';
 import type { RemoteName, RuntimeConfig } from '../boot/runtimeConfig';
+import { checkSharedClientUsage } from './sharedClientCheck';
 
 type SectionModule = { default: ComponentType<SectionProps> };
 
@@ -34,6 +35,28 @@ export function describeLoadError(err: unknown): string {
   return firstLine.replace(/^\[\s*Federation Runtime\s*\]:?\s*/i, '').replace(/\s*#[\w-]+$/, '') || 'unknown error';
 }
 
+/** Checks the remote against this shell's shared-client, then loads `key` from it. */
+async function loadChecked(name: RemoteName, key: string): Promise<ComponentType<SectionProps>> {
+  const manifestUrl = entries?.[name];
+  if (manifestUrl) {
+    try {
+      await checkSharedClientUsage(manifestUrl);
+    } catch (refused) {
+      throw new Error(`The ${name} remote cannot run on this shell: ${(refused as Error).message}`);
+    }
+  }
+  let mod: SectionModule | null;
+  try {
+    mod = await loadRemote<SectionModule>(key);
+  } catch (err) {
+    // Name the remote and where it was looked for: that is what an operator needs to act.
+    throw new Error(`The ${name} remote could not be loaded from ${manifestUrl ?? 'its URL'}: ${describeLoadError(err)}`, { cause: err });
+  }
+  const component = mod?.default;
+  if (typeof component !== 'function' && typeof component !== 'object') throw new Error(`${key} does not default-export a component`);
+  return component;
+}
+
 /** The section component of `<name>/<module>`; a failure rejects and marks the remote for a fresh retry. */
 export function loadSectionComponent(name: RemoteName, module: string): Promise<ComponentType<SectionProps>> {
   const key = `${name}/${module}`;
@@ -43,19 +66,7 @@ export function loadSectionComponent(name: RemoteName, module: string): Promise<
   }
   const existing = inflight.get(key);
   if (existing) return existing;
-  const promise = loadRemote<SectionModule>(key).then(
-    (mod) => {
-      const component = mod?.default;
-      if (typeof component !== 'function' && typeof component !== 'object') {
-        throw new Error(`${key} does not default-export a component`);
-      }
-      return component;
-    },
-    (err: unknown) => {
-      // Name the remote and where it was looked for: that is what an operator needs to act.
-      throw new Error(`The ${name} remote could not be loaded from ${entries?.[name] ?? 'its URL'}: ${describeLoadError(err)}`, { cause: err });
-    },
-  );
+  const promise = loadChecked(name, key);
   inflight.set(key, promise);
   promise.catch(() => {
     inflight.delete(key);

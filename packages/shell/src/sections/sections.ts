@@ -1,7 +1,8 @@
-// The sidebar's sections, where each one comes from, and how they map to URLs.
-import type { RemoteName } from '../boot/runtimeConfig';
+// The sidebar's sections, where each one comes from, and how they map to URLs: the remotes' sections
+// in the order of the one list of remotes (@growth-admin/remotes), then the shell's own Settings.
+import { REMOTES, type RemoteName } from '@growth-admin/remotes';
 
-export type SectionId = 'analytics' | 'projects' | 'users' | 'orders' | 'payments' | 'settings';
+export type SectionId = (typeof REMOTES)[number]['sections'][number]['id'] | 'settings';
 
 export interface SectionDef {
   id: SectionId;
@@ -11,11 +12,9 @@ export interface SectionDef {
 }
 
 export const SECTIONS: readonly SectionDef[] = [
-  { id: 'analytics', label: 'Analytics', remote: { name: 'analytics', module: 'Section' } },
-  { id: 'projects', label: 'Projects', remote: { name: 'projects', module: 'Section' } },
-  { id: 'users', label: 'Users', remote: { name: 'people', module: 'Section' } },
-  { id: 'orders', label: 'Orders', remote: { name: 'orders', module: 'Orders' } },
-  { id: 'payments', label: 'Payments', remote: { name: 'orders', module: 'Payments' } },
+  ...REMOTES.flatMap((remote) =>
+    remote.sections.map((section) => ({ id: section.id, label: section.label, remote: { name: remote.name, module: section.module } })),
+  ),
   { id: 'settings', label: 'Settings' },
 ];
 

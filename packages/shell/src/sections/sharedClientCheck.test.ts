@@ -1,0 +1,39 @@
+import { SHARED_CLIENT_VERSION } from '@growth-admin/shared-client';
+import { checkSharedClientUsage, missingExports, refusal } from './sharedClientCheck';
+
+const usage = (uses: string[]) => ({ package: '@growth-admin/shared-client', builtWith: '1.4.0', requiredVersion: '^1.4.0', uses });
+const answering = (status: number, body: unknown) =>
+  // (jsdom has no Response: the part of one the check reads)
+  jest.fn(async () => ({ ok: status < 400, status, json: async () => body })) as unknown as typeof fetch & jest.Mock;
+
+describe('what a remote needs of the shared client', () => {
+  it('finds the names this shell does not export', () => {
+    expect(missingExports(usage(['getPersons', 'queries', 'getAuditLog', 'exportCsv']))).toEqual(['getAuditLog', 'exportCsv']);
+    expect(missingExports(usage(['getPersons']))).toEqual([]);
+  });
+
+  it('says which version the remote needs, which this shell has, and what is missing', () => {
+    expect(refusal(usage(['getAuditLog']), ['getAuditLog'], '1.0.0')).toBe(
+      'it needs @growth-admin/shared-client ^1.4.0 (built with 1.4.0), but this shell provides 1.0.0, which lacks getAuditLog: deploy a newer shell first, or roll the remote back',
+    );
+  });
+
+  it('reads shared-client-usage.json beside the manifest and refuses a remote that needs more', async () => {
+    const fetchMock = answering(200, usage(['getPersons', 'getAuditLog']));
+    await expect(checkSharedClientUsage('http://people.test/v7/mf-manifest.json', fetchMock)).rejects.toThrow(
+      `this shell provides ${SHARED_CLIENT_VERSION}, which lacks getAuditLog`,
+    );
+    expect(fetchMock.mock.calls[0][0]).toBe('http://people.test/v7/shared-client-usage.json');
+  });
+
+  it('lets through a remote that needs only what is there', async () => {
+    await expect(checkSharedClientUsage('http://people.test/mf-manifest.json', answering(200, usage(['getPersons', 'formatDate'])))).resolves.toBeUndefined();
+  });
+
+  it('lets through a remote without a readable usage file (built before it, or unreachable: the load reports that)', async () => {
+    await expect(checkSharedClientUsage('http://people.test/mf-manifest.json', answering(404, { message: 'not found' }))).resolves.toBeUndefined();
+    await expect(checkSharedClientUsage('http://people.test/mf-manifest.json', answering(200, { something: 'else' }))).resolves.toBeUndefined();
+    const offline = jest.fn(async () => Promise.reject(new TypeError('Failed to fetch'))) as unknown as typeof fetch;
+    await expect(checkSharedClientUsage('http://people.test/mf-manifest.json', offline)).resolves.toBeUndefined();
+  });
+});

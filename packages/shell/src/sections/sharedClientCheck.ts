@@ -1,0 +1,52 @@
+// Before the shell loads a remote's modules it reads what the remote needs of the shared client
+// (`shared-client-usage.json`, written by the remote's build beside its mf-manifest.json) and
+// refuses, by name, a remote that needs exports this shell's shared-client lacks. shared-client is a
+// singleton and the shell's copy is the one every remote gets: without this check a remote built
+// against a newer shared-client would call `undefined` somewhere in the middle of a screen.
+import * as sharedClient from '@growth-admin/shared-client';
+
+export const USAGE_FILE = 'shared-client-usage.json';
+
+export interface SharedClientUsage {
+  builtWith: string;
+  requiredVersion: string;
+  uses: string[];
+}
+
+function parseUsage(value: unknown): SharedClientUsage | null {
+  const v = value as Partial<SharedClientUsage> | null;
+  if (!v || typeof v.builtWith !== 'string' || typeof v.requiredVersion !== 'string' || !Array.isArray(v.uses)) return null;
+  return { builtWith: v.builtWith, requiredVersion: v.requiredVersion, uses: v.uses.filter((u): u is string => typeof u === 'string') };
+}
+
+/** The names `usage` needs that `available` (this shell's shared-client) does not export. */
+export function missingExports(usage: SharedClientUsage, available: object = sharedClient): string[] {
+  return usage.uses.filter((name) => !(name in available) || (available as Record<string, unknown>)[name] === undefined);
+}
+
+/** Why a remote cannot run on this shell, in words an operator can act on. */
+export function refusal(usage: SharedClientUsage, missing: string[], providedVersion = sharedClient.SHARED_CLIENT_VERSION): string {
+  return (
+    `it needs @growth-admin/shared-client ${usage.requiredVersion} (built with ${usage.builtWith}), ` +
+    `but this shell provides ${providedVersion}, which lacks ${missing.join(', ')}: deploy a newer shell first, or roll the remote back`
+  );
+}
+
+/**
+ * Resolves when the remote at `manifestUrl` may run on this shell; rejects with the refusal when it
+ * needs exports this shell lacks. A remote without a usage file (built before it existed) or one
+ * that cannot be read is let through: the load itself reports a remote that is not there.
+ */
+export async function checkSharedClientUsage(manifestUrl: string, fetchImpl?: typeof fetch): Promise<void> {
+  let usage: SharedClientUsage | null = null;
+  try {
+    const get = fetchImpl ?? globalThis.fetch;
+    const response = await get(new URL(USAGE_FILE, manifestUrl).href, { cache: 'no-cache' });
+    if (response.ok) usage = parseUsage(await response.json());
+  } catch {
+    return;
+  }
+  if (!usage) return;
+  const missing = missingExports(usage);
+  if (missing.length) throw new Error(refusal(usage, missing));
+}

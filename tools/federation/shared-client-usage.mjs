@@ -1,0 +1,58 @@
+// What a remote needs of the shared client: the names it imports from '@growth-admin/shared-client',
+// recorded at build time in `shared-client-usage.json` beside its mf-manifest.json. The shell reads
+// it before loading the remote's modules and refuses, by name, a remote that needs exports the
+// loaded shared-client lacks (shared-client is a singleton: the shell's copy is the one every remote
+// gets, so a newer remote on an older shell would otherwise call `undefined`).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const USAGE_FILE = 'shared-client-usage.json';
+export const SHARED_CLIENT = '@growth-admin/shared-client';
+
+/** A module's dependencies, those of its dynamic `import()` blocks included. */
+function dependenciesOf(block) {
+  return [...block.dependencies, ...block.blocks.flatMap(dependenciesOf)];
+}
+
+/** The shared-client version this build was made with, and the range it asks of the host. */
+function sharedClientVersions(pkgDir) {
+  const own = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
+  const builtWith = JSON.parse(readFileSync(join(pkgDir, 'node_modules', SHARED_CLIENT, 'package.json'), 'utf8')).version;
+  const range = { ...own.devDependencies, ...own.dependencies }[SHARED_CLIENT];
+  return { builtWith, requiredVersion: !range || range.startsWith('workspace:') ? `^${builtWith}` : range };
+}
+
+export class SharedClientUsagePlugin {
+  constructor(pkgDir) {
+    this.pkgDir = pkgDir;
+  }
+
+  apply(compiler) {
+    const { sources, Compilation, WebpackError } = compiler.webpack;
+    compiler.hooks.compilation.tap('SharedClientUsagePlugin', (compilation) => {
+      const uses = new Set();
+      compilation.hooks.finishModules.tap('SharedClientUsagePlugin', (modules) => {
+        for (const module of modules) {
+          // The remote's own code: not its dependencies, not the shared client's own files.
+          if (!module.resource || module.resource.includes('node_modules') || module.resource.includes('/packages/shared-client/')) continue;
+          for (const dep of dependenciesOf(module)) {
+            if (dep.request !== SHARED_CLIENT) continue;
+            if (dep.type === 'harmony import specifier' || dep.type === 'harmony export imported specifier') {
+              const name = dep.ids?.[0];
+              if (name) uses.add(name);
+              else {
+                const error = new WebpackError(`${module.readableIdentifier(compilation.requestShortener)} uses the whole ${SHARED_CLIENT} namespace: import the names it needs, so the shell can check them`);
+                error.module = module;
+                compilation.errors.push(error);
+              }
+            }
+          }
+        }
+      });
+      compilation.hooks.processAssets.tap({ name: 'SharedClientUsagePlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        const usage = { package: SHARED_CLIENT, ...sharedClientVersions(this.pkgDir), uses: [...uses].sort() };
+        compilation.emitAsset(USAGE_FILE, new sources.RawSource(`${JSON.stringify(usage, null, 2)}\n`));
+      });
+    });
+  }
+}
