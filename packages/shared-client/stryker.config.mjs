@@ -16,6 +16,8 @@ export default {
   mutate: ['src/http.ts', 'src/signature.ts', 'src/tokenStore.ts', 'src/idempotency.ts', 'src/typedCall.ts', 'src/api.ts', 'src/config.ts'],
   coverageAnalysis: 'perTest',
   inPlace: true,
+  // jest runs through SWC, which checks no types: no `// @ts-nocheck` headers to add (and remove).
+  disableTypeChecks: false,
   concurrency: 2,
   timeoutMS: 20_000,
   reporters: ['clear-text', 'progress', 'json'],

@@ -1,6 +1,7 @@
 // Environment → configuration. Every variable is documented in the package README.
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { DEFAULT_PAGE_PORTS } from '@growth-admin/remotes';
 
 export const DEFAULT_SIGNING_KEY = 'growth-admin-dev-signing-key';
 
@@ -58,7 +59,8 @@ export function repoRoot(from: string = __dirname): string {
   }
 }
 
-const DEFAULT_CORS = [3000, 3001, 3002, 3003, 3004].flatMap((p) => [`http://localhost:${p}`, `http://127.0.0.1:${p}`]);
+/** The shell's and every remote's local origins (their default ports, from the one list of remotes). */
+const DEFAULT_CORS = DEFAULT_PAGE_PORTS.flatMap((p) => [`http://localhost:${p}`, `http://127.0.0.1:${p}`]);
 
 function list(value: string | undefined): string[] | undefined {
   if (value === undefined || value.trim() === '') return undefined;

@@ -53,7 +53,7 @@ export function signRequest(timestamp: string, nonce: string, key: string): stri
 
 /** Constant-time comparison of a received hex signature with the expected one. */
 export function signatureMatches(received: string, expected: string): boolean {
-  const a = Buffer.from(received.toLowerCase(), 'utf8');
-  const b = Buffer.from(expected, 'utf8');
+  const a = Buffer.from(received.toLowerCase());
+  const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
 }

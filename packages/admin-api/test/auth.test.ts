@@ -1,4 +1,5 @@
 // Sign-in, sessions, throttling, the request signature, CORS and the public routes.
+import { signRequest } from '../src/security';
 import { ADMIN, Api, newNonce, SIGNING_KEY, startTestServer, type TestServer } from './helpers';
 
 let t: TestServer;
@@ -20,8 +21,9 @@ describe('login', () => {
     expect(sessions.some((s) => s.token_hash === res.body.data.token)).toBe(false);
     const admins = await t.sql('select password_hash from admins');
     expect(admins[0].password_hash).toMatch(/^scrypt\$/);
-    const audit = await t.sql("select action, admin_username, ip from audit_log where action = 'login'");
+    const audit = await t.sql("select action, admin_username, target, summary, ip from audit_log where action = 'login'");
     expect(audit.length).toBeGreaterThan(0);
+    expect(audit[0]).toMatchObject({ admin_username: 'admin', target: 'admin:admin', summary: 'Signed in' });
     expect(audit[0].ip).toBeTruthy();
   });
 
@@ -35,9 +37,14 @@ describe('login', () => {
     const b = await api.post('/api/admin/login', { username: 'admin', password: 'wrong' }, { token: null });
     for (const r of [a, b]) {
       expect(r.status).toBe(401);
-      expect(r.body.message).toBe('Invalid username or password');
+      expect(r.body).toEqual({ message: 'Invalid username or password', code: 'INVALID_CREDENTIALS' });
     }
-    expect(a.body).toEqual(b.body);
+    // Both audited alike, naming the username tried.
+    const failed = await t.sql("select admin_id, target, summary from audit_log where action = 'login.failed' and admin_username in ('nobody', 'admin') order by id");
+    expect(failed).toEqual([
+      { admin_id: null, target: 'admin:nobody', summary: 'Failed sign-in attempt' },
+      { admin_id: null, target: 'admin:admin', summary: 'Failed sign-in attempt' },
+    ]);
   });
 
   test('missing or mistyped fields are 400s naming the field', async () => {
@@ -146,15 +153,17 @@ describe('session token', () => {
     expect(out.status).toBe(200);
     expect(out.body.data).toEqual({ loggedOut: true });
     expect((await s.get('/api/admin/projects')).status).toBe(401);
-    const audit = await t.sql("select count(*)::int as n from audit_log where action = 'logout'");
-    expect(audit[0].n).toBe(1);
+    const audit = await t.sql("select target, summary from audit_log where action = 'logout'");
+    expect(audit).toEqual([{ target: 'admin:admin', summary: 'Signed out' }]);
   });
 });
 
 describe('request signature (403, never 401)', () => {
-  let token: string;
-  beforeAll(async () => {
-    token = await new Api(t.url).login();
+  let token = '';
+  // beforeEach, not beforeAll: the sign-in then counts as the first test's own work, which lets
+  // mutation testing run only the tests that reach each line (see README "Mutation testing").
+  beforeEach(async () => {
+    if (!token) token = await new Api(t.url).login();
   });
 
   test('a correctly signed request passes', async () => {
@@ -205,6 +214,80 @@ describe('request signature (403, never 401)', () => {
     expect(again.body.code).toBe('NONCE_REPLAYED');
     const nonces = await t.sql('select count(*)::int as n from request_nonces where nonce = $1', [headers['X-Nonce']]);
     expect(nonces[0].n).toBe(1);
+  });
+
+  test('every signature header is checked whole: nothing before or after the expected text', async () => {
+    const signedWith = (timestamp: string, nonce: string) => ({ 'X-Timestamp': timestamp, 'X-Nonce': nonce, 'X-Signature': signRequest(timestamp, nonce, SIGNING_KEY) });
+    const now = String(Date.now());
+    const cases: Array<[string, Record<string, string>, string]> = [
+      // correctly signed, so only the pattern can refuse them
+      ['letters before the digits', signedWith(`abc${now}`, newNonce()), 'TIMESTAMP_INVALID'],
+      ['letters after the digits', signedWith(`${now}abc`, newNonce()), 'TIMESTAMP_INVALID'],
+      ['a 16-digit timestamp', signedWith(`1${now.padStart(15, '0')}`, newNonce()), 'TIMESTAMP_INVALID'],
+      ['a 22-character nonce', signedWith(now, `${newNonce()}x`), 'NONCE_INVALID'],
+      ['a 20-character nonce', signedWith(now, newNonce().slice(1)), 'NONCE_INVALID'],
+      ['text before the nonce', signedWith(now, `!${newNonce()}`), 'NONCE_INVALID'],
+      ['text after the nonce', signedWith(now, `${newNonce()}!`), 'NONCE_INVALID'],
+      ['a nonce with a character outside [A-Za-z0-9_-]', signedWith(now, `${newNonce().slice(1)}.`), 'NONCE_INVALID'],
+    ];
+    for (const [what, headers, code] of cases) {
+      const r = await api.get('/api/admin/projects', { token, sign: false, headers });
+      expect({ what, status: r.status, code: r.body.code }).toEqual({ what, status: 403, code });
+    }
+    // The right signature for its own timestamp and nonce, one character short, long or shifted.
+    const changes: Array<[string, (sig: string) => string]> = [
+      ['one character short', (sig) => sig.slice(0, -1)],
+      ['one character more', (sig) => `${sig}0`],
+      ['a character before it', (sig) => `0${sig}`],
+      ['twice', (sig) => sig + sig],
+    ];
+    for (const [what, change] of changes) {
+      const h = api.signedHeaders();
+      const r = await api.get('/api/admin/projects', { token, sign: false, headers: { ...h, 'X-Signature': change(h['X-Signature']) } });
+      expect({ what, status: r.status, code: r.body.code }).toEqual({ what, status: 403, code: 'SIGNATURE_INVALID' });
+    }
+  });
+
+  test('the 5-minute window holds to the millisecond, both ways', async () => {
+    const WINDOW = 5 * 60_000;
+    const at = (offset: number) => {
+      const now = Date.now();
+      jest.spyOn(Date, 'now').mockReturnValue(now); // the server runs in this process: one clock
+      return api.get('/api/admin/projects', { token, timestamp: now + offset }).finally(() => jest.restoreAllMocks());
+    };
+    expect((await at(-WINDOW)).status).toBe(200);
+    expect((await at(WINDOW)).status).toBe(200);
+    expect((await at(-WINDOW - 1)).body.code).toBe('TIMESTAMP_EXPIRED');
+    expect((await at(WINDOW + 1)).body.code).toBe('TIMESTAMP_EXPIRED');
+  });
+
+  test('the bearer token is checked whole: text around it or another scheme is 401', async () => {
+    for (const authorization of [`xBearer ${token}`, `Bearer ${token}x`, `Bearer ${token}.x`, `Bearer  ${token}`, `Bearer ${token.slice(1)}`, `Token ${token}`, `Bearer ${token} ${token}`]) {
+      const r = await api.get('/api/admin/projects', { token: null, headers: { Authorization: authorization } });
+      expect({ authorization, status: r.status, code: r.body.code }).toEqual({ authorization, status: 401, code: 'TOKEN_INVALID' });
+    }
+  });
+
+  test('each refusal says what is wrong, in one sentence', async () => {
+    const h = api.signedHeaders();
+    const cases: Array<[string, Promise<{ status: number; body: { message: string; code: string } }>, number, string, string]> = [
+      ['one header missing', api.get('/api/admin/projects', { token, sign: false, headers: { 'X-Timestamp': h['X-Timestamp'], 'X-Nonce': h['X-Nonce'] } }), 403, 'SIGNATURE_MISSING', 'The request is not signed: missing X-Signature header'],
+      ['all missing', api.get('/api/admin/projects', { token, sign: false }), 403, 'SIGNATURE_MISSING', 'The request is not signed: missing X-Timestamp, X-Nonce, X-Signature headers'],
+      ['a bad timestamp', api.get('/api/admin/projects', { token, headers: { 'X-Timestamp': 'soon' } }), 403, 'TIMESTAMP_INVALID', 'X-Timestamp must be the current time in milliseconds'],
+      ['an old timestamp', api.get('/api/admin/projects', { token, timestamp: Date.now() - 6 * 60_000 }), 403, 'TIMESTAMP_EXPIRED', 'X-Timestamp is more than 5 minutes away from the server clock'],
+      ['a bad nonce', api.get('/api/admin/projects', { token, nonce: 'short' }), 403, 'NONCE_INVALID', 'X-Nonce must be a 21-character random id'],
+      ['a wrong key', api.get('/api/admin/projects', { token, key: 'not-the-key' }), 403, 'SIGNATURE_INVALID', 'X-Signature does not match the request'],
+      ['no token', api.get('/api/admin/projects', { token: null }), 401, 'TOKEN_MISSING', 'Sign in first: the Authorization header with a Bearer token is missing'],
+      ['a malformed token', api.get('/api/admin/projects', { token: null, headers: { Authorization: 'Bearer x' } }), 401, 'TOKEN_INVALID', 'The Authorization header must be "Bearer <token>" with a session token'],
+      ['an unknown token', api.get('/api/admin/projects', { token: 'B'.repeat(43) }), 401, 'TOKEN_INVALID', 'The session token is invalid, expired or signed out'],
+    ];
+    for (const [what, answer, status, code, message] of cases) {
+      const r = await answer;
+      expect({ what, status: r.status, body: r.body }).toEqual({ what, status, body: { message, code } });
+    }
+    const replayed = api.signedHeaders();
+    await api.get('/api/admin/projects', { token, sign: false, headers: replayed });
+    expect((await api.get('/api/admin/projects', { token, sign: false, headers: replayed })).body).toEqual({ message: 'X-Nonce was already used: replayed request', code: 'NONCE_REPLAYED' });
   });
 
   test('the uppercase hex digest is accepted (hex is case-insensitive)', async () => {

@@ -42,7 +42,7 @@ describe('addMoney', () => {
     expect(await ledger('3')).toEqual([{ delta: 250, balance_after: before + 250, reason: 'add-money', order_id: null, admin_id: 1 }]);
     const [a] = await audits('person:3');
     expect(a.action).toBe('person.add-money');
-    expect(a.summary).toContain(`Added 250 coins`);
+    expect(a.summary).toBe(`Added 250 coins to ${person.customName} (balance ${before + 250})`);
   });
 
   test('concurrent additions all count (the sum is done by the database)', async () => {
@@ -54,7 +54,11 @@ describe('addMoney', () => {
 
   test('an unknown person changes nothing: 404, no ledger row, no audit row', async () => {
     const rows = (await db.query<{ n: number }>('select count(*)::int as n from coin_ledger'))[0].n;
-    await expect(addMoney(db, actor, { personId: '999999', amount: 5 })).rejects.toMatchObject({ statusCode: 404, code: 'PERSON_NOT_FOUND' });
+    await expect(addMoney(db, actor, { personId: '999999', amount: 5 })).rejects.toMatchObject({
+      statusCode: 404,
+      code: 'PERSON_NOT_FOUND',
+      message: 'personId 999999: no such user',
+    });
     expect((await db.query<{ n: number }>('select count(*)::int as n from coin_ledger'))[0].n).toBe(rows);
     expect(await audits('person:999999')).toEqual([]);
   });
@@ -87,6 +91,15 @@ describe('idempotency keys', () => {
     expect(await balance('7')).toBe(before);
   });
 
+  test('a key stands for one action: reused for another order, or for a refund after an add-money, it is refused', async () => {
+    const [a, b] = await db.query<{ id: string }>("select id::text as id from orders where kind = 'growth' and is_complete and not is_refund order by id desc limit 2");
+    await refundOrder(db, actor, a.id, 'key-refund-one-order');
+    await expect(refundOrder(db, actor, b.id, 'key-refund-one-order')).rejects.toMatchObject({ statusCode: 422, code: 'IDEMPOTENCY_KEY_REUSED' });
+    expect((await db.query<{ r: boolean }>('select is_refund as r from orders where id = $1', [b.id]))[0].r).toBe(false);
+    await addMoney(db, actor, { personId: '10', amount: 1 }, 'key-money-then-refund');
+    await expect(refundOrder(db, actor, b.id, 'key-money-then-refund')).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
+  });
+
   test('keys are per administrator; a failed call keeps no key, so its retry runs', async () => {
     const before = await balance('9');
     await addMoney(db, actor, { personId: '9', amount: 3 }, 'key-shared-by-two');
@@ -115,8 +128,10 @@ describe('refundOrder', () => {
     expect(await balance(o.person_id)).toBe(before + o.coins);
     const rows = (await ledger(o.person_id)).filter((l) => l.order_id === o.id);
     expect(rows).toEqual([{ delta: o.coins, balance_after: before + o.coins, reason: 'refund-order', order_id: o.id, admin_id: 1 }]);
-    expect((await audits(`order:${o.id}`)).map((a) => a.action)).toEqual(['order.refund']);
-    await expect(refundOrder(db, actor, o.id)).rejects.toMatchObject({ statusCode: 409, code: 'ALREADY_REFUNDED' });
+    expect(await audits(`order:${o.id}`)).toEqual([
+      { action: 'order.refund', summary: `Refunded order #${order.orderSn} (+${o.coins} coins to person ${o.person_id})` },
+    ]);
+    await expect(refundOrder(db, actor, o.id)).rejects.toMatchObject({ statusCode: 409, code: 'ALREADY_REFUNDED', message: `Order #${order.orderSn} was already refunded` });
     expect(await balance(o.person_id)).toBe(before + o.coins);
   });
 
@@ -136,6 +151,26 @@ describe('refundOrder', () => {
     expect(await balance(o.person_id)).toBe(0);
     const [row] = (await ledger(o.person_id)).filter((l) => l.order_id === o.id);
     expect(row).toMatchObject({ delta: -Math.floor(o.coins / 2), balance_after: 0, reason: 'refund-recharge' });
+    const [a] = await audits(`order:${o.id}`);
+    expect(a.summary).toMatch(new RegExp(`^Refunded order #\\S+ \\(-${Math.floor(o.coins / 2)} coins to person ${o.person_id}\\)$`));
+  });
+
+  test('a recharge refunded from a zero balance takes nothing and says +0', async () => {
+    const o = await completed('recharge');
+    await db.query('update persons set money = 0 where id = $1', [o.person_id]);
+    const { result } = await refundOrder(db, actor, o.id);
+    expect(await balance(o.person_id)).toBe(0);
+    expect((await audits(`order:${o.id}`))[0].summary).toBe(`Refunded order #${result.orderSn} (+0 coins to person ${o.person_id})`);
+  });
+
+  test('an order whose user no longer exists is refunded without moving coins', async () => {
+    const o = await completed('growth');
+    await db.query('alter table orders disable trigger all');
+    await db.query('update orders set person_id = 999999 where id = $1', [o.id]).finally(() => db.query('alter table orders enable trigger all'));
+    const { result } = await refundOrder(db, actor, o.id);
+    expect(result.isRefund).toBe(true);
+    expect((await audits(`order:${o.id}`))[0].summary).toBe(`Refunded order #${result.orderSn}`);
+    expect(await db.query('select 1 from coin_ledger where order_id = $1', [o.id])).toEqual([]);
   });
 
   test('concurrent refunds of one order: one succeeds, the others are told it was refunded, the coins move once', async () => {
@@ -149,9 +184,9 @@ describe('refundOrder', () => {
 
   test('an order that is not complete, or none at all, is refused and nothing changes', async () => {
     const [pending] = await db.query<{ id: string }>("select id::text as id from orders where not is_complete and not is_error limit 1");
-    await expect(refundOrder(db, actor, pending.id)).rejects.toMatchObject({ statusCode: 409, code: 'NOT_REFUNDABLE' });
+    await expect(refundOrder(db, actor, pending.id)).rejects.toMatchObject({ statusCode: 409, code: 'NOT_REFUNDABLE', message: expect.stringMatching(/^Order #\S+ is not complete: only a complete order can be refunded$/) });
     expect((await db.query<{ r: boolean }>('select is_refund as r from orders where id = $1', [pending.id]))[0].r).toBe(false);
-    await expect(refundOrder(db, actor, '99999999')).rejects.toMatchObject({ statusCode: 404, code: 'ORDER_NOT_FOUND' });
+    await expect(refundOrder(db, actor, '99999999')).rejects.toMatchObject({ statusCode: 404, code: 'ORDER_NOT_FOUND', message: 'orderId 99999999: no such order' });
     expect(await audits(`order:${pending.id}`)).toEqual([]);
   });
 });
