@@ -24,7 +24,7 @@ const expectedCards = (users: UserStats, revenue: RevenueStats) => ({
     value: users.activeUsers.toLocaleString('en-US'),
     change: pct((users.newUsers.week / (users.total || 1)) * 100),
   },
-  'Total Revenue': { value: `$${revenue.today.revenue.toFixed(2)}`, change: pct(revenue.today.growth) },
+  'Total Revenue': { value: `$${revenue.today.revenue.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`, change: pct(revenue.today.growth) },
   'Orders Today': {
     value: revenue.today.orderCount.toLocaleString('en-US'),
     change: pct((revenue.today.orderCount / (revenue.week.orderCount || 1)) * 100 - 100),

@@ -1,6 +1,11 @@
 import { describeLoadError } from './remoteModules';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  loadRemote: jest.fn(),
+  registerRemotes: jest.fn(),
+  // The share scope's shared-client: here, the module itself.
+  loadShare: jest.fn(async () => () => jest.requireActual('@growth-admin/shared-client')),
+}));
 
 describe('describeLoadError', () => {
   it('keeps the first line without the runtime prefix and the error code', () => {

@@ -1,5 +1,9 @@
-import { SHARED_CLIENT_VERSION } from '@growth-admin/shared-client';
+import * as sharedClient from '@growth-admin/shared-client';
 import { checkSharedClientUsage, missingExports, refusal } from './sharedClientCheck';
+
+// In the browser the check reads the share scope's singleton; here, the module itself.
+const available = { ...sharedClient } as Record<string, unknown>;
+const { SHARED_CLIENT_VERSION } = sharedClient;
 
 const usage = (uses: string[]) => ({ package: '@growth-admin/shared-client', builtWith: '1.4.0', requiredVersion: '^1.4.0', uses });
 const answering = (status: number, body: unknown) =>
@@ -8,8 +12,8 @@ const answering = (status: number, body: unknown) =>
 
 describe('what a remote needs of the shared client', () => {
   it('finds the names this shell does not export', () => {
-    expect(missingExports(usage(['getPersons', 'queries', 'getAuditLog', 'exportCsv']))).toEqual(['getAuditLog', 'exportCsv']);
-    expect(missingExports(usage(['getPersons']))).toEqual([]);
+    expect(missingExports(usage(['getPersons', 'queries', 'getAuditLog', 'exportCsv']), available)).toEqual(['getAuditLog', 'exportCsv']);
+    expect(missingExports(usage(['getPersons']), available)).toEqual([]);
   });
 
   it('says which version the remote needs, which this shell has, and what is missing', () => {
@@ -20,14 +24,14 @@ describe('what a remote needs of the shared client', () => {
 
   it('reads shared-client-usage.json beside the manifest and refuses a remote that needs more', async () => {
     const fetchMock = answering(200, usage(['getPersons', 'getAuditLog']));
-    await expect(checkSharedClientUsage('http://people.test/v7/mf-manifest.json', fetchMock)).rejects.toThrow(
+    await expect(checkSharedClientUsage('http://people.test/v7/mf-manifest.json', fetchMock, available)).rejects.toThrow(
       `this shell provides ${SHARED_CLIENT_VERSION}, which lacks getAuditLog`,
     );
     expect(fetchMock.mock.calls[0][0]).toBe('http://people.test/v7/shared-client-usage.json');
   });
 
   it('lets through a remote that needs only what is there', async () => {
-    await expect(checkSharedClientUsage('http://people.test/mf-manifest.json', answering(200, usage(['getPersons', 'formatDate'])))).resolves.toBeUndefined();
+    await expect(checkSharedClientUsage('http://people.test/mf-manifest.json', answering(200, usage(['getPersons', 'formatDate'])), available)).resolves.toBeUndefined();
   });
 
   it('lets through a remote without a readable usage file (built before it, or unreachable: the load reports that)', async () => {

@@ -3,7 +3,7 @@
 // refuses, by name, a remote that needs exports this shell's shared-client lacks. shared-client is a
 // singleton and the shell's copy is the one every remote gets: without this check a remote built
 // against a newer shared-client would call `undefined` somewhere in the middle of a screen.
-import * as sharedClient from '@growth-admin/shared-client';
+import { loadShare } from '@module-federation/enhanced/runtime';
 
 export const USAGE_FILE = 'shared-client-usage.json';
 
@@ -19,13 +19,25 @@ function parseUsage(value: unknown): SharedClientUsage | null {
   return { builtWith: v.builtWith, requiredVersion: v.requiredVersion, uses: v.uses.filter((u): u is string => typeof u === 'string') };
 }
 
+type Exports = Record<string, unknown>;
+
+/**
+ * The shared-client every remote gets: the share scope's singleton, with all its exports. (Not
+ * `import * as`: through the federation's shared-module boundary webpack gives the shell a namespace
+ * of only the names the shell itself uses.)
+ */
+async function loadedSharedClient(): Promise<Exports | undefined> {
+  const factory = await loadShare<Exports>('@growth-admin/shared-client');
+  return factory ? factory() : undefined;
+}
+
 /** The names `usage` needs that `available` (this shell's shared-client) does not export. */
-export function missingExports(usage: SharedClientUsage, available: object = sharedClient): string[] {
-  return usage.uses.filter((name) => !(name in available) || (available as Record<string, unknown>)[name] === undefined);
+export function missingExports(usage: SharedClientUsage, available: Exports): string[] {
+  return usage.uses.filter((name) => available[name] === undefined);
 }
 
 /** Why a remote cannot run on this shell, in words an operator can act on. */
-export function refusal(usage: SharedClientUsage, missing: string[], providedVersion = sharedClient.SHARED_CLIENT_VERSION): string {
+export function refusal(usage: SharedClientUsage, missing: string[], providedVersion: string): string {
   return (
     `it needs @growth-admin/shared-client ${usage.requiredVersion} (built with ${usage.builtWith}), ` +
     `but this shell provides ${providedVersion}, which lacks ${missing.join(', ')}: deploy a newer shell first, or roll the remote back`
@@ -37,7 +49,7 @@ export function refusal(usage: SharedClientUsage, missing: string[], providedVer
  * needs exports this shell lacks. A remote without a usage file (built before it existed) or one
  * that cannot be read is let through: the load itself reports a remote that is not there.
  */
-export async function checkSharedClientUsage(manifestUrl: string, fetchImpl?: typeof fetch): Promise<void> {
+export async function checkSharedClientUsage(manifestUrl: string, fetchImpl?: typeof fetch, available?: Exports): Promise<void> {
   let usage: SharedClientUsage | null = null;
   try {
     const get = fetchImpl ?? globalThis.fetch;
@@ -47,6 +59,8 @@ export async function checkSharedClientUsage(manifestUrl: string, fetchImpl?: ty
     return;
   }
   if (!usage) return;
-  const missing = missingExports(usage);
-  if (missing.length) throw new Error(refusal(usage, missing));
+  const shared = available ?? (await loadedSharedClient());
+  if (!shared) return;
+  const missing = missingExports(usage, shared);
+  if (missing.length) throw new Error(refusal(usage, missing, String(shared.SHARED_CLIENT_VERSION ?? 'an unknown version')));
 }
