@@ -101,7 +101,7 @@ describe('session calls', () => {
     installFetch(() => reply);
     const failure = login({ username: 'a', password: 'b' });
     await expect(failure).rejects.toBeInstanceOf(ApiError);
-    await expect(failure).rejects.toMatchObject({ message: 'Invalid response format', status: 500 });
+    await expect(failure).rejects.toMatchObject({ message: 'Invalid response format', status: 500, code: 'INVALID_RESPONSE' });
   });
 
   it("login passes on the server's message and status, and a 401 there keeps the stored token", async () => {

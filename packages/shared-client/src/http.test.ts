@@ -133,6 +133,15 @@ describe('request: headers and signature', () => {
     expect(fetchMock.mock.calls.map(([, init]) => init?.body)).toEqual(['0', 'false', 'null', '""']);
   });
 
+  it('sends an Idempotency-Key only when the call has one', async () => {
+    const fetchMock = installFetch();
+    await request('POST', '/money', { body: { a: 1 }, idempotencyKey: 'key-1234567890' });
+    await request('POST', '/money', { body: { a: 1 } });
+    const [[, withKey], [, withoutKey]] = fetchMock.mock.calls;
+    expect((withKey?.headers as Record<string, string>)['Idempotency-Key']).toBe('key-1234567890');
+    expect(withoutKey?.headers).not.toHaveProperty('Idempotency-Key');
+  });
+
   it('strips trailing slashes of the base URL', async () => {
     configureTestClient({ apiBaseUrl: `${TEST_BASE_URL}//` });
     const fetchMock = installFetch();
@@ -289,6 +298,12 @@ describe('request: error normalisation', () => {
   it('gives the plain network message when the failure has no message', async () => {
     const fetchMock = installFetch();
     fetchMock.mockRejectedValueOnce('boom');
+    expect(await failureOf(request('GET', '/a'))).toMatchObject({ message: NETWORK_MESSAGE, status: 503 });
+  });
+
+  it('reads the cause only from an Error: another rejected value gives the plain message', async () => {
+    const fetchMock = installFetch();
+    fetchMock.mockRejectedValueOnce({ message: 'not an Error' });
     expect(await failureOf(request('GET', '/a'))).toMatchObject({ message: NETWORK_MESSAGE, status: 503 });
   });
 

@@ -6,7 +6,7 @@ import { clearSession, getToken } from './tokenStore';
 
 export const REQUEST_TIMEOUT_MS = 60_000;
 /** A GET or DELETE carries no body (the API refuses one), whatever a caller passes. */
-const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
+const METHODS_WITH_BODY = new Set(['POST', 'PUT']);
 
 export type QueryValue = string | number | boolean | null | undefined;
 
@@ -75,7 +75,8 @@ export async function request<T>(method: string, path: string, options: RequestO
     response = await fetch(buildUrl(config.apiBaseUrl, path, options.query), {
       method,
       headers,
-      body: options.body === undefined || !METHODS_WITH_BODY.has(method) ? undefined : JSON.stringify(options.body),
+      // (JSON.stringify(undefined) is undefined: no body)
+      body: METHODS_WITH_BODY.has(method) ? JSON.stringify(options.body) : undefined,
       signal: controller.signal,
     });
     body = await readBody(response);

@@ -32,6 +32,8 @@ describe('reading and writing', () => {
   });
 
   it('stores, reads and clears the session under its key', () => {
+    // The key is a contract with every open tab and every stored session: a new one would sign everyone out.
+    expect(SESSION_STORAGE_KEY).toBe('growth-admin.session');
     setSession(admin);
     expect(getSession()).toEqual(admin);
     expect(getToken()).toBe('tok-1');

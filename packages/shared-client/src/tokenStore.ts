@@ -13,9 +13,9 @@ const listeners = new Set<Listener>();
 
 function storage(): Storage | null {
   try {
-    return typeof window !== 'undefined' ? window.localStorage : null;
+    return window.localStorage;
   } catch {
-    return null; // e.g. storage disabled by the browser
+    return null; // storage disabled by the browser, or no window at all
   }
 }
 
@@ -60,9 +60,10 @@ export function subscribeSession(listener: Listener): () => void {
   const onStorage = (event: StorageEvent) => {
     if (event.key === SESSION_STORAGE_KEY || event.key === null) listener(parse(event.newValue));
   };
-  if (typeof window !== 'undefined') window.addEventListener('storage', onStorage);
+  // (globalThis is the window in a browser; without one there are no other tabs to hear)
+  globalThis.addEventListener?.('storage', onStorage);
   return () => {
     listeners.delete(listener);
-    if (typeof window !== 'undefined') window.removeEventListener('storage', onStorage);
+    globalThis.removeEventListener?.('storage', onStorage);
   };
 }

@@ -22,20 +22,29 @@ export interface RowActions {
 
 const { Text } = Typography;
 
+/** The widest the user column's text may be (px). */
+const USER_TEXT_MAX_WIDTH = 200;
+
 function UserCell({ person, onOpen }: { person: Person; onOpen: (p: Person) => void }) {
   return (
     <Space size={12}>
       <PersonAvatar person={person} />
-      <div>
+      {/* Capped: the column stays in view while the table scrolls, so a long name must not cover the rest. */}
+      <div style={{ maxWidth: USER_TEXT_MAX_WIDTH }}>
         <Button
           type="link"
-          style={{ padding: 0, height: 'auto', fontWeight: 600 }}
+          title={displayName(person)}
+          style={{ padding: 0, height: 'auto', fontWeight: 600, maxWidth: '100%' }}
           onClick={() => onOpen(person)}
         >
-          {displayName(person)}
+          <span style={{ display: 'inline-block', maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', verticalAlign: 'bottom' }}>
+            {displayName(person)}
+          </span>
         </Button>
         <div>
-          <Text type="secondary">ID: {person.customId}</Text>
+          <Text type="secondary" ellipsis={{ tooltip: person.customId }}>
+            ID: {person.customId}
+          </Text>
         </div>
       </div>
     </Space>
