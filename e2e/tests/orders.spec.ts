@@ -117,3 +117,18 @@ test('searches a payment by payment number and opens it', async ({ signedInPage:
   await page.getByPlaceholder('Search by payment number...').press('Enter');
   await expect(page.getByText('No payments found matching your criteria')).toBeVisible();
 });
+
+test('finds a user\'s orders by the user ID the Users screen shows', async ({ signedInPage: page }) => {
+  const api = await signedApi();
+  const { orders } = await api.get<OrdersList>(ORDERS, { page: 0, limit: 1 });
+  const owner = await api.get<{ customId: string; customName: string }>('/api/admin/persons/query', { id: orders[0].personId });
+  const { total } = await api.get<OrdersList>(ORDERS, { page: 0, limit: 20, personId: orders[0].personId });
+
+  await openSection(page, 'Orders');
+  await choose(page, 'Search by', 'Person ID');
+  const box = page.getByPlaceholder('Search by person ID...');
+  await box.fill(owner.customId); // 'ID: 7000…', as Users and User Details show it
+  await box.press('Enter');
+  await expect(page.getByText(showing(total, 'orders'))).toBeVisible();
+  await expect(rows(page).first()).toContainText(owner.customName);
+});

@@ -89,6 +89,12 @@ test('search by orderSn (exact), shoppingUser (exact, case-insensitive), personI
   expect(byPerson.body.data.total).toBe(byPersonCount.n);
   for (const x of byPerson.body.data.orders) expect(x.personId).toBe(o.pid);
 
+  // The ID the screens show ('ID: 7000…' in Users) finds the same orders as the internal _id.
+  const [{ custom_id: customId }] = await t.sql('select custom_id from persons where id = $1', [o.pid]);
+  const byCustomId = await list('orderList', { personId: customId, limit: 10, page: 0 });
+  expect(byCustomId.body.data).toEqual(byPerson.body.data);
+  expect((await list('orderList', { personId: '999999999999' })).body.data.total).toBe(0);
+
   const completedOfPerson = await list('orderList', { personId: o.pid, status: 'completed' });
   const [cc] = await t.sql("select count(*)::int as n from orders where kind = 'growth' and person_id = $1 and is_complete", [o.pid]);
   expect(completedOfPerson.body.data.total).toBe(cc.n);

@@ -37,7 +37,7 @@ export const OrdersQuery = Type.Object(
     page: Type.Integer({ minimum: 0, maximum: 50000, default: 0, description: 'Zero-based' }),
     limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
     shoppingUser: Type.Optional(Type.String({ maxLength: 100, description: "Exact customer name, case-insensitive (the customer's customName)" })),
-    personId: Type.Optional(Type.String({ pattern: '^[0-9]{1,18}$', description: 'The person _id' })),
+    personId: Type.Optional(Type.String({ pattern: '^[0-9]{1,18}$', description: "The person: the user ID the screens show (customId), or the person's _id" })),
     orderSn: Type.Optional(Type.String({ maxLength: 64, description: 'Exact order number' })),
     status: Type.Optional(
       Type.Unsafe<(typeof ORDER_STATUSES)[number]>({

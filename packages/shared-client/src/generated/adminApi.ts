@@ -1785,7 +1785,7 @@ export interface operations {
                 limit: number;
                 /** @description Exact customer name, case-insensitive (the customer's customName) */
                 shoppingUser?: string;
-                /** @description The person _id */
+                /** @description The person: the user ID the screens show (customId), or the person's _id */
                 personId?: string;
                 /** @description Exact order number */
                 orderSn?: string;
@@ -1894,7 +1894,7 @@ export interface operations {
                 limit: number;
                 /** @description Exact customer name, case-insensitive (the customer's customName) */
                 shoppingUser?: string;
-                /** @description The person _id */
+                /** @description The person: the user ID the screens show (customId), or the person's _id */
                 personId?: string;
                 /** @description Exact order number */
                 orderSn?: string;

@@ -51,7 +51,11 @@ export async function listOrders(q: Queryable, kind: OrderKind, query: OrdersQue
   const shoppingUser = query.shoppingUser?.trim();
   const orderSn = query.orderSn?.trim();
   if (orderSn) where.push(`order_sn = $${params.push(orderSn)}`);
-  if (query.personId) where.push(`person_id = $${params.push(query.personId)}`);
+  if (query.personId) {
+    // The user ID the screens show (customId, unique index) first, else the internal _id.
+    const i = params.push(query.personId);
+    where.push(`person_id = coalesce((select id from persons where custom_id = $${i}), $${i}::bigint)`);
+  }
   if (shoppingUser) {
     // Exact, case-insensitive. An order's shoppingUser is its customer's name, so the persons name
     // index narrows to that customer's orders (orders_person index), then the name is checked.
