@@ -97,6 +97,8 @@ async function main() {
     // Real search values from the data.
     const sample = (await get('/api/admin/orders/orderList?page=250&limit=1')).orders[0];
     const person = (await get('/api/admin/persons/list?page=37&pageSize=1')).list[0];
+    // The middle of a name ('patel' of 'mia_patel2998'): what an administrator who half-remembers types.
+    const namePart = encodeURIComponent((person.customName.split('_')[1] ?? person.customName).replace(/[0-9]+$/, ''));
 
     const cases: Array<[string, string]> = [
       ['orders page 1', '/api/admin/orders/orderList?page=0&limit=20'],
@@ -112,6 +114,7 @@ async function main() {
       ['persons list page 1', '/api/admin/persons/list?page=1&pageSize=20'],
       ['persons list page 500', '/api/admin/persons/list?page=500&pageSize=20'],
       ['persons search name', `/api/admin/persons/list?page=1&pageSize=20&customName=${encodeURIComponent(person.customName.slice(0, 6))}`],
+      ['persons search (name part)', `/api/admin/persons/list?page=1&pageSize=20&customName=${namePart}`],
       ['persons query id', `/api/admin/persons/query?id=${person.customId}`],
       ['analytics users', '/api/admin/analytics/users'],
       ['analytics revenue', '/api/admin/analytics/revenue'],

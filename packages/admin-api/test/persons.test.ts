@@ -30,15 +30,21 @@ test('list: total, page, pageSize, list of spec-3 persons; paging', async () => 
   expect(defaults.body.data).toMatchObject({ page: 1, pageSize: 20 });
 });
 
-test('customName: case-insensitive prefix; LIKE metacharacters match literally', async () => {
-  const all = await t.sql("select count(*)::int as n from persons where lower(custom_name) like 'em%'");
-  const r = await t.api.get('/api/admin/persons/list', { query: { customName: 'EM' } });
-  expect(r.body.data.total).toBe(all[0].n);
-  for (const p of r.body.data.list) expect(p.customName.toLowerCase().startsWith('em')).toBe(true);
+test('customName: any part of the name, case-insensitive; LIKE metacharacters match literally', async () => {
+  // 'patel' finds 'mia_patel2998': the middle of a name, not only its start.
+  const [{ name }] = await t.sql<{ name: string }>("select custom_name as name from persons where custom_name like '%\\_%' order by id limit 1");
+  const middle = name.split('_')[1].replace(/[0-9]+$/, '');
+  const expected = await t.sql("select count(*)::int as n from persons where strpos(lower(custom_name), $1) > 0", [middle.toLowerCase()]);
+  const r = await t.api.get('/api/admin/persons/list', { query: { customName: middle.toUpperCase() } });
+  expect(r.body.data.total).toBe(expected[0].n);
+  expect(r.body.data.list.map((p: { customName: string }) => p.customName)).toContain(name);
+  for (const p of r.body.data.list) expect(p.customName.toLowerCase()).toContain(middle.toLowerCase());
   const pct = await t.api.get('/api/admin/persons/list', { query: { customName: '%' } });
   expect(pct.body.data.total).toBe(0);
+  const [withUnderscore] = await t.sql("select count(*)::int as n from persons where strpos(custom_name, '_') > 0");
   const underscore = await t.api.get('/api/admin/persons/list', { query: { customName: '_' } });
-  expect(underscore.body.data.total).toBe(0);
+  expect(underscore.body.data.total).toBe(withUnderscore.n); // a literal '_', not "any one character"
+  expect((await t.api.get('/api/admin/persons/list', { query: { customName: 'zz-nobody-zz' } })).body.data.total).toBe(0);
 });
 
 test('list paging validation', async () => {

@@ -42,7 +42,7 @@ export const listPersons = route({
   operationId: 'listPersons',
   tag: 'persons',
   summary: 'List users',
-  description: 'Users newest first, one page at a time; `customName` keeps those whose name starts with it (case-insensitive).',
+  description: 'Users newest first, one page at a time; `customName` keeps those whose name contains it anywhere (case-insensitive; `%` and `_` match literally).',
   access: 'admin',
   querystring: Type.Object(
     {

@@ -4,6 +4,7 @@
 // fails, and no call that ran while it was being lost is acknowledged (checked after each one).
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { checkExpectedDatabase, DataDirError, lockDataDir, writeMarker, type DataDirLock } from './dataDir';
 import { DatabaseUnavailableError, type Db, type Queryable, type Row } from './types';
 
@@ -21,7 +22,8 @@ export async function openPglite(dataDir: string | null, options: PgliteOptions 
   }
   let pg: PGlite;
   try {
-    pg = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+    // pg_trgm: the name search matches any part of a name through a trigram index (migration 007).
+    pg = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
   } catch (err) {
     lock?.release();
     throw err;

@@ -103,7 +103,7 @@ export type paths = {
         };
         /**
          * List users
-         * @description Users newest first, one page at a time; `customName` keeps those whose name starts with it (case-insensitive).
+         * @description Users newest first, one page at a time; `customName` keeps those whose name contains it anywhere (case-insensitive; `%` and `_` match literally).
          */
         get: operations["listPersons"];
         put?: never;

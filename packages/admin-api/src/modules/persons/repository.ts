@@ -3,6 +3,7 @@ import type { Person, PersonsList } from '@growth-admin/api-contract';
 import type { Queryable, Row } from '../../db';
 import { badRequest, notFound } from '../../http/errors';
 import { iso, isoOrNull } from '../../db/dates';
+import { likeAnywhere } from '../../db/like';
 
 export const PERSON_COLUMNS = `id::text as "_id", custom_id as "customId", custom_name as "customName", avatar,
   money::float8 as money, point::float8 as point, platform, watcher_count as "watcherCount",
@@ -14,17 +15,15 @@ export const PERSON_COLUMNS = `id::text as "_id", custom_id as "customId", custo
 export const toPerson = (r: Row) =>
   ({ ...r, rewardLastDate: isoOrNull(r.rewardLastDate), updatedAt: iso(r.updatedAt), projectStartList: r.projectStartList ?? [] }) as Person;
 
-/** Escapes LIKE metacharacters so the search text matches literally. */
-export const likePrefix = (text: string) => `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** One page of users, newest first; `customName` keeps names starting with it (case-insensitive). */
+/** One page of users, newest first; `customName` keeps names containing it (case-insensitive). */
 export async function listPersons(q: Queryable, { page, pageSize, customName }: { page: number; pageSize: number; customName?: string }): Promise<PersonsList> {
   const name = customName?.trim();
   const offset = (page - 1) * pageSize;
   let total: number;
   let rows: Row[];
   if (name) {
-    const pattern = likePrefix(name);
+    const pattern = likeAnywhere(name);
     rows = await q.query(`select ${PERSON_COLUMNS} from persons where lower(custom_name) like $1 order by id desc limit $2 offset $3`, [pattern, pageSize, offset]);
     total = (await q.query<{ n: number }>('select count(*)::int as n from persons where lower(custom_name) like $1', [pattern]))[0].n;
   } else {
