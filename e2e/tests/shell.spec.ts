@@ -111,13 +111,20 @@ test.describe('Signed in', () => {
     expect(await page.evaluate((key) => window.localStorage.getItem(key), SESSION_STORAGE_KEY)).toBeNull();
   });
 
-  test('a failed logout call still signs out locally and says so', async ({ page }) => {
+  test('a failed logout call still signs out locally and says so, then ends the server session in the background', async ({ page }) => {
     await signInViaApi(page);
+    const { token } = JSON.parse((await page.evaluate((key) => window.localStorage.getItem(key), SESSION_STORAGE_KEY)) ?? '{}');
     await page.route('**/api/admin/logout', (route) => route.fulfill({ status: 500, json: { message: 'boom', code: 'INTERNAL' } }));
     await sidebarSignOut(page).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Sign Out' }).click();
     await expect(page.locator('.ant-notification').getByText('Failed to logout')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+    // The server comes back: the retry ends the old session (its token stops working).
+    await expect.poll(() => apiCall('GET', '/api/admin/projects', { token }).then(() => 200, (e: { status: number }) => e.status)).toBe(200);
+    await page.unroute('**/api/admin/logout');
+    await expect
+      .poll(() => apiCall('GET', '/api/admin/projects', { token }).then(() => 200, (e: { status: number }) => e.status), { timeout: 20_000 })
+      .toBe(401);
   });
 
   test('every section is reachable from the sidebar and lives in the URL', async ({ signedInPage: page }) => {

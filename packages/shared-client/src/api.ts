@@ -44,8 +44,9 @@ export async function login(payload: LoginPayload): Promise<AdminSession> {
   return data;
 }
 
-export function logout(): Promise<unknown> {
-  return call('post', '/api/admin/logout');
+/** POST /api/admin/logout for the stored session, or for `token` (a sign-out retried later). */
+export function logout(token?: string): Promise<unknown> {
+  return call('post', '/api/admin/logout', token ? { token } : undefined);
 }
 
 // --- projects --------------------------------------------------------------

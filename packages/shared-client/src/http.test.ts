@@ -210,6 +210,18 @@ describe('request: 401', () => {
     expect(second).toHaveBeenCalledTimes(1);
   });
 
+  it('with an explicit token: sends it instead of the stored one, and its 401 leaves the stored session alone', async () => {
+    const onUnauthorized = jest.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    setSession({ token: 'current-session', username: 'admin' });
+    const fetchMock = installFetch(() => ({ status: 401, body: { message: 'The session token is invalid', code: 'TOKEN_INVALID' } }));
+    const error = await failureOf(request('POST', '/api/admin/logout', { token: 'old-session' }));
+    expect(error.status).toBe(401);
+    expect(onlyRequest(fetchMock).headers.Authorization).toBe('Bearer old-session');
+    expect(getToken()).toBe('current-session');
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
   it('works without a handler', async () => {
     setSession({ token: 'expired', username: 'admin' });
     installFetch(() => ({ status: 401 }));

@@ -17,6 +17,11 @@ export interface RequestOptions {
   isLogin?: boolean;
   /** An Idempotency-Key (money calls): a retry with the same key is applied once. */
   idempotencyKey?: string;
+  /**
+   * Send this session token instead of the stored one (a sign-out retried after the store was
+   * cleared). Its 401 only says that token is dead: the stored session is left alone.
+   */
+  token?: string;
 }
 
 /** Builds `base + path + ?query`, leaving out undefined, null and empty-string values. */
@@ -63,7 +68,7 @@ export async function request<T>(method: string, path: string, options: RequestO
     'Content-Type': 'application/json',
     ...signatureHeaders(config.signingKey),
   };
-  const token = getToken();
+  const token = options.token ?? getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
 
@@ -89,7 +94,7 @@ export async function request<T>(method: string, path: string, options: RequestO
   }
 
   if (!response.ok) {
-    if (response.status === 401 && !options.isLogin) {
+    if (response.status === 401 && !options.isLogin && options.token === undefined) {
       clearSession();
       // The handler as configured now: the shell may set it after this request started.
       getClientConfig().onUnauthorized?.();

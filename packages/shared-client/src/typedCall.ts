@@ -36,6 +36,8 @@ type CallInput<O> = (IsNever<PathParams<O>> extends true ? { params?: never } : 
     : { idempotencyKey?: never }) & {
     /** The login call: its 401 is a wrong password, not an expired session. */
     isLogin?: boolean;
+    /** Another session token than the stored one (see RequestOptions.token). */
+    token?: string;
   };
 
 /** The input may be left out only when nothing in it is required. */
@@ -55,12 +57,13 @@ export function call<P extends ApiPath, M extends MethodOf<P>>(
   path: P,
   ...[input]: CallArgs<Operation<P, M>>
 ): Promise<DataOf<P, M>> {
-  const { params, query, body, idempotencyKey, isLogin } = (input ?? {}) as {
+  const { params, query, body, idempotencyKey, isLogin, token } = (input ?? {}) as {
     params?: Record<string, string | number>;
     query?: Record<string, QueryValue>;
     body?: unknown;
     idempotencyKey?: string;
     isLogin?: boolean;
+    token?: string;
   };
-  return request<DataOf<P, M>>(method.toUpperCase(), fillPath(path, params), { query, body, idempotencyKey, isLogin });
+  return request<DataOf<P, M>>(method.toUpperCase(), fillPath(path, params), { query, body, idempotencyKey, isLogin, token });
 }

@@ -9,6 +9,7 @@ import { BootError } from './boot/BootError';
 import { FullScreenSpinner } from './boot/FullScreenSpinner';
 import { fetchRuntimeConfig, runtimeConfigUrl, type RuntimeConfig } from './boot/runtimeConfig';
 import { registerRemotesFromConfig } from './sections/remoteModules';
+import { resumePendingLogouts } from './layout/pendingLogout';
 
 declare const __webpack_public_path__: string;
 
@@ -31,6 +32,7 @@ function Boot() {
         // The Trusted Types policy lets script load from these origins only (the CSP says the same).
         allowScriptOrigins(Object.values(config.remotes));
         registerRemotesFromConfig(config);
+        resumePendingLogouts(); // sign-outs an earlier page could not confirm with the server
         if (!cancelled) setState({ status: 'ready', config });
       })
       .catch((err: Error) => !cancelled && setState({ status: 'failed', reason: err.message }));

@@ -12,7 +12,8 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { ADMIN_THEME, clearSession, installDialogFocusWrap, logout, type SectionProps } from '@growth-admin/shared-client';
+import { ADMIN_THEME, clearSession, getToken, installDialogFocusWrap, logout, type SectionProps } from '@growth-admin/shared-client';
+import { retryLogoutLater } from './pendingLogout';
 import type { RuntimeConfig } from '../boot/runtimeConfig';
 import { SECTIONS, pathForSection, sectionById, type SectionId } from '../sections/sections';
 import { preloadWhenIdle } from '../sections/remoteModules';
@@ -38,11 +39,14 @@ const ICONS: Record<SectionId, React.ReactNode> = {
 
 /** Signs out on the server, then always locally: the administrator asked to leave. */
 export async function signOut(): Promise<void> {
+  const token = getToken();
   try {
     await logout();
     sectionToast.success('Successfully logged out', SUCCESS_SECONDS);
   } catch {
     sectionToast.error('Failed to logout', ERROR_SECONDS);
+    // Signed out here at once; the server session is ended in the background.
+    if (token) retryLogoutLater(token);
   } finally {
     queryClient.clear();
     clearSession();
