@@ -8,6 +8,10 @@ import { join } from 'node:path';
 import { openDb } from '../src/db';
 import { LOCK_FILE, markerOf } from '../src/db/dataDir';
 import { Api, freshDatabase, ON_POSTGRES, startOn, startTestServer, type TestServer } from './helpers';
+import { loadMigrations } from '../src/db/migrate';
+
+/** The newest migration this server ships (the readiness check compares the database with it). */
+const LATEST = Math.max(...loadMigrations().map((m) => m.version));
 
 const onPglite = ON_POSTGRES ? describe.skip : describe;
 
@@ -33,18 +37,18 @@ describe('health and readiness', () => {
     expect(alive.body.data).toMatchObject({ status: 'ok' });
     const ready = await t.api.get('/readyz', { sign: false, token: null });
     expect(ready.status).toBe(200);
-    expect(ready.body.data).toMatchObject({ status: 'ready', migration: 6 });
+    expect(ready.body.data).toMatchObject({ status: 'ready', migration: LATEST });
   });
 
   test('/readyz is 503 NOT_READY while a migration is missing, /healthz stays 200', async () => {
-    await t.sql('delete from schema_migrations where version = 6');
+    await t.sql('delete from schema_migrations where version = $1', [LATEST]);
     try {
       const ready = await t.api.get('/readyz', { sign: false, token: null });
       expect(ready.status).toBe(503);
-      expect(ready.body).toEqual({ code: 'NOT_READY', message: 'The database is at migration 5, this server needs 6' });
+      expect(ready.body).toEqual({ code: 'NOT_READY', message: `The database is at migration ${LATEST - 1}, this server needs ${LATEST}` });
       expect((await t.api.get('/healthz', { sign: false, token: null })).status).toBe(200);
     } finally {
-      await t.sql('insert into schema_migrations (version) values (6)');
+      await t.sql('insert into schema_migrations (version) values ($1)', [LATEST]);
     }
   });
 });
