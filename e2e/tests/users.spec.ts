@@ -246,3 +246,15 @@ test('shows a hidden column, and the choice survives a reload', async ({ signedI
   await expect(userRows(page).first()).toBeVisible();
   await expect(headers).toHaveText(withFollowers);
 });
+
+test('a dialog closed with Escape gives the focus back to the button that opened it', async ({ signedInPage: page }) => {
+  await openUsers(page);
+  const addCoins = userRows(page).first().getByRole('button', { name: /^Add Coins to / });
+  await addCoins.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Add Coins' });
+  await expect(dialog.getByLabel('Amount to Add')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(addCoins).toBeFocused();
+});

@@ -1,5 +1,5 @@
 import { Alert, Button, Table } from 'antd';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { PageHeader, Pager, pagingFigures, type Person, PERSONS_PAGE_SIZE, SearchBar, type ToastApi, useFailureToast } from '@growth-admin/shared-client';
 import { AddCoinsDialog } from '../addCoins/AddCoinsDialog';
 import { UserDetailsDialog } from '../details/UserDetailsDialog';
@@ -11,6 +11,24 @@ import { usePersonsPage } from './usePersonsPage';
 import { buildTableColumns } from './userTableColumns';
 
 export const EMPTY_USERS_TEXT = 'No users found matching your criteria';
+
+/**
+ * The dialogs unmount when they close, so antd cannot give the focus back: remember what had it when
+ * a dialog opened and return it there on close (keyboard users land where they were).
+ */
+function useFocusReturn() {
+  const opener = useRef<HTMLElement | null>(null);
+  const remember = useCallback(() => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  }, []);
+  const restore = useCallback(() => {
+    const element = opener.current;
+    opener.current = null;
+    // After the dialog's own focus handling has run.
+    if (element) setTimeout(() => element.isConnected && element.focus());
+  }, []);
+  return { remember, restore };
+}
 
 /** The dialogs show the cached copy of their person, so a top-up appears in them at once. */
 function freshest(person: Person | null, rows: Person[]): Person | null {
@@ -25,6 +43,23 @@ export function UsersScreen({ toast }: { toast: ToastApi }) {
   const [detailsFor, setDetailsFor] = useState<Person | null>(null);
   const [coinsFor, setCoinsFor] = useState<Person | null>(null);
 
+  const detailsFocus = useFocusReturn();
+  const coinsFocus = useFocusReturn();
+  const openDetails = useCallback(
+    (person: Person) => {
+      detailsFocus.remember();
+      setDetailsFor(person);
+    },
+    [detailsFocus],
+  );
+  const openAddCoins = useCallback(
+    (person: Person) => {
+      coinsFocus.remember();
+      setCoinsFor(person);
+    },
+    [coinsFocus],
+  );
+
   const users = usePersonsPage(search, page);
   const figures = pagingFigures(page, PERSONS_PAGE_SIZE, users.total);
 
@@ -34,10 +69,10 @@ export function UsersScreen({ toast }: { toast: ToastApi }) {
   const columns = useMemo(
     () =>
       buildTableColumns(visibleColumns(visibility), {
-        onOpenDetails: setDetailsFor,
-        onAddCoins: setCoinsFor,
+        onOpenDetails: openDetails,
+        onAddCoins: openAddCoins,
       }),
-    [visibility],
+    [visibility, openDetails, openAddCoins],
   );
 
   const details = freshest(detailsFor, users.rows);
@@ -108,8 +143,11 @@ export function UsersScreen({ toast }: { toast: ToastApi }) {
         <UserDetailsDialog
           key={`details-${details._id}`}
           person={details}
-          onClose={() => setDetailsFor(null)}
-          onAddCoins={setCoinsFor}
+          onClose={() => {
+            setDetailsFor(null);
+            detailsFocus.restore();
+          }}
+          onAddCoins={openAddCoins}
         />
       )}
       {coins && (
@@ -117,7 +155,10 @@ export function UsersScreen({ toast }: { toast: ToastApi }) {
           key={`coins-${coins._id}`}
           person={coins}
           toast={toast}
-          onClose={() => setCoinsFor(null)}
+          onClose={() => {
+            setCoinsFor(null);
+            coinsFocus.restore();
+          }}
         />
       )}
     </div>
