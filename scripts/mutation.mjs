@@ -3,7 +3,6 @@
 // admin-api's signature check, request guard, sign-in, sessions, add-money, refunds and idempotency),
 // one package after the other, then one score per file. A program that prints figures, not a test:
 // it is not part of `npm test`. `npm run mutation -- admin-api` runs one package.
-import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureInstalled, repoRoot, runPnpm } from './pnpm.mjs';
@@ -21,8 +20,7 @@ let failed = false;
 for (const pkg of chosen) {
   const dir = join(repoRoot, 'packages', pkg);
   const started = Date.now();
-  const run = spawnSync('pnpm', ['exec', 'stryker', 'run'], { cwd: dir, stdio: 'inherit' });
-  if (run.status !== 0) failed = true;
+  if (runPnpm(['exec', 'stryker', 'run'], { cwd: dir }) !== 0) failed = true;
   const report = join(dir, 'reports', 'mutation', 'mutation.json');
   if (!existsSync(report)) continue;
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);

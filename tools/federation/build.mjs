@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { ANTD_SHARED_MODULE, ANTD_SHARED_REQUEST, antdSharedExports, sharedSingletons } from './shared.mjs';
 import { portsFromEnv, runtimeConfigFor } from './runtime-config.mjs';
 import { SharedClientUsagePlugin } from './shared-client-usage.mjs';
+import { dependenciesOf } from './webpack-modules.mjs';
 
 const HTML_TEMPLATE = ({ title }) => `<!doctype html>
 <html lang="en">
@@ -24,10 +25,6 @@ const HTML_TEMPLATE = ({ title }) => `<!doctype html>
 </html>
 `;
 
-/** A module's dependencies, those of its dynamic `import()` blocks included. */
-function dependenciesOf(block) {
-  return [...block.dependencies, ...block.blocks.flatMap(dependenciesOf)];
-}
 
 /**
  * Fails the build when a module imports from 'antd' something the share scope does not provide

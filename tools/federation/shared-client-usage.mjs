@@ -5,14 +5,12 @@
 // gets, so a newer remote on an older shell would otherwise call `undefined`).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import remotes from '@growth-admin/remotes';
+import { dependenciesOf } from './webpack-modules.mjs';
 
-export const USAGE_FILE = 'shared-client-usage.json';
+const USAGE_FILE = remotes.SHARED_CLIENT_USAGE_FILE;
 export const SHARED_CLIENT = '@growth-admin/shared-client';
 
-/** A module's dependencies, those of its dynamic `import()` blocks included. */
-function dependenciesOf(block) {
-  return [...block.dependencies, ...block.blocks.flatMap(dependenciesOf)];
-}
 
 /** The shared-client version this build was made with, and the range it asks of the host. */
 function sharedClientVersions(pkgDir) {

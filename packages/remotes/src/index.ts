@@ -82,3 +82,9 @@ export function remoteByName(name: string): RemoteDef {
 
 /** Every default port of the browser-facing pieces (the shell first): the API's default CORS origins. */
 export const DEFAULT_PAGE_PORTS: number[] = [SHELL.port, ...REMOTES.map((r) => r.port)];
+
+/**
+ * Beside each remote's mf-manifest.json: the shared-client exports its build uses and the version
+ * it was built with (written by the build, read by the shell before it loads the remote).
+ */
+export const SHARED_CLIENT_USAGE_FILE = 'shared-client-usage.json';

@@ -4,8 +4,8 @@
 // singleton and the shell's copy is the one every remote gets: without this check a remote built
 // against a newer shared-client would call `undefined` somewhere in the middle of a screen.
 import { loadShare } from '@module-federation/enhanced/runtime';
+import { SHARED_CLIENT_USAGE_FILE } from '@growth-admin/remotes';
 
-export const USAGE_FILE = 'shared-client-usage.json';
 
 export interface SharedClientUsage {
   builtWith: string;
@@ -53,7 +53,7 @@ export async function checkSharedClientUsage(manifestUrl: string, fetchImpl?: ty
   let usage: SharedClientUsage | null = null;
   try {
     const get = fetchImpl ?? globalThis.fetch;
-    const response = await get(new URL(USAGE_FILE, manifestUrl).href, { cache: 'no-cache' });
+    const response = await get(new URL(SHARED_CLIENT_USAGE_FILE, manifestUrl).href, { cache: 'no-cache' });
     if (response.ok) usage = parseUsage(await response.json());
   } catch {
     return;

@@ -1,0 +1,32 @@
+// The StrykerJS setup both mutation runs share (`npm run mutation`): jest through each package's own
+// config, per-test coverage, the files mutated in place (the workspace's jest config is shared from
+// the root, which a sandbox copy would not reach) and restored when the run ends.
+/**
+ * @param {{ mutate: string[], testMatch?: string[], timeoutMS: number, nodeArgs?: string[] }} o
+ * @returns {import('@stryker-mutator/api/core').PartialStrykerOptions}
+ */
+export function strykerConfig({ mutate, testMatch, timeoutMS, nodeArgs = [] }) {
+  return {
+    testRunner: 'jest',
+    plugins: ['@stryker-mutator/jest-runner'], // named: pnpm's layout hides it from Stryker's own lookup
+    jest: {
+      projectType: 'custom',
+      configFile: 'jest.config.cjs',
+      config: { ...(testMatch ? { testMatch } : {}), reporters: ['default'] },
+      enableFindRelatedTests: false,
+    },
+    testRunnerNodeArgs: nodeArgs,
+    mutate,
+    coverageAnalysis: 'perTest',
+    inPlace: true,
+    // jest runs through SWC, which checks no types: no `// @ts-nocheck` headers to add (and remove).
+    disableTypeChecks: false,
+    concurrency: 2,
+    timeoutMS,
+    reporters: ['clear-text', 'progress', 'json'],
+    jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+    clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true, reportMutants: true },
+    tempDirName: '.stryker-tmp',
+    cleanTempDir: 'always',
+  };
+}
