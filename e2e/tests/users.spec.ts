@@ -45,7 +45,12 @@ async function openDetails(page: Page, row: Locator, person: Person) {
   await row
     .getByRole('button', { name: person.customName || `User ${person.customId}`, exact: true })
     .click();
-  return page.getByRole('dialog', { name: 'User Details' });
+  const dialog = page.getByRole('dialog', { name: 'User Details' });
+  // Settled as the user sees it: the recent orders load after the dialog opens and push its footer
+  // (Add Coins, Close) down, so a click aimed before that can land where the button was.
+  await expect(dialog.getByText('Recent Orders')).toBeVisible();
+  await expect(dialog.getByText('Loading orders...')).toHaveCount(0);
+  return dialog;
 }
 
 /** A seeded user who has orders, with those orders as the API lists them for the details. */

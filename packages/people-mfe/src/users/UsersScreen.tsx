@@ -27,7 +27,7 @@ function useFocusReturn() {
     // After the dialog's own focus handling has run.
     if (element) setTimeout(() => element.isConnected && element.focus());
   }, []);
-  return { remember, restore };
+  return useMemo(() => ({ remember, restore }), [remember, restore]);
 }
 
 /** The dialogs show the cached copy of their person, so a top-up appears in them at once. */
