@@ -1,4 +1,5 @@
-// Writes { passed, failed, skipped } for one jest run so scripts/test-all.mjs can sum them.
+// Writes { passed, failed, skipped, seconds } for one jest run so scripts/test-all.mjs can sum them
+// (and scripts/test-timings.mjs can show how long each run took).
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -11,6 +12,7 @@ class JsonCountReporter {
       passed: results.numPassedTests,
       failed: results.numFailedTests + results.numRuntimeErrorTestSuites,
       skipped: results.numPendingTests + results.numTodoTests,
+      seconds: Math.round((Date.now() - results.startTime) / 100) / 10,
     };
     fs.mkdirSync(path.dirname(this.outputFile), { recursive: true });
     fs.writeFileSync(this.outputFile, JSON.stringify(counts));

@@ -7,6 +7,8 @@ const onPostgres = process.env.ADMIN_API_TEST_DB === 'postgres';
 module.exports = {
   ...base,
   testTimeout: 120_000,
+  globalSetup: path.join(__dirname, 'test/globalSetup.ts'),
+  globalTeardown: path.join(__dirname, 'test/globalTeardown.ts'),
   reporters: [
     'default',
     [

@@ -7,7 +7,7 @@ const jest = require.resolve('jest/bin/jest');
 const extra = process.argv.slice(2);
 function run(target) {
   console.log(`\n=== admin-api tests on ${target} ===`);
-  const r = spawnSync(process.execPath, ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning', jest, '--ci', '--runInBand', ...extra], {
+  const r = spawnSync(process.execPath, ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning', jest, '--ci', '--maxWorkers=2', ...extra], {
     cwd: path.join(__dirname, '..'),
     stdio: 'inherit',
     env: { ...process.env, ADMIN_API_TEST_DB: target },

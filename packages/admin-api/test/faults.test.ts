@@ -24,7 +24,7 @@ async function balances(api: Api): Promise<Map<string, number>> {
 }
 
 test('kill -9 under 8 concurrent writers: nothing acknowledged is lost, and retries apply each call exactly once', async () => {
-  const place = await freshDatabase();
+  const place = await freshDatabase(ON_POSTGRES, { seeded: true }); // migrated and seeded: the processes start at once
   let server: ServerProcess | null = await startServerProcess(dataEnv(place));
   try {
     const api = new Api(server.url);
@@ -73,7 +73,7 @@ test('kill -9 under 8 concurrent writers: nothing acknowledged is lost, and retr
 });
 
 (ON_POSTGRES ? test.skip : test)('two processes on one PGlite folder: the second (and the CLI) refuse, naming the holder; after a kill -9 the next start goes on', async () => {
-  const place = await freshDatabase();
+  const place = await freshDatabase(ON_POSTGRES, { seeded: true }); // migrated and seeded: the processes start at once
   const first = await startServerProcess(dataEnv(place));
   try {
     const refusal = (await startServerProcess(dataEnv(place)).then(

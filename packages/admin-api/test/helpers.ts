@@ -12,16 +12,24 @@ import type { TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { startServer, type RunningServer, type StartOptions } from '../src/server';
 import { signRequest } from '../src/security';
+import { markerOf } from '../src/db/dataDir';
 
 export const ON_POSTGRES = process.env.ADMIN_API_TEST_DB === 'postgres' && !!process.env.DATABASE_URL;
 export const SIGNING_KEY = 'test-signing-key';
 export const ADMIN = { username: 'admin', password: 'correct-horse-battery' };
 
-const TEMPLATE = join(tmpdir(), 'growth-admin-pglite-template-v1');
+/**
+ * Where test databases live: memory-backed /dev/shm where there is one. Copying a 40 MB PGlite
+ * folder there takes 30 ms instead of 800 ms on disk, and PGlite's writes skip the disk too.
+ */
+export const TEST_TMP = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
+const TEMPLATE = join(TEST_TMP, 'growth-admin-pglite-template-v1');
+/** Names the run's migrated and seeded template (globalSetup.ts): a PGlite folder or a PostgreSQL database. */
+export const SEEDED_TEMPLATE_ENV = 'ADMIN_API_TEST_SEEDED_TEMPLATE';
 
 async function pgliteTemplate(): Promise<string> {
   if (existsSync(join(TEMPLATE, 'PG_VERSION'))) return TEMPLATE;
-  const building = mkdtempSync(join(tmpdir(), 'growth-admin-template-'));
+  const building = mkdtempSync(join(TEST_TMP, 'growth-admin-template-'));
   const pg = await PGlite.create(building);
   await pg.close();
   try {
@@ -32,14 +40,22 @@ async function pgliteTemplate(): Promise<string> {
   return TEMPLATE;
 }
 
-/** A fresh PGlite data directory, or a fresh PostgreSQL database URL (the suite's target unless `onPostgres` says). */
-export async function freshDatabase(onPostgres = ON_POSTGRES): Promise<{ dataDir?: string; databaseUrl?: string; drop(): Promise<void> }> {
+/**
+ * A fresh PGlite data directory, or a fresh PostgreSQL database URL (the suite's target unless
+ * `onPostgres` says): empty, or with `seeded` a copy of the run's migrated and seeded template.
+ */
+export async function freshDatabase(
+  onPostgres = ON_POSTGRES,
+  { seeded = false }: { seeded?: boolean } = {},
+): Promise<{ dataDir?: string; databaseUrl?: string; drop(): Promise<void> }> {
+  const seededTemplate = seeded ? process.env[SEEDED_TEMPLATE_ENV] : undefined;
+  if (seeded && !seededTemplate) throw new Error(`${SEEDED_TEMPLATE_ENV} is not set: jest.config.cjs's globalSetup builds it`);
   if (onPostgres) {
     const admin = new URL(process.env.DATABASE_URL!);
     const name = `ga_test_${process.pid}_${randomBytes(4).toString('hex')}`;
     const c = new PgClient({ connectionString: admin.toString() });
     await c.connect();
-    await c.query(`create database ${name}`);
+    await c.query(seededTemplate ? `create database ${name} template ${seededTemplate}` : `create database ${name}`);
     await c.end();
     const url = new URL(admin.toString());
     url.pathname = `/${name}`;
@@ -53,10 +69,16 @@ export async function freshDatabase(onPostgres = ON_POSTGRES): Promise<{ dataDir
       },
     };
   }
-  const template = await pgliteTemplate();
-  const dataDir = mkdtempSync(join(tmpdir(), 'growth-admin-test-'));
+  const template = seededTemplate ?? (await pgliteTemplate());
+  const dataDir = mkdtempSync(join(TEST_TMP, 'growth-admin-test-'));
   cpSync(template, dataDir, { recursive: true });
-  return { dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  return {
+    dataDir,
+    async drop() {
+      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(markerOf(dataDir), { force: true });
+    },
+  };
 }
 
 export interface Res<T = any> {
@@ -179,8 +201,9 @@ export async function startOn(db: { dataDir?: string; databaseUrl?: string }, op
   });
 }
 
+/** A server on a copy of the run's seeded template (SMALL_SEED, the ADMIN account). */
 export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
-  const db = await freshDatabase();
+  const db = await freshDatabase(ON_POSTGRES, { seeded: true });
   let server: RunningServer;
   try {
     server = await startOn(db, options);

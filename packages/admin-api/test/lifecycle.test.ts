@@ -3,7 +3,7 @@
 import { Api, freshDatabase, ON_POSTGRES, startOn } from './helpers';
 
 test('a restart keeps all data, sessions included', async () => {
-  const db = await freshDatabase();
+  const db = await freshDatabase(ON_POSTGRES, { seeded: true });
   try {
     const first = await startOn(db);
     const api = new Api(first.url);
@@ -36,7 +36,7 @@ test('a restart keeps all data, sessions included', async () => {
 const PARTIAL_LIST_INDEXES = ['growth', 'recharge'].flatMap((kind) => ['created', 'pending', 'error', 'refunded'].map((f) => `orders_${kind}_${f}`));
 
 test('a database missing migrations 2 and 3 (but with later ones) gets them on start, its trends filled from the data, its list indexes replaced', async () => {
-  const db = await freshDatabase();
+  const db = await freshDatabase(ON_POSTGRES, { seeded: true });
   try {
     const first = await startOn(db);
     const api = new Api(first.url);
@@ -109,8 +109,8 @@ test('a database missing migrations 2 and 3 (but with later ones) gets them on s
 });
 
 test('hostile input never yields a 5xx', async () => {
-  const db = await freshDatabase();
-  const s = await startOn(db, { seedUsers: 20, seedOrders: 50 });
+  const db = await freshDatabase(ON_POSTGRES, { seeded: true });
+  const s = await startOn(db);
   try {
     const api = new Api(s.url);
     await api.login();

@@ -3,11 +3,10 @@
 // PostgreSQL server that drops every connection.
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDb } from '../src/db';
 import { LOCK_FILE, markerOf } from '../src/db/dataDir';
-import { Api, freshDatabase, ON_POSTGRES, startOn, startTestServer, type TestServer } from './helpers';
+import { Api, freshDatabase, ON_POSTGRES, startOn, startTestServer, TEST_TMP, type TestServer } from './helpers';
 import { loadMigrations } from '../src/db/migrate';
 
 /** The newest migration this server ships (the readiness check compares the database with it). */
@@ -150,7 +149,7 @@ describe('idempotent money calls over HTTP', () => {
 
 onPglite('the PGlite data folder', () => {
   test('one process per folder: a second open refuses, naming the folder and the holder; a kill -9 leaves a lock the next start takes over', async () => {
-    const place = await freshDatabase();
+    const place = await freshDatabase(false, { seeded: true });
     const server = await startOn(place);
     try {
       await expect(openDb({ dataDir: place.dataDir })).rejects.toThrow(`The data folder ${place.dataDir} is in use by process ${process.pid}`);
@@ -167,7 +166,7 @@ onPglite('the PGlite data folder', () => {
   });
 
   test('the folder deleted while serving: writes answer 503 at once and /healthz fails; the restart refuses to create a fresh database there', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'growth-admin-lost-'));
+    const dir = mkdtempSync(join(TEST_TMP, 'growth-admin-lost-'));
     const dataDir = join(dir, 'pglite');
     const server = await startOn({ dataDir }, { seedUsers: 20, seedOrders: 50 });
     const api = new Api(server.url);
@@ -188,7 +187,7 @@ onPglite('the PGlite data folder', () => {
   });
 
   test('the folder replaced while serving is noticed too, within a second, without a request', async () => {
-    const place = await freshDatabase();
+    const place = await freshDatabase(false, { seeded: true });
     const server = await startOn(place);
     // A copy of the folder (its lock file included) put in place of the one the server uses.
     renameSync(place.dataDir!, `${place.dataDir}.moved`);
@@ -202,7 +201,7 @@ onPglite('the PGlite data folder', () => {
   });
 
   test('DATA_DIR_MUST_EXIST: a path that holds no database is refused instead of seeded', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'growth-admin-typo-'));
+    const dir = mkdtempSync(join(TEST_TMP, 'growth-admin-typo-'));
     await expect(startOn({ dataDir: join(dir, 'pglte') }, { dataDirMustExist: true })).rejects.toThrow(/holds no database, and DATA_DIR_MUST_EXIST is set/);
     rmSync(dir, { recursive: true, force: true });
   });
