@@ -2,6 +2,8 @@ import type { TrendPoint } from '@growth-admin/shared-client';
 import {
   buildOrderDistributionOption,
   buildPieOption,
+  sliceColors,
+  PIE_MIN_LABEL_ANGLE,
   buildUserActivityOption,
   hasPieData,
   hasTrendData,
@@ -17,8 +19,11 @@ interface Series {
   type: string;
   stack?: string;
   radius?: unknown;
-  data: Array<number | { name: string; value: number; itemStyle: { color: string } }>;
-  itemStyle?: { color: string };
+  data: Array<number | { name: string; value: number; itemStyle: { color: string; decal?: unknown } }>;
+  itemStyle?: { color?: string; borderColor?: string; borderWidth?: number };
+  minShowLabelAngle?: number;
+  labelLayout?: unknown;
+  label?: unknown;
 }
 
 const points: TrendPoint[] = [
@@ -87,12 +92,29 @@ describe('Order Distribution', () => {
 describe('pies', () => {
   const items = ['A', 'B', 'C', 'D', 'E'].map((name, i) => ({ name, value: i + 1 }));
 
-  test('outer radius 100, slices coloured by the cycled palette', () => {
+  test('outer radius 100, slices coloured by the cycled palette, and the last never in the colour of the first', () => {
     const [pie] = seriesOf(buildPieOption('Users', items));
     expect(pie.type).toBe('pie');
     expect(pie.radius).toBe(PIE_OUTER_RADIUS);
     expect(PIE_OUTER_RADIUS).toBe(100);
-    expect(pie.data.map((d) => (typeof d === 'number' ? d : d.itemStyle.color))).toEqual([...PALETTE, '#4F46E5']);
+    // Five slices: the fifth would be the first's indigo and touch it; it takes green instead.
+    expect(pie.data.map((d) => (typeof d === 'number' ? d : d.itemStyle.color))).toEqual([...PALETTE, '#10B981']);
+  });
+
+  test.each([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 13])('%i slices: no two neighbours (the last and the first included) share a colour', (n) => {
+    const colors = sliceColors(n);
+    expect(colors).toHaveLength(n);
+    expect(colors.every((c) => (PALETTE as readonly string[]).includes(c))).toBe(true);
+    if (n > 1) colors.forEach((c, i) => expect([i, c]).not.toEqual([i, colors[(i + 1) % n]]));
+  });
+
+  test('slices are separated, a repeated colour is striped, and thin slices leave their label to the legend', () => {
+    const [pie] = seriesOf(buildPieOption('Users', items));
+    expect(pie.itemStyle).toMatchObject({ borderColor: '#ffffff', borderWidth: 2 });
+    expect(pie.data.map((d) => typeof d !== 'number' && Boolean(d.itemStyle.decal))).toEqual([false, false, false, false, true]);
+    expect(pie.minShowLabelAngle).toBe(PIE_MIN_LABEL_ANGLE);
+    expect(pie.labelLayout).toEqual({ hideOverlap: true });
+    expect(pie.label).toEqual({ color: '#262626', fontSize: 12 });
   });
 
   test('the tooltip names the slice with its formatted value and share', () => {

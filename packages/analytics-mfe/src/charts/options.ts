@@ -86,7 +86,33 @@ export function buildOrderDistributionOption(points: readonly TrendPoint[], peri
   };
 }
 
-/** A pie of named values, slices coloured by the cycled palette, outer radius 100. */
+/**
+ * Slice colours: the palette cycled, except that a slice never takes a neighbour's colour. A pie
+ * closes on itself, so with 5 or 9 slices the last would touch the first in the same colour.
+ */
+export function sliceColors(count: number): string[] {
+  const colors = Array.from({ length: count }, (_, i) => paletteColor(i));
+  const last = count - 1;
+  if (count > 2 && colors[last] === colors[0]) {
+    colors[last] = PALETTE.find((c) => c !== colors[0] && c !== colors[last - 1])!;
+  }
+  return colors;
+}
+
+/**
+ * From the fifth slice on, a colour is used again: those slices carry a light stripe pattern, so
+ * no two slices look alike even where the labels are hidden.
+ */
+const REPEAT_DECAL = { symbol: 'rect', symbolSize: 1, dashArrayX: [1, 0], dashArrayY: [2, 4], rotation: Math.PI / 4, color: 'rgba(255, 255, 255, 0.55)' };
+
+/** Slices thinner than this (degrees) get no outside label: their names would pile up. */
+export const PIE_MIN_LABEL_ANGLE = 10;
+
+/**
+ * A pie of named values, slices coloured by the cycled palette (no two neighbours alike),
+ * separated by white borders, outer radius 100. Labels sit outside in dark grey; thin slices'
+ * labels are left to the legend and tooltip rather than overlap.
+ */
 export function buildPieOption(
   seriesName: string,
   items: readonly PieItem[],
@@ -102,7 +128,17 @@ export function buildPieOption(
         type: 'pie',
         radius: PIE_OUTER_RADIUS,
         center: ['50%', '45%'],
-        data: items.map((it, i) => ({ ...it, itemStyle: { color: paletteColor(i) } })),
+        itemStyle: { borderColor: '#ffffff', borderWidth: 2 },
+        // The slice's name only (echarts' own label; the share is in the tooltip): no formatter,
+        // so data never goes through a template (charts/tooltip.ts).
+        label: { color: '#262626', fontSize: 12 },
+        labelLine: { length: 8, length2: 8 },
+        labelLayout: { hideOverlap: true },
+        minShowLabelAngle: PIE_MIN_LABEL_ANGLE,
+        data: items.map((it, i, all) => ({
+          ...it,
+          itemStyle: { color: sliceColors(all.length)[i], ...(i >= PALETTE.length ? { decal: REPEAT_DECAL } : {}) },
+        })),
       },
     ],
   };
