@@ -1,4 +1,5 @@
-import { installDialogFocusWrap } from './dialogFocus';
+import { renderHook } from '@testing-library/react';
+import { installDialogFocusWrap, useFocusReturn } from './dialogFocus';
 
 // jsdom lays nothing out: every element counts as rendered here (the real check runs in Chromium, e2e).
 beforeAll(() => {
@@ -50,4 +51,52 @@ test('without an open modal dialog nothing changes', () => {
   expect(tab()).toBe(false);
   expect(document.activeElement).toBe(ok);
   uninstall();
+});
+
+describe('useFocusReturn', () => {
+  test('gives the focus back to what had it when the dialog opened, after the dialog is gone', () => {
+    jest.useFakeTimers();
+    try {
+      document.body.textContent = '';
+      const opener = document.createElement('button');
+      const inside = document.createElement('input');
+      document.body.append(opener, inside);
+      const { result, rerender } = renderHook(() => useFocusReturn());
+      const first = result.current;
+      rerender();
+      expect(result.current).toBe(first); // one identity: callbacks built on it stay stable
+      opener.focus();
+      result.current.remember();
+      inside.focus(); // the dialog takes the focus
+      inside.remove(); // and unmounts
+      result.current.restore();
+      jest.runAllTimers();
+      expect(document.activeElement).toBe(opener);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  test('skips an opener that is gone (a deleted row) and forgets it after one restore', () => {
+    jest.useFakeTimers();
+    try {
+      document.body.textContent = '';
+      const opener = document.createElement('button');
+      document.body.append(opener);
+      const { result } = renderHook(() => useFocusReturn());
+      opener.focus();
+      result.current.remember();
+      opener.remove();
+      result.current.restore();
+      jest.runAllTimers();
+      expect(document.activeElement).toBe(document.body);
+      const other = document.createElement('button');
+      document.body.append(other);
+      result.current.restore(); // nothing remembered any more
+      jest.runAllTimers();
+      expect(document.activeElement).toBe(document.body);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
 });

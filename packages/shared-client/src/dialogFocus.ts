@@ -4,6 +4,8 @@
 // at every wrap. This wraps at the edges instead. One listener for the document: the shell and each
 // standalone harness install it once; every remote's dialogs are in that document.
 
+import { useMemo, useRef } from 'react';
+
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** What Tab can reach inside `root`, in order (visible, enabled, not negative tabindex). */
@@ -39,4 +41,28 @@ export function installDialogFocusWrap(doc: Document = document): () => void {
   };
   doc.addEventListener('keydown', onKeyDown, true);
   return () => doc.removeEventListener('keydown', onKeyDown, true);
+}
+
+/**
+ * Gives the focus back to what opened a dialog that unmounts when it closes (antd cannot, as its
+ * dialog is gone): `remember()` when opening, `restore()` when closed. Keyboard users land where
+ * they were; an opener that is gone meanwhile (a deleted row) is skipped. One identity per mount,
+ * so callbacks built on it stay stable.
+ */
+export function useFocusReturn(): { remember(): void; restore(): void } {
+  const opener = useRef<HTMLElement | null>(null);
+  return useMemo(
+    () => ({
+      remember() {
+        opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      },
+      restore() {
+        const element = opener.current;
+        opener.current = null;
+        // After the dialog's own focus handling has run.
+        if (element) setTimeout(() => element.isConnected && element.focus());
+      },
+    }),
+    [],
+  );
 }

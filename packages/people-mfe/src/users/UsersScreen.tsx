@@ -1,6 +1,6 @@
 import { Alert, Button, Table } from 'antd';
-import { useCallback, useMemo, useRef, useState } from 'react';
-import { PageHeader, Pager, pagingFigures, type Person, PERSONS_PAGE_SIZE, SearchBar, type ToastApi, useFailureToast } from '@growth-admin/shared-client';
+import { useCallback, useMemo, useState } from 'react';
+import { PageHeader, Pager, pagingFigures, type Person, PERSONS_PAGE_SIZE, SearchBar, type ToastApi, useFailureToast, useFocusReturn } from '@growth-admin/shared-client';
 import { AddCoinsDialog } from '../addCoins/AddCoinsDialog';
 import { UserDetailsDialog } from '../details/UserDetailsDialog';
 import { ColumnCustomizer } from './ColumnCustomizer';
@@ -11,24 +11,6 @@ import { usePersonsPage } from './usePersonsPage';
 import { buildTableColumns } from './userTableColumns';
 
 export const EMPTY_USERS_TEXT = 'No users found matching your criteria';
-
-/**
- * The dialogs unmount when they close, so antd cannot give the focus back: remember what had it when
- * a dialog opened and return it there on close (keyboard users land where they were).
- */
-function useFocusReturn() {
-  const opener = useRef<HTMLElement | null>(null);
-  const remember = useCallback(() => {
-    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-  }, []);
-  const restore = useCallback(() => {
-    const element = opener.current;
-    opener.current = null;
-    // After the dialog's own focus handling has run.
-    if (element) setTimeout(() => element.isConnected && element.focus());
-  }, []);
-  return useMemo(() => ({ remember, restore }), [remember, restore]);
-}
 
 /** The dialogs show the cached copy of their person, so a top-up appears in them at once. */
 function freshest(person: Person | null, rows: Person[]): Person | null {

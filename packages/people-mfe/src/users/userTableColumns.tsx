@@ -1,7 +1,7 @@
 // Renders each column of the Users table (spec 2 "Row content").
 import { Button, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { formatDate, type Person } from '@growth-admin/shared-client';
+import { formatDate, StatusTag, type Person } from '@growth-admin/shared-client';
 import type { ColumnId, ColumnSpec } from './columns';
 import { PersonAvatar } from '../person/PersonAvatar';
 import {
@@ -64,9 +64,8 @@ function UsedAppsCell({ apps }: { apps: string[] }) {
   );
 }
 
-const flagTag = (on: boolean, label: string, color: string) => (
-  <Tag color={on ? color : undefined}>{label}</Tag>
-);
+/** A flag's label, in its colour when set (readable: StatusTag), plain when not. */
+const flagTag = (on: boolean, label: string, colour: string) => <StatusTag colour={on ? colour : null}>{label}</StatusTag>;
 
 type CellRenderer = (person: Person, actions: RowActions) => React.ReactNode;
 
@@ -83,9 +82,9 @@ const CELLS: Record<ColumnId, CellRenderer> = {
   following: (p) => formatCount(p.watchingCount),
   adViews: (p) => formatCount(p.rewardCount),
   lastAdView: (p) => formatDate(p.rewardLastDate),
-  privacy: (p) => flagTag(p.isPrivate, privacyLabel(p), 'orange'),
-  verification: (p) => flagTag(p.isVerified, verificationLabel(p), 'blue'),
-  business: (p) => flagTag(p.isBusiness, businessLabel(p), 'purple'),
+  privacy: (p) => flagTag(p.isPrivate, privacyLabel(p), '#F59E0B'),
+  verification: (p) => flagTag(p.isVerified, verificationLabel(p), '#4F46E5'),
+  business: (p) => flagTag(p.isBusiness, businessLabel(p), '#7C3AED'),
   location: (p) => formatLocation(p),
   usedApps: (p) => <UsedAppsCell apps={p.projectStartList} />,
   lastUpdated: (p) => formatDate(p.updatedAt),

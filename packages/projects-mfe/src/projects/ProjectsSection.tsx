@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Flex, Spin } from 'antd';
-import { PageHeader, toApiError, type Project, type SectionProps } from '@growth-admin/shared-client';
+import { PageHeader, toApiError, useFocusReturn, type Project, type SectionProps } from '@growth-admin/shared-client';
 import { ProjectFormDialog } from '../form/ProjectFormDialog';
 import { ALL_TEAMS, availableTeam, distinctTeams, filterProjects, type ProjectFilters } from './filterProjects';
 import { AddProjectButton, ProjectsToolbar } from './ProjectsToolbar';
@@ -26,7 +26,10 @@ export function ProjectsSection({ toast }: SectionProps) {
   );
   const visible = useMemo(() => filterProjects(projects, effectiveFilters), [projects, effectiveFilters]);
 
+  // The dialog unmounts on close: the focus goes back to Add Project or the row's Configure.
+  const focusReturn = useFocusReturn();
   const open = (next: NonNullable<DialogState>) => {
+    focusReturn.remember();
     setDialogKey((k) => k + 1);
     setDialog(next);
   };
@@ -74,7 +77,10 @@ export function ProjectsSection({ toast }: SectionProps) {
           mode={dialog.mode}
           project={dialog.mode === 'configure' ? dialog.project : undefined}
           toast={toast}
-          onClose={() => setDialog(null)}
+          onClose={() => {
+            setDialog(null);
+            focusReturn.restore();
+          }}
         />
       )}
     </div>

@@ -1,13 +1,17 @@
 import type { ReactElement } from 'react';
-import { Button, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Space, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import BellOutlined from '@ant-design/icons/BellOutlined';
 import ExperimentOutlined from '@ant-design/icons/ExperimentOutlined';
 import SettingOutlined from '@ant-design/icons/SettingOutlined';
 import StarOutlined from '@ant-design/icons/StarOutlined';
-import { padNumber12, type Project } from '@growth-admin/shared-client';
+import { padNumber12, StatusTag, type Project } from '@growth-admin/shared-client';
 
 export const EMPTY_TEXT = 'No projects found matching your criteria';
+
+/** The badge colours: the palette's green as orders' Completed, grey as Refunded (readable through StatusTag). */
+const ONLINE_COLOUR = '#10B981';
+const OFFLINE_COLOUR = '#6B7280';
 
 const numberStyle = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' } as const;
 
@@ -64,7 +68,7 @@ export function ProjectsTable({ projects, onConfigure }: Props) {
     {
       title: 'Status',
       key: 'status',
-      render: (_, p) => (p.online ? <Tag color="success">Online</Tag> : <Tag color="default">Offline</Tag>),
+      render: (_, p) => <StatusTag colour={p.online ? ONLINE_COLOUR : OFFLINE_COLOUR}>{p.online ? 'Online' : 'Offline'}</StatusTag>,
     },
     {
       title: <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>Actions</span>,
