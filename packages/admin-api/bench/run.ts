@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import { signRequest } from '../src/security';
+import { markerOf } from '../src/db/dataDir';
 
 const args = process.argv.slice(2);
 const opt = (name: string, fallback: number) => {
@@ -47,6 +48,7 @@ function seed() {
     return;
   }
   rmSync(DATA_DIR, { recursive: true, force: true });
+  rmSync(markerOf(DATA_DIR), { force: true }); // deliberately a fresh database: the server would refuse a lost one
   console.log(`seeding ${USERS} users and ${ORDERS} orders into ${DATA_DIR} ...`);
   const started = Date.now();
   const r = spawnSync(process.execPath, [join(PKG, 'dist/cli.js'), 'seed', '--users', String(USERS), '--orders', String(ORDERS)], {
@@ -105,6 +107,9 @@ async function main() {
       ['orders page 500', '/api/admin/orders/orderList?page=499&limit=20'],
       ['orders by orderSn', `/api/admin/orders/orderList?page=0&limit=20&orderSn=${sample.orderSn}`],
       ['orders by shoppingUser', `/api/admin/orders/orderList?page=0&limit=20&shoppingUser=${encodeURIComponent(sample.shoppingUser)}`],
+      ['orders by customer (name part)', `/api/admin/orders/orderList?page=0&limit=20&shoppingUser=${namePart}`],
+      ['orders by customer (name part) status=refunded', `/api/admin/orders/orderList?page=0&limit=20&status=refunded&shoppingUser=${namePart}`],
+      ['orders by customer (name part) page 20', `/api/admin/orders/orderList?page=19&limit=20&shoppingUser=${namePart}`],
       ['orders by personId', `/api/admin/orders/orderList?page=0&limit=10&personId=${sample.personId}`],
       ['orders status=refunded', '/api/admin/orders/orderList?page=0&limit=20&status=refunded'],
       ['orders status=completed p50', '/api/admin/orders/orderList?page=49&limit=20&status=completed'],

@@ -36,7 +36,7 @@ export const OrdersQuery = Type.Object(
   {
     page: Type.Integer({ minimum: 0, maximum: 50000, default: 0, description: 'Zero-based' }),
     limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
-    shoppingUser: Type.Optional(Type.String({ maxLength: 100, description: "Exact customer name, case-insensitive (the customer's customName)" })),
+    shoppingUser: Type.Optional(Type.String({ maxLength: 100, description: "Any part of the customer name, case-insensitive ('patel' finds mia_patel2998's orders; %, _ and \\ match themselves)" })),
     personId: Type.Optional(Type.String({ pattern: '^[0-9]{1,18}$', description: "The person: the user ID the screens show (customId), or the person's _id" })),
     orderSn: Type.Optional(Type.String({ maxLength: 64, description: 'Exact order number' })),
     status: Type.Optional(

@@ -2,7 +2,7 @@
 // from the base tables (after a bulk load with the triggers off: the seeder).
 import type { Queryable } from './types';
 
-export const ROLLUP_TABLES = ['order_hourly', 'order_totals', 'person_hourly', 'person_active_daily', 'trend_hourly'];
+export const ROLLUP_TABLES = ['order_hourly', 'order_totals', 'order_name_totals', 'person_hourly', 'person_active_daily', 'trend_hourly'];
 
 export async function rebuildRollups(q: Queryable): Promise<void> {
   await q.exec(`
@@ -14,6 +14,10 @@ insert into order_hourly (kind, product_type, state, hour, n, revenue)
    group by 1, 2, 3, 4;
 insert into order_totals (kind, product_type, state, n, revenue)
   select kind, product_type, state, sum(n), sum(revenue) from order_hourly group by 1, 2, 3;
+insert into order_name_totals (name, kind, completed, pending, error, refunded)
+  select lower(shopping_user), kind, count(*) filter (where state = 'completed'), count(*) filter (where state = 'pending'),
+         count(*) filter (where state = 'error'), count(*) filter (where state = 'refunded')
+    from orders group by 1, 2;
 insert into person_active_daily (day, n)
   select (updated_at at time zone 'UTC')::date, count(*) from persons group by 1;
 insert into person_hourly (hour, region, n)

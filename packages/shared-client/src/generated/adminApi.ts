@@ -1783,7 +1783,7 @@ export interface operations {
                 /** @description Zero-based */
                 page: number;
                 limit: number;
-                /** @description Exact customer name, case-insensitive (the customer's customName) */
+                /** @description Any part of the customer name, case-insensitive ('patel' finds mia_patel2998's orders; %, _ and \ match themselves) */
                 shoppingUser?: string;
                 /** @description The person: the user ID the screens show (customId), or the person's _id */
                 personId?: string;
@@ -1892,7 +1892,7 @@ export interface operations {
                 /** @description Zero-based */
                 page: number;
                 limit: number;
-                /** @description Exact customer name, case-insensitive (the customer's customName) */
+                /** @description Any part of the customer name, case-insensitive ('patel' finds mia_patel2998's orders; %, _ and \ match themselves) */
                 shoppingUser?: string;
                 /** @description The person: the user ID the screens show (customId), or the person's _id */
                 personId?: string;

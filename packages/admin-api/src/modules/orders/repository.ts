@@ -2,6 +2,7 @@
 import type { Order, OrdersList, OrdersQuery } from '@growth-admin/api-contract';
 import type { Queryable, Row } from '../../db';
 import { iso } from '../../db/dates';
+import { likeAnywhere } from '../../db/like';
 
 export type OrderKind = 'growth' | 'recharge';
 
@@ -40,27 +41,65 @@ const STATUS_STATES: Record<string, string[]> = {
 };
 
 /**
+ * How a Customer Name search reads its page. Walking the newest-first index of the kind (and
+ * status) keeps the matching rows, and finds a page within about `limit` × WALK_RATIO entries when
+ * at least one row in WALK_RATIO matches; rarer matches are read by name instead (through
+ * orders_kind_customer, then a sort of those few rows).
+ */
+export const WALK_RATIO = 250;
+
+/** The state columns of order_name_totals (and order_totals' states) a status filter counts. */
+const stateSum = (states: string[]) => states.map((state) => `"${state}"`).join(' + ');
+
+/** How many orders in `states` have a customer name containing `pattern` (one row per name: fast). */
+async function customerNameTotal(q: Queryable, kind: OrderKind, pattern: string, states: string[]): Promise<number> {
+  const sql = `select coalesce(sum(${stateSum(states)}), 0)::int as total from order_name_totals where kind = $1 and name like $2`;
+  return (await q.query<{ total: number }>(sql, [kind, pattern]))[0].total;
+}
+
+/** The customer names (lower case) containing `pattern` that have orders in `states`. */
+async function customerNames(q: Queryable, kind: OrderKind, pattern: string, states: string[]): Promise<string[]> {
+  const sql = `select name from order_name_totals where kind = $1 and name like $2 and ${stateSum(states)} > 0`;
+  return (await q.query<{ name: string }>(sql, [kind, pattern])).map((r) => r.name);
+}
+
+/** The orders of a kind in `states`, from the rollup kept by the write triggers. */
+async function statusTotal(q: Queryable, kind: OrderKind, states: string[]): Promise<number> {
+  return (await q.query<{ n: number }>('select coalesce(sum(n), 0)::int as n from order_totals where kind = $1 and state = any($2::text[])', [kind, states]))[0].n;
+}
+
+/**
  * One page of orders or payments, newest first, with the total of the search and status filter.
  * Every value is a parameter; the unnamed statement is planned with them, so the kind still picks
  * its partial index.
  */
-export async function listOrders(q: Queryable, kind: OrderKind, query: OrdersQuery): Promise<OrdersList> {
+export async function listOrders(q: Queryable, kind: OrderKind, query: OrdersQuery, { walkRatio = WALK_RATIO } = {}): Promise<OrdersList> {
   const { page, limit, status } = query;
   const params: unknown[] = [kind];
   const where = ['kind = $1'];
   const shoppingUser = query.shoppingUser?.trim();
   const orderSn = query.orderSn?.trim();
+  const states = status ? STATUS_STATES[status] : Object.keys(STATUS_SQL);
   if (orderSn) where.push(`order_sn = $${params.push(orderSn)}`);
   if (query.personId) {
     // The user ID the screens show (customId, unique index) first, else the internal _id.
     const i = params.push(query.personId);
     where.push(`person_id = coalesce((select id from persons where custom_id = $${i}), $${i}::bigint)`);
   }
+  // The only search whose total the rollups know: Customer Name alone.
+  let total: number | null = null;
   if (shoppingUser) {
-    // Exact, case-insensitive. An order's shoppingUser is its customer's name, so the persons name
-    // index narrows to that customer's orders (orders_person index), then the name is checked.
-    const i = params.push(shoppingUser);
-    where.push(`person_id in (select id from persons where lower(custom_name) = lower($${i})) and lower(shopping_user) = lower($${i})`);
+    // Any part of the name, case-insensitively ('patel' finds mia_patel2998's orders).
+    const pattern = likeAnywhere(shoppingUser);
+    if (where.length === 1) {
+      total = await customerNameTotal(q, kind, pattern, states);
+      if (total === 0) return { orders: [], total };
+    }
+    if (total !== null && total * walkRatio < (await statusTotal(q, kind, states))) {
+      where.push(`lower(shopping_user) = any($${params.push(await customerNames(q, kind, pattern, states))}::text[])`);
+    } else {
+      where.push(`lower(shopping_user) like $${params.push(pattern)}`);
+    }
   }
   const searched = where.length > 1;
   if (status) where.push(STATUS_SQL[status]);
@@ -75,13 +114,11 @@ export async function listOrders(q: Queryable, kind: OrderKind, query: OrdersQue
      ) page using (id) order by created_at desc, id desc`,
     params,
   );
-  let total: number;
-  if (searched) {
+  if (total === null && searched) {
     total = (await q.query<{ n: number }>(`select count(*)::int as n from orders where ${sqlWhere}`, params.slice(0, limitAt - 1)))[0].n;
-  } else {
+  } else if (total === null) {
     // Unsearched totals come from the rollup kept by the write triggers: no count over a million rows.
-    const states = status ? STATUS_STATES[status] : Object.keys(STATUS_SQL);
-    total = (await q.query<{ n: number }>('select coalesce(sum(n), 0)::int as n from order_totals where kind = $1 and state = any($2::text[])', [kind, states]))[0].n;
+    total = await statusTotal(q, kind, states);
   }
   return { orders: rows.map(toOrder), total };
 }
