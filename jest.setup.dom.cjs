@@ -49,3 +49,7 @@ console.error = (...args) => {
   }
   consoleError(...args);
 };
+// Lists keep their state in the URL: each test starts at the root, as a fresh page would.
+if (typeof window !== 'undefined') {
+  beforeEach(() => window.history.replaceState(null, '', '/'));
+}

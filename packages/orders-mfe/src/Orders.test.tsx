@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { navigateTo } from '@growth-admin/shared-client';
 import Orders from './Orders';
 import { fail, type FakeRequest, installFakeApi, ok, requestsTo, renderSection } from '@growth-admin/shared-client/testing';
 import { makeOrder, makeOrders } from './test/orders';
@@ -119,5 +120,92 @@ describe('Orders section', () => {
     await user.click(buttonByText('Search'));
     await waitFor(() => expect(toast.error).toHaveBeenCalledTimes(2));
     expect(screen.getByLabelText('Search text')).toHaveValue('bob');
+  });
+});
+
+/** Back or forward in the history, as the browser's buttons do, waiting for its popstate. */
+async function traverse(move: () => void) {
+  const popped = new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
+  await act(async () => {
+    move();
+    await popped;
+  });
+}
+
+describe('Orders in the URL', () => {
+  it('a pasted link shows its search, status and page, in the inputs and in the request', async () => {
+    window.history.replaceState(null, '', '/orders?by=personId&q=7000123&status=completed&page=2');
+    const api = installFakeApi({ [`GET ${LIST}`]: fortyFiveOrders });
+    renderSection(Orders);
+    expect(await screen.findByText('Showing 21 to 40 of 45 orders')).toBeInTheDocument();
+    expect(lastQuery(api)).toBe('page=1&limit=20&personId=7000123&status=completed');
+    expect(screen.getByLabelText('Search text')).toHaveValue('7000123');
+    expect(screen.getByText('Person ID')).toBeInTheDocument();
+    const selects = [...document.querySelectorAll('.ant-select')].map((select) => select.textContent);
+    expect(selects).toEqual(['Person ID', 'Completed']);
+  });
+
+  it('a search, a status and a page are written to the URL, and back/forward show them again', async () => {
+    const api = installFakeApi({ [`GET ${LIST}`]: fortyFiveOrders });
+    renderSection(Orders);
+    const user = setupUser();
+    await screen.findByText('Showing 1 to 20 of 45 orders');
+    await user.type(screen.getByLabelText('Search text'), 'mia{Enter}');
+    await waitFor(() => expect(window.location.search).toBe('?by=shoppingUser&q=mia'));
+    await user.click(buttonByText('Next'));
+    await waitFor(() => expect(window.location.search).toBe('?by=shoppingUser&q=mia&page=2'));
+
+    await screen.findByText('Showing 21 to 40 of 45 orders');
+    expect(lastQuery(api)).toBe('page=1&limit=20&shoppingUser=mia');
+
+    await traverse(() => window.history.back());
+    expect(window.location.search).toBe('?by=shoppingUser&q=mia');
+    expect(await screen.findByText('Showing 1 to 20 of 45 orders')).toBeInTheDocument();
+    expect(screen.getByLabelText('Search text')).toHaveValue('mia');
+    await traverse(() => window.history.back());
+    expect(window.location.search).toBe('');
+    await waitFor(() => expect(screen.getByLabelText('Search text')).toHaveValue(''));
+    await traverse(() => window.history.forward());
+    await waitFor(() => expect(screen.getByLabelText('Search text')).toHaveValue('mia')); // the inputs follow the entry
+  });
+
+  it('an invalid link shows the default list, and the address bar says so', async () => {
+    window.history.replaceState(null, '', '/orders?status=done&page=-4&by=nothing');
+    const api = installFakeApi({ [`GET ${LIST}`]: fortyFiveOrders });
+    renderSection(Orders);
+    await screen.findByText('Showing 1 to 20 of 45 orders');
+    expect(lastQuery(api)).toBe('page=0&limit=20');
+    expect(window.location.pathname + window.location.search).toBe('/orders');
+  });
+
+  it('an order opens by its URL, closing it leaves the list URL, and an unknown number says so', async () => {
+    const order = makeOrder({ orderSn: 'SN-77', shoppingUser: 'zoe' });
+    window.history.replaceState(null, '', '/orders/SN-77?status=completed');
+    const api = installFakeApi({
+      [`GET ${LIST}`]: ({ query }) =>
+        query.get('orderSn') === 'SN-77' ? ok({ orders: [order], total: 1 }) : query.get('orderSn') ? ok({ orders: [], total: 0 }) : ok({ orders: makeOrders(2), total: 2 }),
+    });
+    const { toast } = renderSection(Orders);
+    const user = setupUser();
+    const dialog = await screen.findByRole('dialog', { name: 'Order Details' });
+    expect(within(dialog).getByText('zoe')).toBeInTheDocument();
+    expect(requestsTo(api, `GET ${LIST}`).some((r) => r.query.get('orderSn') === 'SN-77')).toBe(true);
+    await user.click(within(dialog).getAllByRole('button', { name: 'Close' }).at(-1)!);
+    await waitFor(() => expect(window.location.pathname + window.location.search).toBe('/orders?status=completed'));
+
+    act(() => navigateTo('/orders/NOPE'));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Order #NOPE was not found'));
+    await waitFor(() => expect(window.location.pathname).toBe('/orders'));
+  });
+
+  it('opening a row puts its number in the path', async () => {
+    window.history.replaceState(null, '', '/orders');
+    const order = makeOrder({ orderSn: 'SN-9' });
+    installFakeApi({ [`GET ${LIST}`]: () => ok({ orders: [order], total: 1 }) });
+    renderSection(Orders);
+    const user = setupUser();
+    await user.click(await findButtonByText('Order #SN-9'));
+    await screen.findByRole('dialog', { name: 'Order Details' });
+    expect(window.location.pathname).toBe('/orders/SN-9');
   });
 });

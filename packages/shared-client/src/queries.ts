@@ -40,6 +40,16 @@ export const queries = {
   /** A page of orders or payments (never fails: a failure is an empty page with `error`, spec 8). */
   orders: (kind: OrderKind, params: OrdersParams) =>
     queryOptions({ queryKey: queryKeys.orders.list(kind, params), queryFn: () => getOrdersOf(kind, params), placeholderData: keepPreviousData }),
+  /** One order or payment by its number, or null when there is none; a failed load is an error. */
+  orderBySn: (kind: OrderKind, orderSn: string) =>
+    queryOptions({
+      queryKey: queryKeys.orders.bySn(kind, orderSn),
+      queryFn: async () => {
+        const result = await getOrdersOf(kind, { page: 0, limit: 1, orderSn });
+        if (result.error) throw result.error;
+        return result.orders[0] ?? null;
+      },
+    }),
   recentOrders: (personId: string) => queryOptions({ queryKey: queryKeys.orders.recent(personId), queryFn: () => getUserRecentOrders(personId) }),
 
   userStats: () => queryOptions({ queryKey: queryKeys.analytics.users(), queryFn: getUserStats }),

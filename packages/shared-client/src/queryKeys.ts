@@ -23,6 +23,8 @@ export const queryKeys = {
      *  [...orders.all, 'recent', personId] still covers both. */
     recent: (personId: string, kind: OrderKind = 'orders') =>
       ['growth-admin', 'orders', 'recent', personId, kind] as const,
+    /** One order or payment by its number (details opened by URL). */
+    bySn: (kind: OrderKind, orderSn: string) => ['growth-admin', 'orders', kind, 'sn', orderSn] as const,
   },
   analytics: {
     all: ['growth-admin', 'analytics'] as const,

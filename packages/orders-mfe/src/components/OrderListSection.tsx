@@ -1,10 +1,11 @@
 import { useCallback, useState } from 'react';
 import { Alert, Button, Card, Space } from 'antd';
-import { ORDERS_PAGE_SIZE, type Order, type OrderKind, PageHeader, Pager, pagingFigures, type SectionProps } from '@growth-admin/shared-client';
+import { ORDERS_PAGE_SIZE, type Order, type OrderKind, PageHeader, Pager, pagingFigures, type SectionProps, useListUrl } from '@growth-admin/shared-client';
+import { useOrderDetails } from '../hooks/useOrderDetails';
 import { useOrdersList } from '../hooks/useOrdersList';
 import { useRefundOrder } from '../hooks/useRefundOrder';
 import { KIND_TEXT } from '../lib/kindText';
-import { INITIAL_CRITERIA, type ListCriteria } from '../lib/listCriteria';
+import { CRITERIA_URL } from '../lib/listCriteria';
 import { OrderDetailsDialog } from './OrderDetailsDialog';
 import { OrderFilters } from './OrderFilters';
 import { OrdersTable } from './OrdersTable';
@@ -13,16 +14,27 @@ export interface OrderListSectionProps extends SectionProps {
   kind: OrderKind;
 }
 
-/** The Orders and the Payments screens (spec 2): search, status filter, table, paging, details. */
+/**
+ * The Orders and the Payments screens (spec 2): search, status filter, table, paging, details. The
+ * search, filter and page live in the URL's query, an open order in its path (`/orders/<orderSn>`),
+ * so reload, back/forward and a pasted link show the same (the section id is also its path).
+ */
 export function OrderListSection({ kind, toast }: OrderListSectionProps) {
   const text = KIND_TEXT[kind];
-  const [criteria, setCriteria] = useState<ListCriteria>(INITIAL_CRITERIA);
-  const [selected, setSelected] = useState<Order | null>(null);
+  const url = useListUrl(kind, CRITERIA_URL);
+  const { state: criteria, setState: setCriteria, openDetail, closeDetail } = url;
+  // The order as last seen (the clicked row, or its refunded self) while its details are open.
+  const [opened, setOpened] = useState<Order | null>(null);
   const list = useOrdersList(kind, criteria, toast);
+  const selected = useOrderDetails({ kind, orderSn: url.detail, opened, rows: list.orders, text, toast, onMissing: closeDetail });
 
-  const showRefunded = useCallback(
-    (order: Order) => setSelected((current) => (current && current._id === order._id ? order : current)),
-    [],
+  const showRefunded = useCallback((order: Order) => setOpened((current) => (current && current._id === order._id ? order : current)), []);
+  const openOrder = useCallback(
+    (order: Order) => {
+      setOpened(order);
+      openDetail(order.orderSn);
+    },
+    [openDetail],
   );
   const { refund, pendingOrderId } = useRefundOrder({ toast, onRefunded: showRefunded });
 
@@ -31,7 +43,7 @@ export function OrderListSection({ kind, toast }: OrderListSectionProps) {
   // The total can shrink under us (a refund leaves a filtered list): step back to the last real page.
   const pastTheEnd = !list.isFetching && list.total > 0 && criteria.page > figures.pageCount;
   // (Adjusting state while rendering, as React recommends over an effect: no frame of the bad page.)
-  if (pastTheEnd) setCriteria((c) => ({ ...c, page: figures.pageCount }));
+  if (pastTheEnd) setCriteria((c) => ({ ...c, page: figures.pageCount }), 'replace');
 
   return (
     <div>
@@ -39,6 +51,7 @@ export function OrderListSection({ kind, toast }: OrderListSectionProps) {
       <Card>
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
           <OrderFilters
+            key={url.generation /* back/forward: the inputs show the search of that entry */}
             label={`Search ${text.noun}`}
             searchOptions={text.searchOptions}
             initialField={criteria.searchField}
@@ -62,7 +75,7 @@ export function OrderListSection({ kind, toast }: OrderListSectionProps) {
               }
             />
           )}
-          <OrdersTable orders={list.orders} text={text} loading={list.isFetching} onOpen={setSelected} />
+          <OrdersTable orders={list.orders} text={text} loading={list.isFetching} onOpen={openOrder} />
           {/* Always shown, as on every list: an empty result reads 'Showing 0 to 0 of 0 orders', 'Page 1 of 1'. */}
           <Pager
             figures={figures}
@@ -77,7 +90,10 @@ export function OrderListSection({ kind, toast }: OrderListSectionProps) {
         text={text}
         refundPending={selected !== null && pendingOrderId === selected._id}
         onRefund={refund}
-        onClose={() => setSelected(null)}
+        onClose={() => {
+          setOpened(null);
+          closeDetail();
+        }}
       />
     </div>
   );

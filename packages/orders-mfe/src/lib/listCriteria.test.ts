@@ -1,4 +1,4 @@
-import { INITIAL_CRITERIA, toOrdersParams } from './listCriteria';
+import { CRITERIA_URL, INITIAL_CRITERIA, toOrdersParams } from './listCriteria';
 
 describe('toOrdersParams', () => {
   it('sends the first page as page 0, 20 a page, with no search or status', () => {
@@ -15,5 +15,39 @@ describe('toOrdersParams', () => {
     const params = toOrdersParams({ searchField: 'personId', searchText: '   ', status: '', page: 1 });
     expect(params).not.toHaveProperty('personId');
     expect(params).not.toHaveProperty('status');
+  });
+});
+
+describe('CRITERIA_URL', () => {
+  const parse = (query: string) => CRITERIA_URL.parse(new URLSearchParams(query));
+  const format = (criteria: typeof INITIAL_CRITERIA) => CRITERIA_URL.format(criteria).toString();
+
+  it('reads a search, a status and a page', () => {
+    expect(parse('by=personId&q=%207000123%20&status=completed&page=3')).toEqual({ searchField: 'personId', searchText: '7000123', status: 'completed', page: 3 });
+  });
+
+  it.each(['', 'by=name&q=', 'status=done', 'page=0', 'page=-2', 'page=1.5', 'page=abc', 'page=99999999', 'by=__proto__', 'status=toString'])(
+    '%j: what is missing or invalid reads as the default',
+    (query) => {
+      const criteria = parse(query);
+      expect(criteria.status).toBe(INITIAL_CRITERIA.status);
+      expect(criteria.page).toBe(INITIAL_CRITERIA.page);
+      expect(['shoppingUser', 'personId', 'orderSn']).toContain(criteria.searchField);
+    },
+  );
+
+  it('caps the text at the API limit', () => {
+    expect(parse(`q=${'x'.repeat(500)}`).searchText).toHaveLength(100);
+  });
+
+  it('writes nothing for the default list, and only what differs otherwise', () => {
+    expect(format(INITIAL_CRITERIA)).toBe('');
+    expect(format({ ...INITIAL_CRITERIA, searchField: 'orderSn' })).toBe(''); // a field without text searches nothing
+    expect(format({ searchField: 'orderSn', searchText: 'SN 42', status: 'refunded', page: 2 })).toBe('by=orderSn&q=SN+42&status=refunded&page=2');
+  });
+
+  it('round-trips every criteria it writes', () => {
+    const criteria = { searchField: 'personId' as const, searchText: '7000 & co', status: 'error' as const, page: 12 };
+    expect(parse(format(criteria))).toEqual(criteria);
   });
 });

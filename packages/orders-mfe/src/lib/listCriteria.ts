@@ -1,10 +1,12 @@
-// What the list shows (search, status filter, page) and how it becomes the API's query.
+// What the list shows (search, status filter, page), how it becomes the API's query, and how it
+// reads from and writes to the URL.
 import {
   ORDERS_PAGE_SIZE,
   orderSearchParams,
   type OrderSearchField,
   type OrdersParams,
   type OrderStatusFilter,
+  type UrlCodec,
 } from '@growth-admin/shared-client';
 
 /** '' is "All Status" (no filter). */
@@ -34,3 +36,36 @@ export function toOrdersParams({ searchField, searchText, status, page }: ListCr
     ...(status ? { status } : {}),
   };
 }
+
+const SEARCH_FIELDS: readonly OrderSearchField[] = ['shoppingUser', 'personId', 'orderSn'];
+const STATUSES: readonly StatusChoice[] = ['completed', 'pending', 'error', 'refunded'];
+/** The API pages at most this deep (page ≤ 50,000, zero-based). */
+const MAX_PAGE = 50_001;
+
+/**
+ * The list in the URL: `?by=personId&q=7000123&status=completed&page=2`. Missing or invalid values
+ * read as the defaults (Customer Name, no text, All Status, page 1), which the URL leaves out.
+ */
+export const CRITERIA_URL: UrlCodec<ListCriteria> = {
+  parse(query) {
+    const by = query.get('by') as OrderSearchField;
+    const status = query.get('status') as StatusChoice;
+    const page = Number(query.get('page'));
+    return {
+      searchField: SEARCH_FIELDS.includes(by) ? by : INITIAL_CRITERIA.searchField,
+      searchText: (query.get('q') ?? '').trim().slice(0, 100),
+      status: STATUSES.includes(status) ? status : INITIAL_CRITERIA.status,
+      page: Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : INITIAL_CRITERIA.page,
+    };
+  },
+  format({ searchField, searchText, status, page }) {
+    const query = new URLSearchParams();
+    if (searchText) {
+      query.set('by', searchField);
+      query.set('q', searchText);
+    }
+    if (status) query.set('status', status);
+    if (page !== 1) query.set('page', String(page));
+    return query;
+  },
+};

@@ -1,5 +1,5 @@
 import { Button, Descriptions, Modal, Space, Tag, Typography } from 'antd';
-import { formatDate, type Person } from '@growth-admin/shared-client';
+import { formatDate, type Person, SectionLink } from '@growth-admin/shared-client';
 import { PersonAvatar } from '../person/PersonAvatar';
 import {
   displayName,
@@ -88,6 +88,16 @@ export function UserDetailsDialog({ person, onClose, onAddCoins }: Props) {
       </section>
 
       <RecentOrders personId={person._id} />
+      <nav aria-label="This user's orders and payments" style={{ marginTop: 12 }}>
+        <Space size={24}>
+          <SectionLink from="users" to="orders" query={{ by: 'personId', q: person.customId }}>
+            All orders of this user
+          </SectionLink>
+          <SectionLink from="users" to="payments" query={{ by: 'personId', q: person.customId }}>
+            All payments of this user
+          </SectionLink>
+        </Space>
+      </nav>
     </Modal>
   );
 }

@@ -1,11 +1,23 @@
 import { Alert, Button, Table } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
-import { PageHeader, Pager, pagingFigures, type Person, PERSONS_PAGE_SIZE, SearchBar, type ToastApi, useFailureToast, useFocusReturn } from '@growth-admin/shared-client';
+import {
+  PageHeader,
+  Pager,
+  pagingFigures,
+  type Person,
+  PERSONS_PAGE_SIZE,
+  SearchBar,
+  type ToastApi,
+  useFailureToast,
+  useFocusReturn,
+  useListUrl,
+} from '@growth-admin/shared-client';
 import { AddCoinsDialog } from '../addCoins/AddCoinsDialog';
 import { UserDetailsDialog } from '../details/UserDetailsDialog';
 import { ColumnCustomizer } from './ColumnCustomizer';
 import { visibleColumns } from './columns';
-import { NO_SEARCH, SEARCH_OPTIONS, type SearchType, type UserSearch } from './search';
+import { SEARCH_OPTIONS, type SearchType, USERS_URL } from './search';
+import { useUserByUrl } from './useUserByUrl';
 import { useColumnVisibility } from './useColumnVisibility';
 import { usePersonsPage } from './usePersonsPage';
 import { buildTableColumns } from './userTableColumns';
@@ -17,12 +29,16 @@ function freshest(person: Person | null, rows: Person[]): Person | null {
   return person && (rows.find((row) => row._id === person._id) ?? person);
 }
 
+/**
+ * The Users list. Its search and page live in the URL's query, an open user's details in its path
+ * (`/users/<customId>`), so reload, back/forward and a pasted link show the same.
+ */
 export function UsersScreen({ toast }: { toast: ToastApi }) {
-  const [search, setSearch] = useState<UserSearch>(NO_SEARCH);
-  const [page, setPage] = useState(1);
+  const url = useListUrl('users', USERS_URL);
+  const { search, page } = url.state;
+  const { setState: setView, openDetail, closeDetail } = url;
   const [showColumnOptions, setShowColumnOptions] = useState(false);
   const [visibility, toggleColumn] = useColumnVisibility();
-  const [detailsFor, setDetailsFor] = useState<Person | null>(null);
   const [coinsFor, setCoinsFor] = useState<Person | null>(null);
 
   const detailsFocus = useFocusReturn();
@@ -30,9 +46,9 @@ export function UsersScreen({ toast }: { toast: ToastApi }) {
   const openDetails = useCallback(
     (person: Person) => {
       detailsFocus.remember();
-      setDetailsFor(person);
+      openDetail(person.customId);
     },
-    [detailsFocus],
+    [detailsFocus, openDetail],
   );
   const openAddCoins = useCallback(
     (person: Person) => {
@@ -43,6 +59,7 @@ export function UsersScreen({ toast }: { toast: ToastApi }) {
   );
 
   const users = usePersonsPage(search, page);
+  const detailsFor = useUserByUrl(url.detail, users.rows, toast, closeDetail);
   const figures = pagingFigures(page, PERSONS_PAGE_SIZE, users.total);
 
   const { errorMessage, errorUpdatedAt } = users;
@@ -81,13 +98,12 @@ export function UsersScreen({ toast }: { toast: ToastApi }) {
 
       <div style={{ marginBottom: 16 }}>
         <SearchBar<SearchType>
+          key={url.generation /* back/forward: the inputs show the search of that entry */}
           label="Search users"
           options={SEARCH_OPTIONS}
-          initialField={NO_SEARCH.type}
-          onSearch={(type, text) => {
-            setSearch({ type, text });
-            setPage(1);
-          }}
+          initialField={search.type}
+          initialText={search.text}
+          onSearch={(type, text) => setView({ search: { type, text }, page: 1 })}
         />
       </div>
 
@@ -115,7 +131,7 @@ export function UsersScreen({ toast }: { toast: ToastApi }) {
             sticky={{ offsetScroll: 0 }}
             locale={{ emptyText: users.isLoading ? 'Loading users...' : EMPTY_USERS_TEXT }}
           />
-          <Pager figures={figures} noun="users" onPageChange={setPage} disabled={users.isFetching} style={{ marginTop: 16 }} />
+          <Pager figures={figures} noun="users" onPageChange={(next) => setView((view) => ({ ...view, page: next }))} disabled={users.isFetching} style={{ marginTop: 16 }} />
         </>
       )}
 
@@ -126,7 +142,7 @@ export function UsersScreen({ toast }: { toast: ToastApi }) {
           key={`details-${details._id}`}
           person={details}
           onClose={() => {
-            setDetailsFor(null);
+            closeDetail();
             detailsFocus.restore();
           }}
           onAddCoins={openAddCoins}

@@ -12,7 +12,7 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { ADMIN_THEME, clearSession, getToken, installDialogFocusWrap, logout, type SectionProps } from '@growth-admin/shared-client';
+import { ADMIN_THEME, clearSession, getToken, installDialogFocusWrap, isPlainClick, logout, type SectionProps } from '@growth-admin/shared-client';
 import { retryLogoutLater } from './pendingLogout';
 import type { RuntimeConfig } from '../boot/runtimeConfig';
 import { SECTIONS, pathForSection, sectionById, type SectionId } from '../sections/sections';
@@ -80,7 +80,7 @@ function Shell({ config, username }: { config: RuntimeConfig; username: string }
 
   const onMenuLink = (id: SectionId) => (event: MouseEvent<HTMLAnchorElement>) => {
     // Plain clicks switch in place; modified clicks keep the browser's open-in-new-tab.
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (!isPlainClick(event)) return;
     event.preventDefault();
     navigate(id);
   };
