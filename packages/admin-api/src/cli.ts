@@ -1,7 +1,8 @@
-// node dist/cli.js add-admin <username> <password>
+// node dist/cli.js add-admin <username> <password> [--role owner|operator|viewer]
 // node dist/cli.js seed [--users N] [--orders N] [--seed N]
 // Uses DATABASE_URL / DATA_DIR like the server. On PGlite one process holds a data folder: while the
 // server runs on it, the CLI refuses and names the server's process (stop it first).
+import { ROLES, type Role } from '@growth-admin/api-contract';
 import { configFromEnv } from './config';
 import { openDb } from './db';
 import { migrate } from './db/migrate';
@@ -9,7 +10,7 @@ import { seedDemo } from './seed';
 import { addAdmin } from './modules/auth/repository';
 
 function usage(): never {
-  console.error('usage:\n  cli add-admin <username> <password>\n  cli seed [--users 3000] [--orders 30000] [--seed 42]');
+  console.error('usage:\n  cli add-admin <username> <password> [--role owner|operator|viewer] (default owner)\n  cli seed [--users 3000] [--orders 30000] [--seed 42]');
   process.exit(2);
 }
 
@@ -36,8 +37,11 @@ async function main() {
       const [username, password] = args;
       if (!username || !password) usage();
       if (password.length < 8) throw new Error('the password must have at least 8 characters');
-      const ok = await addAdmin(db, username, password);
-      console.log(ok ? `added administrator "${username}"` : `administrator "${username}" already exists`);
+      const roleAt = args.indexOf('--role');
+      const role = (roleAt >= 0 ? args[roleAt + 1] : 'owner') as Role;
+      if (!ROLES.includes(role)) throw new Error(`--role must be one of ${ROLES.join(', ')}`);
+      const ok = await addAdmin(db, username, password, role);
+      console.log(ok ? `added administrator "${username}" (${role})` : `administrator "${username}" already exists`);
       if (!ok) process.exitCode = 1;
     } else {
       const users = flag(args, 'users', config.seedUsers);

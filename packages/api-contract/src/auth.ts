@@ -1,10 +1,15 @@
 // Signing in and out.
 import { Type } from '@sinclair/typebox';
-import { route } from './route';
+import { ROLES, route } from './route';
+
+export const RoleSchema = Type.Union(
+  ROLES.map((role) => Type.Literal(role)),
+  { description: 'viewer: reads only; operator: also add-coins, refunds and project changes; owner: also administrators and releases' },
+);
 
 export const AdminSession = Type.Object({
   token: Type.String({ description: 'The session token: send it as `Authorization: Bearer <token>`' }),
-  user: Type.Object({ username: Type.String() }),
+  user: Type.Object({ username: Type.String(), role: RoleSchema }),
 });
 
 export const LoginPayload = Type.Object(
@@ -27,6 +32,17 @@ export const login = route({
     { status: 401, code: 'INVALID_CREDENTIALS', when: 'unknown username or wrong password (alike: "Invalid username or password")' },
     { status: 429, code: 'LOGIN_THROTTLED', when: 'too many failed sign-ins for the username or the address: retry after Retry-After seconds' },
   ],
+});
+
+export const me = route({
+  method: 'GET',
+  path: '/api/admin/me',
+  operationId: 'me',
+  tag: 'session',
+  summary: 'The signed-in administrator',
+  description: 'Who the token belongs to and their role now (a role changed since sign-in shows here).',
+  access: 'admin',
+  data: Type.Object({ username: Type.String(), role: RoleSchema }),
 });
 
 export const logout = route({

@@ -21,6 +21,7 @@ export { TREND_PERIODS } from './analytics';
 /** Every route of the API, in the order of the OpenAPI document. */
 export const routes: readonly RouteSpec[] = [
   auth.login,
+  auth.me,
   auth.logout,
   projects.listProjects,
   projects.getProject,
@@ -48,6 +49,7 @@ export const routes: readonly RouteSpec[] = [
 // Entity and answer types (spec 3), for the server and the browser alike.
 export type AdminSession = Static<typeof auth.AdminSession>;
 export type LoginPayload = Static<typeof auth.LoginPayload>;
+export type Me = Static<typeof auth.me.data>;
 export type Project = Static<typeof projects.Project>;
 export type ProjectInput = Static<typeof projects.ProjectInput>;
 export type BlockedRegion = (typeof projects.REGIONS)[number];

@@ -86,6 +86,7 @@ export const refundOrder = route({
   description:
     'Refunds a complete, not yet refunded order or payment, once, and moves the coins back in the same transaction (a growth order gives back its coins; a payment takes back the coins it gave, never below zero). Answers the refunded order; with an Idempotency-Key a retry answers the same.',
   access: 'admin',
+  role: 'operator',
   headers: IdempotencyHeaders,
   body: Type.Object({ orderId: Id('The order _id') }, { additionalProperties: false }),
   data: Order,

@@ -83,6 +83,7 @@ export const addMoney = route({
   description:
     'Adds a whole number of coins (1 to 1,000,000) atomically, with one ledger row and one audit row; answers the user with the new balance. Send an Idempotency-Key so a retry cannot add the coins twice.',
   access: 'admin',
+  role: 'operator',
   headers: IdempotencyHeaders,
   body: Type.Object({ personId: Id('The person _id'), amount: Type.Integer({ minimum: 1, maximum: 1_000_000 }) }, { additionalProperties: false }),
   data: Person,

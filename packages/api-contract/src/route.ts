@@ -11,6 +11,16 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  */
 export type Access = 'public' | 'signed' | 'admin';
 
+/**
+ * An administrator's role, from least to most: `viewer` reads only; `operator` also moves money
+ * and changes projects; `owner` also manages administrators and releases.
+ */
+export const ROLES = ['viewer', 'operator', 'owner'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Whether `role` is at least `needed`. */
+export const roleAllows = (role: Role, needed: Role): boolean => ROLES.indexOf(role) >= ROLES.indexOf(needed);
+
 /** The resource a route belongs to (an OpenAPI tag). */
 export type Tag = 'session' | 'projects' | 'persons' | 'orders' | 'analytics' | 'images' | 'security' | 'health';
 
@@ -33,6 +43,8 @@ export interface RouteSpec {
   summary: string;
   description: string;
   access: Access;
+  /** For `admin` routes, the least role that may call it (default `viewer`: every administrator). */
+  role?: Role;
   params?: TObject;
   querystring?: TObject;
   body?: TSchema;
@@ -117,6 +129,12 @@ const DATABASE_ERRORS: ErrorCase[] = [
   { status: 503, code: 'DATA_DIR_LOST', when: 'the embedded database’s folder disappeared or was replaced while serving' },
 ];
 
+const roleError = (role: Role): ErrorCase => ({
+  status: 403,
+  code: 'ROLE_FORBIDDEN',
+  when: `the signed-in administrator's role is below ${role}: nothing is changed`,
+});
+
 /** Every error a route can answer: those of its access, of its inputs, and its own. */
 export function errorsOf(r: RouteSpec): ErrorCase[] {
   return [
@@ -125,6 +143,7 @@ export function errorsOf(r: RouteSpec): ErrorCase[] {
     ...(r.body ? BODY_ERRORS : []),
     ...(r.access === 'public' ? [] : SIGNATURE_ERRORS),
     ...(r.access === 'admin' ? TOKEN_ERRORS : []),
+    ...(r.access === 'admin' && r.role && r.role !== 'viewer' ? [roleError(r.role)] : []),
     ...(r.errors ?? []),
     ...(r.tag === 'health' ? [] : DATABASE_ERRORS),
     ...SERVER_ERRORS,

@@ -141,3 +141,13 @@ describe('Refund', () => {
     expect(within(dialog()).getByText('Order #000900', { selector: 'h4' })).toBeInTheDocument();
   });
 });
+
+test('a viewer sees a complete order but is offered no Refund Order', async () => {
+  const order = makeOrder({ orderSn: '000901', isComplete: true, isRefund: false, stateStr: 'Completed' });
+  installFakeApi({ [`GET ${LIST}`]: () => ok({ orders: [order], total: 1 }) });
+  renderSection(Orders, undefined, { username: 'vera', role: 'viewer' });
+  const user = setupUser();
+  await user.click(await findButtonByText('Order #000901'));
+  expect(await screen.findByRole('dialog', { name: 'Order Details' })).toBeInTheDocument();
+  expect(queryButton('Refund Order')).toBeNull();
+});

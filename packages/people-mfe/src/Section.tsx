@@ -1,7 +1,7 @@
 // Exposed as `people/Section`: the Users section of the admin shell.
-import type { SectionProps } from '@growth-admin/shared-client';
+import { canChange, type SectionProps } from '@growth-admin/shared-client';
 import { UsersScreen } from './users/UsersScreen';
 
-export default function PeopleSection({ toast }: SectionProps) {
-  return <UsersScreen toast={toast} />;
+export default function PeopleSection({ toast, user }: SectionProps) {
+  return <UsersScreen toast={toast} canChange={canChange(user)} />;
 }

@@ -4,6 +4,7 @@ import { call } from './typedCall';
 import type {
   AdminSession,
   LoginPayload,
+  Me,
   Order,
   OrderKind,
   OrderSearchField,
@@ -42,6 +43,11 @@ export async function login(payload: LoginPayload): Promise<AdminSession> {
     throw new ApiError('Invalid response format', 500, 'INVALID_RESPONSE');
   }
   return data;
+}
+
+/** GET /api/admin/me: the signed-in administrator and their role now. */
+export function getMe(): Promise<Me> {
+  return call('get', '/api/admin/me', {});
 }
 
 /** POST /api/admin/logout for the stored session, or for `token` (a sign-out retried later). */

@@ -17,3 +17,4 @@ export * from './idempotency';
 export * from './queries';
 export * from './lists';
 export * from './version';
+export * from './roles';

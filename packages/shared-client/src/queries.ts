@@ -2,6 +2,7 @@
 // them by hand and one section can invalidate what another shows (see queryKeys).
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
+  getMe,
   getOrderStats,
   getOrdersOf,
   getPersons,
@@ -29,6 +30,8 @@ export async function findPersonById(customId: string): Promise<Person | null> {
 }
 
 export const queries = {
+  /** The signed-in administrator and their role now (a role changed since sign-in shows here). */
+  me: () => queryOptions({ queryKey: queryKeys.me(), queryFn: getMe, staleTime: 60_000 }),
   projects: () => queryOptions({ queryKey: queryKeys.projects.list(), queryFn: getProjects }),
   project: (id: string) => queryOptions({ queryKey: queryKeys.projects.detail(id), queryFn: () => getProject(id) }),
 

@@ -5,6 +5,7 @@ import type { OrderKind, TrendPeriod } from './types';
 
 export const queryKeys = {
   all: ['growth-admin'] as const,
+  me: () => ['growth-admin', 'me'] as const,
   projects: {
     all: ['growth-admin', 'projects'] as const,
     list: () => ['growth-admin', 'projects', 'list'] as const,

@@ -1,9 +1,13 @@
 // The stored session over localStorage. Listeners hear sign-in and sign-out from this tab
 // (direct notification) and from other tabs (the browser's `storage` event).
+import { isRole } from './roles';
+import type { Role } from './types';
 
 export interface StoredSession {
   token: string;
   username: string;
+  /** The role at sign-in (the shell refreshes it from /me); absent in sessions from before roles. */
+  role?: Role;
 }
 
 export const SESSION_STORAGE_KEY = 'growth-admin.session';
@@ -23,9 +27,10 @@ function parse(raw: string | null): StoredSession | null {
   if (!raw) return null;
   try {
     const value = JSON.parse(raw) as Partial<StoredSession>;
-    return typeof value.token === 'string' && value.token
-      ? { token: value.token, username: typeof value.username === 'string' ? value.username : '' }
-      : null;
+    if (typeof value.token !== 'string' || !value.token) return null;
+    const session: StoredSession = { token: value.token, username: typeof value.username === 'string' ? value.username : '' };
+    if (value.role && isRole(value.role)) session.role = value.role;
+    return session;
   } catch {
     return null;
   }

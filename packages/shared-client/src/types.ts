@@ -8,6 +8,7 @@ export type {
   AdminSession,
   BlockedRegion,
   LoginPayload,
+  Me,
   Order,
   OrderStats,
   OrderStatusFilter,
@@ -18,11 +19,12 @@ export type {
   Project,
   ProjectInput,
   RevenueStats,
+  Role,
   TrendPeriod,
   TrendPoint,
   UserStats,
 } from '@growth-admin/api-contract';
-import type { OrdersList } from '@growth-admin/api-contract';
+import type { OrdersList, Role } from '@growth-admin/api-contract';
 
 /** An answer as a screen must take it: any field may be missing (spec 9: missing values show 0). */
 export type Partly<T> = T extends ReadonlyArray<infer U> ? ReadonlyArray<Partly<U>> : T extends object ? { [K in keyof T]?: Partly<T[K]> } : T;
@@ -50,8 +52,11 @@ export interface ToastApi {
  * arrives through the shared singletons.
  */
 export interface SectionProps {
-  /** The signed-in administrator. */
-  user: { username: string };
+  /**
+   * The signed-in administrator and their role (since shared-client 1.1.0; a shell that sends no
+   * role is read as a viewer's: the screens offer nothing the API might refuse).
+   */
+  user: { username: string; role?: Role };
   /** Top-right toasts, owned by the shell so every section's notices look and stack alike. */
   toast: ToastApi;
 }

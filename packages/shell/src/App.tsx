@@ -33,7 +33,7 @@ export function App({ config }: { config: RuntimeConfig }) {
   if (!session) return <LoginScreen onSignedIn={onSignedIn} onFirstInteraction={prefetch} />;
   return (
     <Suspense fallback={<FullScreenSpinner />}>
-      <SignedInApp config={config} username={session.username} />
+      <SignedInApp config={config} username={session.username} storedRole={session.role} />
     </Suspense>
   );
 }

@@ -1,7 +1,9 @@
 // Each route's contract entry says who may call it: public routes (health, the OpenAPI document,
 // the image proxy, CSP reports) need nothing; signed ones (sign-in) the request signature (403 on any
-// signature problem); admin ones also a live session token (401). OPTIONS preflights pass.
-import type { Access } from '@growth-admin/api-contract';
+// signature problem); admin ones also a live session token (401) and, where the entry names one,
+// a role at least that high (403: a viewer cannot move money). CORS preflights never get here: the
+// CORS plugin answers them first.
+import { roleAllows, type Access, type Role } from '@growth-admin/api-contract';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db';
 import type { ServerConfig } from '../config';
@@ -13,6 +15,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** From the route's contract entry. */
     access?: Access;
+    /** The least role that may call the route (admin routes; none: every administrator). */
+    role?: Role;
     operationId?: string;
     /** Whether the route works on the database (and so waits its turn: see admission.ts). */
     database?: boolean;
@@ -59,14 +63,26 @@ export async function checkToken(req: FastifyRequest, db: Db): Promise<void> {
   req.token = m[1];
 }
 
+/** 403 ROLE_FORBIDDEN when the administrator's role is below what the route needs. */
+export function checkRole(admin: SessionAdmin, needed: Role | undefined): void {
+  if (!needed || roleAllows(admin.role, needed)) return;
+  throw forbidden(`Your role (${admin.role}) cannot do this: it needs ${needed === 'owner' ? 'an owner' : 'an operator or an owner'}`, 'ROLE_FORBIDDEN');
+}
+
 export function guardHook(db: Db, config: ServerConfig) {
   return async function guard(req: FastifyRequest): Promise<void> {
-    if (req.method === 'OPTIONS') return;
-    // Unknown routes have no config: they answer 404 without checks.
-    const access = req.routeOptions.config?.access ?? (req.routeOptions.url ? 'admin' : 'public');
+    // Unknown routes answer 404 without checks.
+    if (!req.routeOptions.url) return;
+    // serve.ts registers every route with its contract entry's access: the fallback (the strictest)
+    // is unreachable.
+    // Stryker disable next-line StringLiteral,LogicalOperator: unreachable fallback, see above
+    const access = req.routeOptions.config.access ?? 'admin';
     if (access === 'public') return;
     // Thrown ApiErrors become the failure envelope in the error handler.
     await checkSignature(req, db, config);
-    if (access === 'admin') await checkToken(req, db);
+    if (access === 'admin') {
+      await checkToken(req, db);
+      checkRole(req.admin!, req.routeOptions.config?.role);
+    }
   };
 }

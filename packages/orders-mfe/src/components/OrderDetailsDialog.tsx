@@ -12,7 +12,8 @@ interface OrderDetailsDialogProps {
   text: KindText;
   /** A refund of the shown order is on its way. */
   refundPending: boolean;
-  onRefund: (order: Order) => void;
+  /** Absent for a viewer: no Refund Order is offered. */
+  onRefund?: (order: Order) => void;
   onClose: () => void;
 }
 
@@ -34,7 +35,7 @@ export function OrderDetailsDialog({ order, text, refundPending, onRefund, onClo
             <Button onClick={onClose} disabled={!closable}>
               Close
             </Button>
-            {canRefund(order) && <RefundOrderButton pending={refundPending} onConfirm={() => onRefund(order)} />}
+            {onRefund && canRefund(order) && <RefundOrderButton pending={refundPending} onConfirm={() => onRefund(order)} />}
           </Space>
         )
       }

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Alert, Button, Card, Space } from 'antd';
-import { ORDERS_PAGE_SIZE, type Order, type OrderKind, PageHeader, Pager, pagingFigures, type SectionProps, useListUrl } from '@growth-admin/shared-client';
+import { ORDERS_PAGE_SIZE, type Order, type OrderKind, PageHeader, Pager, pagingFigures, type SectionProps, useListUrl, canChange } from '@growth-admin/shared-client';
 import { useOrderDetails } from '../hooks/useOrderDetails';
 import { useOrdersList } from '../hooks/useOrdersList';
 import { useRefundOrder } from '../hooks/useRefundOrder';
@@ -19,7 +19,7 @@ export interface OrderListSectionProps extends SectionProps {
  * search, filter and page live in the URL's query, an open order in its path (`/orders/<orderSn>`),
  * so reload, back/forward and a pasted link show the same (the section id is also its path).
  */
-export function OrderListSection({ kind, toast }: OrderListSectionProps) {
+export function OrderListSection({ kind, toast, user }: OrderListSectionProps) {
   const text = KIND_TEXT[kind];
   const url = useListUrl(kind, CRITERIA_URL);
   const { state: criteria, setState: setCriteria, openDetail, closeDetail } = url;
@@ -89,7 +89,7 @@ export function OrderListSection({ kind, toast }: OrderListSectionProps) {
         order={selected}
         text={text}
         refundPending={selected !== null && pendingOrderId === selected._id}
-        onRefund={refund}
+        onRefund={canChange(user) ? refund : undefined}
         onClose={() => {
           setOpened(null);
           closeDetail();

@@ -14,7 +14,8 @@ interface Props {
   /** The freshest copy of the person, so a top-up shows here at once. */
   person: Person;
   onClose: () => void;
-  onAddCoins: (person: Person) => void;
+  /** Absent for a viewer: no Add Coins is offered. */
+  onAddCoins?: (person: Person) => void;
 }
 
 export function UserDetailsDialog({ person, onClose, onAddCoins }: Props) {
@@ -27,9 +28,11 @@ export function UserDetailsDialog({ person, onClose, onAddCoins }: Props) {
       width={720}
       destroyOnHidden
       footer={[
-        <Button key="coins" onClick={() => onAddCoins(person)}>
-          Add Coins
-        </Button>,
+        onAddCoins && (
+          <Button key="coins" onClick={() => onAddCoins(person)}>
+            Add Coins
+          </Button>
+        ),
         <Button key="close" type="primary" onClick={onClose}>
           Close
         </Button>,

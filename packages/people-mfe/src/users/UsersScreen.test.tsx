@@ -281,3 +281,19 @@ describe('Users screen', () => {
     expect(toast.error).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('a viewer', () => {
+  it('is offered no Add Coins: neither the Actions column nor the details button', async () => {
+    const person = makePerson(1, { customName: 'vera_view' });
+    installFakeApi({ [LIST]: personsListRoute([person]) });
+    renderSection(PeopleSection, undefined, { username: 'vera', role: 'viewer' });
+    const user = setup();
+    await screen.findByText('vera_view');
+    expect(screen.queryByRole('button', { name: /Add Coins/ })).toBeNull();
+    expect(columnHeaders()).not.toContain('Actions');
+    await user.click(screen.getByRole('button', { name: 'vera_view' }));
+    const details = await screen.findByRole('dialog', { name: 'User Details' });
+    expect(within(details).queryByRole('button', { name: 'Add Coins' })).toBeNull();
+    expect(within(details).getAllByRole('button', { name: 'Close' }).length).toBeGreaterThan(0);
+  });
+});

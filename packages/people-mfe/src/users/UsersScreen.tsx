@@ -33,7 +33,7 @@ function freshest(person: Person | null, rows: Person[]): Person | null {
  * The Users list. Its search and page live in the URL's query, an open user's details in its path
  * (`/users/<customId>`), so reload, back/forward and a pasted link show the same.
  */
-export function UsersScreen({ toast }: { toast: ToastApi }) {
+export function UsersScreen({ toast, canChange }: { toast: ToastApi; /** Offer Add Coins (operators and owners). */ canChange: boolean }) {
   const url = useListUrl('users', USERS_URL);
   const { search, page } = url.state;
   const { setState: setView, openDetail, closeDetail } = url;
@@ -67,11 +67,12 @@ export function UsersScreen({ toast }: { toast: ToastApi }) {
 
   const columns = useMemo(
     () =>
-      buildTableColumns(visibleColumns(visibility), {
-        onOpenDetails: openDetails,
-        onAddCoins: openAddCoins,
-      }),
-    [visibility, openDetails, openAddCoins],
+      buildTableColumns(
+        // A viewer is offered no Add Coins: the Actions column holds nothing else.
+        visibleColumns(visibility).filter((column) => canChange || column.id !== 'actions'),
+        { onOpenDetails: openDetails, onAddCoins: openAddCoins },
+      ),
+    [visibility, openDetails, openAddCoins, canChange],
   );
 
   const details = freshest(detailsFor, users.rows);
@@ -145,10 +146,10 @@ export function UsersScreen({ toast }: { toast: ToastApi }) {
             closeDetail();
             detailsFocus.restore();
           }}
-          onAddCoins={openAddCoins}
+          onAddCoins={canChange ? openAddCoins : undefined}
         />
       )}
-      {coins && (
+      {coins && canChange && (
         <AddCoinsDialog
           key={`coins-${coins._id}`}
           person={coins}

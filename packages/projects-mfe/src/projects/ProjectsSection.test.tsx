@@ -153,3 +153,11 @@ describe('Projects list', () => {
     expect(requestsTo(requests, LIST).length).toBeGreaterThanOrEqual(3);
   });
 });
+
+test('a viewer is offered no Add Project and no Configure, and still sees every project', async () => {
+  installFakeApi({ 'GET /api/admin/projects': () => ok(SAMPLE_PROJECTS) });
+  renderSection(Section, undefined, { username: 'vera', role: 'viewer' });
+  expect(await screen.findByText(SAMPLE_PROJECTS[0].projectName)).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: /Add Project/ })).toBeNull();
+  expect(screen.queryByRole('button', { name: /Configure/ })).toBeNull();
+});

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Flex, Spin } from 'antd';
-import { PageHeader, toApiError, useFocusReturn, type Project, type SectionProps } from '@growth-admin/shared-client';
+import { canChange, PageHeader, toApiError, useFocusReturn, type Project, type SectionProps } from '@growth-admin/shared-client';
 import { ProjectFormDialog } from '../form/ProjectFormDialog';
 import { ALL_TEAMS, availableTeam, distinctTeams, filterProjects, type ProjectFilters } from './filterProjects';
 import { AddProjectButton, ProjectsToolbar } from './ProjectsToolbar';
@@ -10,7 +10,9 @@ import { useProjectsList } from './useProjectsList';
 
 type DialogState = { mode: 'add' } | { mode: 'configure'; project: Project } | null;
 
-export function ProjectsSection({ toast }: SectionProps) {
+export function ProjectsSection({ toast, user }: SectionProps) {
+  // A viewer is offered no Add Project and no Configure (the API refuses them too).
+  const mayChange = canChange(user);
   const { data, isPending, error, refetch, isFetching } = useProjectsList(toast);
   const [filters, setFilters] = useState<ProjectFilters>({ search: '', team: ALL_TEAMS });
   const [dialog, setDialog] = useState<DialogState>(null);
@@ -55,7 +57,7 @@ export function ProjectsSection({ toast }: SectionProps) {
       />
     );
   } else {
-    body = <ProjectsTable projects={visible} onConfigure={(project) => open({ mode: 'configure', project })} />;
+    body = <ProjectsTable projects={visible} onConfigure={mayChange ? (project) => open({ mode: 'configure', project }) : undefined} />;
   }
 
   return (
@@ -63,7 +65,7 @@ export function ProjectsSection({ toast }: SectionProps) {
       <PageHeader
         title="Projects"
         subtitle="Manage your projects and their configurations"
-        actions={<AddProjectButton onClick={() => open({ mode: 'add' })} />}
+        actions={mayChange ? <AddProjectButton onClick={() => open({ mode: 'add' })} /> : undefined}
       />
       <Card>
         <Flex vertical gap={16}>

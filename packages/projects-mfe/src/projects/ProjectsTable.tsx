@@ -28,7 +28,8 @@ function FlagIcon({ title, icon }: { title: string; icon: ReactElement }) {
 
 interface Props {
   projects: Project[];
-  onConfigure(project: Project): void;
+  /** Absent for a viewer: no Configure is offered (nor its column). */
+  onConfigure?(project: Project): void;
 }
 
 export function ProjectsTable({ projects, onConfigure }: Props) {
@@ -70,7 +71,9 @@ export function ProjectsTable({ projects, onConfigure }: Props) {
       key: 'status',
       render: (_, p) => <StatusTag colour={p.online ? ONLINE_COLOUR : OFFLINE_COLOUR}>{p.online ? 'Online' : 'Offline'}</StatusTag>,
     },
-    {
+  ];
+  if (onConfigure) {
+    columns.push({
       title: <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>Actions</span>,
       key: 'actions',
       align: 'right',
@@ -79,8 +82,8 @@ export function ProjectsTable({ projects, onConfigure }: Props) {
           Configure
         </Button>
       ),
-    },
-  ];
+    });
+  }
   return (
     <Table<Project>
       rowKey="_id"

@@ -12,14 +12,15 @@ export function makeToast(): jest.Mocked<ToastApi> {
 }
 
 /** `Section` may be an exposed section or any component taking SectionProps (a dialog in a wrapper). */
-export function renderSection(Section: ComponentType<SectionProps>, toast = makeToast()) {
+/** Renders a section as the shell does; an owner by default (pass a viewer to check what is not offered). */
+export function renderSection(Section: ComponentType<SectionProps>, toast = makeToast(), user: SectionProps['user'] = { username: 'admin', role: 'owner' }) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } },
   });
   const view = render(
     <ConfigProvider theme={{ hashed: false, token: { motion: false } }} wave={{ disabled: true }}>
       <QueryClientProvider client={queryClient}>
-        <Section user={{ username: 'admin' }} toast={toast} />
+        <Section user={user} toast={toast} />
       </QueryClientProvider>
     </ConfigProvider>,
   );

@@ -11,8 +11,8 @@ import {
   ShoppingCartOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { ADMIN_THEME, clearSession, getToken, installDialogFocusWrap, isPlainClick, logout, type SectionProps } from '@growth-admin/shared-client';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { ADMIN_THEME, clearSession, getToken, installDialogFocusWrap, isPlainClick, logout, queries, type Role, type SectionProps } from '@growth-admin/shared-client';
 import { retryLogoutLater } from './pendingLogout';
 import type { RuntimeConfig } from '../boot/runtimeConfig';
 import { SECTIONS, pathForSection, sectionById, type SectionId } from '../sections/sections';
@@ -53,11 +53,20 @@ export async function signOut(): Promise<void> {
   }
 }
 
-function Shell({ config, username }: { config: RuntimeConfig; username: string }) {
+interface SignedInProps {
+  config: RuntimeConfig;
+  username: string;
+  /** The role stored at sign-in; /me says the current one (a role changed since shows at once). */
+  storedRole?: Role;
+}
+
+function Shell({ config, username, storedRole }: SignedInProps) {
   const { modal } = AntApp.useApp();
   const [sectionId, navigate] = useSectionRoute(BASE_PATH);
   const section = sectionById(sectionId);
-  const sectionProps: SectionProps = useMemo(() => ({ user: { username }, toast: sectionToast }), [username]);
+  const me = useQuery(queries.me());
+  const role = me.data?.role ?? storedRole;
+  const sectionProps: SectionProps = useMemo(() => ({ user: { username, role }, toast: sectionToast }), [username, role]);
 
   // Once the first section has settled, warm the other remotes while the browser is idle.
   const [firstSettled, setFirstSettled] = useState(false);
@@ -130,13 +139,13 @@ function Shell({ config, username }: { config: RuntimeConfig; username: string }
   );
 }
 
-export default function SignedInApp({ config, username }: { config: RuntimeConfig; username: string }) {
+export default function SignedInApp({ config, username, storedRole }: SignedInProps) {
   useEffect(() => installDialogFocusWrap(document), []);
   return (
     <ConfigProvider theme={ADMIN_THEME}>
       <AntApp>
         <QueryClientProvider client={queryClient}>
-          <Shell config={config} username={username} />
+          <Shell config={config} username={username} storedRole={storedRole} />
         </QueryClientProvider>
       </AntApp>
     </ConfigProvider>

@@ -47,7 +47,7 @@ export function LoginScreen({ onSignedIn, onFirstInteraction }: LoginScreenProps
     setError(null);
     try {
       const session = await login({ username: username.trim(), password });
-      setSession({ token: session.token, username: session.user.username });
+      setSession({ token: session.token, username: session.user.username, role: session.user.role });
       onSignedIn(session.user.username);
     } catch {
       setSubmitting(false);

@@ -1,12 +1,17 @@
 // Admin accounts, sessions, sign-in failures and request nonces in the database.
+import type { Role } from '@growth-admin/api-contract';
 import type { Db, Queryable } from '../../db';
 import { trimCspReports } from '../security/cspReports';
 import { forgetOldCounters } from './throttle';
 import { dummyPasswordHash, generatePassword, hashPassword, hashToken, newSessionToken, verifyPassword } from '../../security';
 
-export async function addAdmin(q: Queryable, username: string, password: string): Promise<boolean> {
+export async function addAdmin(q: Queryable, username: string, password: string, role: Role = 'owner'): Promise<boolean> {
   const hash = await hashPassword(password);
-  const rows = await q.query('insert into admins (username, password_hash) values ($1, $2) on conflict (username) do nothing returning id', [username, hash]);
+  const rows = await q.query('insert into admins (username, password_hash, role) values ($1, $2, $3) on conflict (username) do nothing returning id', [
+    username,
+    hash,
+    role,
+  ]);
   return rows.length === 1;
 }
 
@@ -25,17 +30,18 @@ export async function ensureFirstAdmin(db: Db, username: string, password: strin
 export interface SessionAdmin {
   adminId: number;
   username: string;
+  role: Role;
 }
 
 export async function checkCredentials(q: Queryable, username: string, password: string): Promise<SessionAdmin | null> {
-  const rows = await q.query<{ id: number; username: string; password_hash: string }>(
-    'select id::int as id, username, password_hash from admins where username = $1',
+  const rows = await q.query<{ id: number; username: string; password_hash: string; role: Role }>(
+    'select id::int as id, username, password_hash, role from admins where username = $1',
     [username],
   );
   const admin = rows[0];
   // Unknown users cost the same scrypt work as a wrong password.
   const ok = await verifyPassword(password, admin?.password_hash ?? (await dummyPasswordHash()));
-  return admin && ok ? { adminId: admin.id, username: admin.username } : null;
+  return admin && ok ? { adminId: admin.id, username: admin.username, role: admin.role } : null;
 }
 
 export async function createSession(q: Queryable, adminId: number, ttlMs: number, ip: string): Promise<string> {
@@ -48,12 +54,12 @@ export async function createSession(q: Queryable, adminId: number, ttlMs: number
 }
 
 export async function findSession(q: Queryable, token: string): Promise<SessionAdmin | null> {
-  const rows = await q.query<{ admin_id: number; username: string }>(
-    `select s.admin_id::int as admin_id, a.username from admin_sessions s join admins a on a.id = s.admin_id
+  const rows = await q.query<{ admin_id: number; username: string; role: Role }>(
+    `select s.admin_id::int as admin_id, a.username, a.role from admin_sessions s join admins a on a.id = s.admin_id
       where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now()`,
     [hashToken(token)],
   );
-  return rows[0] ? { adminId: rows[0].admin_id, username: rows[0].username } : null;
+  return rows[0] ? { adminId: rows[0].admin_id, username: rows[0].username, role: rows[0].role } : null;
 }
 
 export async function revokeSession(q: Queryable, token: string): Promise<void> {

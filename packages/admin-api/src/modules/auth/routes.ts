@@ -7,9 +7,11 @@ import { signIn, signOut } from './signIn';
 
 export function authRoutes(app: FastifyInstance, { config, db }: RouteDeps): void {
   serve(app, auth.login, async (req) => {
-    const { token, username } = await signIn(db, config, { ...req.body, ip: req.ip });
-    return { data: { token, user: { username } } };
+    const { token, username, role } = await signIn(db, config, { ...req.body, ip: req.ip });
+    return { data: { token, user: { username, role } } };
   });
+
+  serve(app, auth.me, async (req) => ({ data: { username: req.admin!.username, role: req.admin!.role } }));
 
   serve(app, auth.logout, async (req) => {
     await signOut(db, req.token!, { ...actorOf(req), adminId: req.admin!.adminId });

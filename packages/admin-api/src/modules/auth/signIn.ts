@@ -1,4 +1,5 @@
 // Signing in: throttling, the password check, the session, the audit trail.
+import type { Role } from '@growth-admin/api-contract';
 import type { ServerConfig } from '../../config';
 import type { Db } from '../../db';
 import { unauthorized } from '../../http/errors';
@@ -18,7 +19,7 @@ export interface SignInAttempt {
  * Checks the credentials and starts a session; answers its token. The attempt is counted (or
  * refused, 429) before the password is checked: see throttle.ts.
  */
-export async function signIn(db: Db, config: ServerConfig, { username, password, ip }: SignInAttempt): Promise<{ token: string; username: string }> {
+export async function signIn(db: Db, config: ServerConfig, { username, password, ip }: SignInAttempt): Promise<{ token: string; username: string; role: Role }> {
   await admitAttempt(db, { perUserAndAddress: config.loginLimitPerUserAndAddress, perAddress: config.loginLimitPerAddress, windowMs: config.loginWindowMs }, username, ip);
   const admin = await checkCredentials(db, username, password);
   if (!admin) {
@@ -31,7 +32,7 @@ export async function signIn(db: Db, config: ServerConfig, { username, password,
     await audit(tx, { adminId: admin.adminId, username: admin.username, ip }, 'login', `admin:${admin.username}`, 'Signed in');
     return t;
   });
-  return { token, username: admin.username };
+  return { token, username: admin.username, role: admin.role };
 }
 
 /** Ends the session of `token`. */
