@@ -12,7 +12,7 @@ export default strykerConfig({
     'src/modules/idempotency/repository.ts',
   ],
   // Only the suites that exercise these modules; each starts its server once per file.
-  testMatch: ['**/test/passwords.test.ts', '**/test/auth.test.ts', '**/test/money.test.ts'],
+  testMatch: ['**/test/passwords.test.ts', '**/test/auth.test.ts', '**/test/authRules.test.ts', '**/test/roles.test.ts', '**/test/money.test.ts'],
   nodeArgs: ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning'], // PGlite loads its WASM by import()
   timeoutMS: 30_000,
 });

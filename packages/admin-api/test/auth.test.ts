@@ -15,7 +15,7 @@ describe('login', () => {
   test('answers a token and the user; the token is stored hashed and the password with scrypt', async () => {
     const res = await api.post('/api/admin/login', { username: ADMIN.username, password: ADMIN.password });
     expect(res.status).toBe(200);
-    expect(res.body.data.user).toEqual({ username: 'admin' });
+    expect(res.body.data.user).toEqual({ username: 'admin', role: 'owner' });
     expect(res.body.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/); // 32 random bytes
     const sessions = await t.sql('select token_hash, expires_at - created_at as ttl from admin_sessions');
     expect(sessions.some((s) => s.token_hash === res.body.data.token)).toBe(false);
@@ -324,9 +324,12 @@ describe('public routes and CORS', () => {
     expect(evil.headers.get('access-control-allow-origin')).toBeNull();
   });
 
-  test('unknown routes are a 404 envelope', async () => {
+  test('unknown routes are a 404 envelope, signed or not (no check before the 404)', async () => {
     const r = await api.get('/api/admin/nope');
     expect(r.status).toBe(404);
     expect(r.body.code).toBe('ROUTE_NOT_FOUND');
+    const unsigned = await api.get('/api/admin/nope', { sign: false, token: null });
+    expect(unsigned.status).toBe(404);
+    expect(unsigned.body.code).toBe('ROUTE_NOT_FOUND');
   });
 });

@@ -98,6 +98,14 @@ describe('idempotency keys', () => {
     expect((await db.query<{ r: boolean }>('select is_refund as r from orders where id = $1', [b.id]))[0].r).toBe(false);
     await addMoney(db, actor, { personId: '10', amount: 1 }, 'key-money-then-refund');
     await expect(refundOrder(db, actor, b.id, 'key-money-then-refund')).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
+    // Each key records the action it stands for.
+    const operations = await db.query<{ key: string; operation: string }>(
+      "select key, operation from idempotency_keys where key in ('key-refund-one-order', 'key-money-then-refund') order by key",
+    );
+    expect(operations).toEqual([
+      { key: 'key-money-then-refund', operation: 'persons.addMoney' },
+      { key: 'key-refund-one-order', operation: 'orders.refundOrder' },
+    ]);
   });
 
   test('keys are per administrator; a failed call keeps no key, so its retry runs', async () => {

@@ -41,7 +41,10 @@ export async function admitAttempt(db: Db, policy: ThrottlePolicy, username: str
   const keys = throttleKeys(username, ip);
   const limits: Record<string, number> = { [keys.userAndAddress]: policy.perUserAndAddress, [keys.address]: policy.perAddress };
   const refusal = await db.transaction(async (tx) => {
-    const names = Object.keys(limits).sort(); // one lock order for every attempt: no deadlock
+    // One lock order for every attempt: no deadlock. (With today's two keys, every attempt of one
+    // username and address lists them alike anyway, so Stryker cannot tell the sort is there.)
+    // Stryker disable next-line MethodExpression: equivalent today, kept for a third key
+    const names = Object.keys(limits).sort();
     await tx.query('insert into login_throttle (key) select unnest($1::text[]) on conflict (key) do nothing', [names]);
     const rows = await tx.query<Counter>('select key, attempts, first_at, next_allowed_at from login_throttle where key = any($1::text[]) order by key for update', [names]);
     const now = Date.now();
@@ -52,8 +55,9 @@ export async function admitAttempt(db: Db, policy: ThrottlePolicy, username: str
         row.first_at = new Date(now);
         row.next_allowed_at = null;
       }
+      // The later of the two waits; a time already past refuses nothing (the check below).
       if (row.attempts >= limits[row.key]) retryAt = Math.max(retryAt, new Date(row.first_at).getTime() + policy.windowMs);
-      else if (row.next_allowed_at && new Date(row.next_allowed_at).getTime() > now) retryAt = Math.max(retryAt, new Date(row.next_allowed_at).getTime());
+      else if (row.next_allowed_at) retryAt = Math.max(retryAt, new Date(row.next_allowed_at).getTime());
     }
     if (retryAt > now) return retryAt - now;
     for (const row of rows) {
