@@ -12,7 +12,9 @@ import { ApiError, badRequest, validationMessage } from './http/errors';
 import { Admission, ClientGoneError } from './http/admission';
 import { guardHook } from './http/guard';
 import { findUnstorableText, jsonDepth, MAX_JSON_DEPTH } from './http/text';
+import { administratorRoutes } from './modules/administrators/routes';
 import { analyticsRoutes } from './modules/analytics/routes';
+import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
 import { imageRoutes } from './modules/images/routes';
@@ -174,7 +176,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   });
 
   const deps = { config, db };
-  for (const register of [healthRoutes, authRoutes, projectRoutes, personRoutes, orderRoutes, analyticsRoutes, imageRoutes, securityRoutes]) {
+  for (const register of [healthRoutes, authRoutes, administratorRoutes, auditRoutes, projectRoutes, personRoutes, orderRoutes, analyticsRoutes, imageRoutes, securityRoutes]) {
     register(app, deps);
   }
   return app;

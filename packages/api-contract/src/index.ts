@@ -1,7 +1,9 @@
 // @growth-admin/api-contract: every admin API route, by resource. The browser imports types only
 // (`import type`): it ships no TypeBox.
 import type { Static } from '@sinclair/typebox';
+import * as administrators from './administrators';
 import * as analytics from './analytics';
+import * as audit from './audit';
 import * as auth from './auth';
 import * as health from './health';
 import * as images from './images';
@@ -13,9 +15,10 @@ import * as security from './security';
 
 export * from './route';
 export { openApiDocument, type OpenApiOptions } from './openapi';
-export { auth, projects, persons, orders, analytics, images, security, health };
+export { auth, administrators, audit, projects, persons, orders, analytics, images, security, health };
 export { REGIONS, PRODUCT_SLOTS } from './projects';
 export { ORDER_STATUSES } from './orders';
+export { PASSWORD_MIN_LENGTH } from './administrators';
 export { TREND_PERIODS } from './analytics';
 
 /** Every route of the API, in the order of the OpenAPI document. */
@@ -23,6 +26,11 @@ export const routes: readonly RouteSpec[] = [
   auth.login,
   auth.me,
   auth.logout,
+  administrators.listAdmins,
+  administrators.addAdmin,
+  administrators.updateAdmin,
+  administrators.changeOwnPassword,
+  audit.listAudit,
   projects.listProjects,
   projects.getProject,
   projects.createProject,
@@ -50,6 +58,10 @@ export const routes: readonly RouteSpec[] = [
 export type AdminSession = Static<typeof auth.AdminSession>;
 export type LoginPayload = Static<typeof auth.LoginPayload>;
 export type Me = Static<typeof auth.me.data>;
+export type Administrator = Static<typeof administrators.Administrator>;
+export type AuditEntry = Static<typeof audit.AuditEntry>;
+export type AuditQuery = Static<typeof audit.AuditQuery>;
+export type AuditPage = Static<typeof audit.listAudit.data>;
 export type Project = Static<typeof projects.Project>;
 export type ProjectInput = Static<typeof projects.ProjectInput>;
 export type BlockedRegion = (typeof projects.REGIONS)[number];

@@ -14,6 +14,8 @@ export interface OpenApiOptions {
 type Json = Record<string, unknown>;
 
 const TAGS: Record<Tag, string> = {
+  administrators: 'Administrators and their own accounts (owners manage administrators)',
+  audit: 'The audit log (read only)',
   session: 'Signing in and out',
   projects: 'App configurations',
   persons: 'App users and their coins',

@@ -22,7 +22,7 @@ export type Role = (typeof ROLES)[number];
 export const roleAllows = (role: Role, needed: Role): boolean => ROLES.indexOf(role) >= ROLES.indexOf(needed);
 
 /** The resource a route belongs to (an OpenAPI tag). */
-export type Tag = 'session' | 'projects' | 'persons' | 'orders' | 'analytics' | 'images' | 'security' | 'health';
+export type Tag = 'session' | 'administrators' | 'audit' | 'projects' | 'persons' | 'orders' | 'analytics' | 'images' | 'security' | 'health';
 
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 431 | 500 | 503;
 

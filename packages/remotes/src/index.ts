@@ -66,6 +66,15 @@ export const REMOTES = [
       { id: 'payments', label: 'Payments', module: 'Payments' },
     ],
   },
+  {
+    name: 'settings',
+    package: 'settings-mfe',
+    port: 3005,
+    portEnv: 'SETTINGS_PORT',
+    urlEnv: 'SETTINGS_URL',
+    exposes: { './Section': './src/Section.tsx' },
+    sections: [{ id: 'settings', label: 'Settings', module: 'Section' }],
+  },
 ] as const satisfies readonly RemoteDef[];
 
 export type RemoteName = (typeof REMOTES)[number]['name'];

@@ -3,6 +3,9 @@ import { ApiError, toApiError } from './errors';
 import { call } from './typedCall';
 import type {
   AdminSession,
+  Administrator,
+  AuditPage,
+  AuditQuery,
   LoginPayload,
   Me,
   Order,
@@ -17,6 +20,7 @@ import type {
   Project,
   ProjectInput,
   RevenueStats,
+  Role,
   TrendPeriod,
   TrendPoint,
   UserStats,
@@ -48,6 +52,31 @@ export async function login(payload: LoginPayload): Promise<AdminSession> {
 /** GET /api/admin/me: the signed-in administrator and their role now. */
 export function getMe(): Promise<Me> {
   return call('get', '/api/admin/me', {});
+}
+
+/** GET /api/admin/administrators (owners). */
+export function getAdministrators(): Promise<Administrator[]> {
+  return call('get', '/api/admin/administrators', {});
+}
+
+/** POST /api/admin/administrators (owners). */
+export function addAdministrator(body: { username: string; role: Role; password: string }): Promise<Administrator> {
+  return call('post', '/api/admin/administrators', { body });
+}
+
+/** PUT /api/admin/administrators/:id (owners): role, disabled, or a new password. */
+export function updateAdministrator(id: string, body: { role?: Role; disabled?: boolean; password?: string }): Promise<Administrator> {
+  return call('put', '/api/admin/administrators/{id}', { params: { id }, body });
+}
+
+/** POST /api/admin/account/password: my own password; my other sessions end. */
+export function changeOwnPassword(body: { currentPassword: string; newPassword: string }): Promise<{ changed: boolean; otherSessionsEnded: number }> {
+  return call('post', '/api/admin/account/password', { body });
+}
+
+/** GET /api/admin/audit: a page of the audit log, newest first. */
+export function getAudit(query: Partial<AuditQuery>): Promise<AuditPage> {
+  return call('get', '/api/admin/audit', { query: { page: 1, pageSize: 20, ...query } });
 }
 
 /** POST /api/admin/logout for the stored session, or for `token` (a sign-out retried later). */

@@ -2,6 +2,8 @@
 // them by hand and one section can invalidate what another shows (see queryKeys).
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
+  getAdministrators,
+  getAudit,
   getMe,
   getOrderStats,
   getOrdersOf,
@@ -18,7 +20,7 @@ import {
   type PersonsListParams,
 } from './api';
 import { queryKeys } from './queryKeys';
-import type { OrderKind, Person, TrendPeriod } from './types';
+import type { AuditQuery, OrderKind, Person, TrendPeriod } from './types';
 
 /** A user by the ID the screens show (customId); any failure, 404 included, is "no such user" (spec 5). */
 export async function findPersonById(customId: string): Promise<Person | null> {
@@ -32,6 +34,9 @@ export async function findPersonById(customId: string): Promise<Person | null> {
 export const queries = {
   /** The signed-in administrator and their role now (a role changed since sign-in shows here). */
   me: () => queryOptions({ queryKey: queryKeys.me(), queryFn: getMe, staleTime: 60_000 }),
+  administrators: () => queryOptions({ queryKey: queryKeys.administrators(), queryFn: getAdministrators }),
+  /** A page of the audit log; the current rows stay on screen while the next page loads. */
+  audit: (query: Partial<AuditQuery>) => queryOptions({ queryKey: queryKeys.audit(query), queryFn: () => getAudit(query), placeholderData: keepPreviousData }),
   projects: () => queryOptions({ queryKey: queryKeys.projects.list(), queryFn: getProjects }),
   project: (id: string) => queryOptions({ queryKey: queryKeys.projects.detail(id), queryFn: () => getProject(id) }),
 

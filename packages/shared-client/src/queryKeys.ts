@@ -6,6 +6,8 @@ import type { OrderKind, TrendPeriod } from './types';
 export const queryKeys = {
   all: ['growth-admin'] as const,
   me: () => ['growth-admin', 'me'] as const,
+  administrators: () => ['growth-admin', 'administrators'] as const,
+  audit: (query: object) => ['growth-admin', 'audit', query] as const,
   projects: {
     all: ['growth-admin', 'projects'] as const,
     list: () => ['growth-admin', 'projects', 'list'] as const,

@@ -6,6 +6,10 @@ import type { ApiError } from './errors';
 // only: the browser ships no TypeBox.
 export type {
   AdminSession,
+  Administrator,
+  AuditEntry,
+  AuditPage,
+  AuditQuery,
   BlockedRegion,
   LoginPayload,
   Me,

@@ -62,6 +62,90 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/administrators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List administrators
+         * @description Every administrator, oldest first. Owners only.
+         */
+        get: operations["listAdministrators"];
+        put?: never;
+        /**
+         * Add an administrator
+         * @description Owners only. Audited (admin.create).
+         */
+        post: operations["addAdministrator"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/administrators/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change, disable, enable or reset an administrator
+         * @description Owners only; only the fields sent change. Disabling ends the administrator’s sessions at once; a password reset ends them too. The last active owner cannot be disabled or demoted. Audited (admin.update) with the before and after.
+         */
+        put: operations["updateAdministrator"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/account/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change my password
+         * @description Needs the current password. Every other session of mine ends; this one stays. Audited (account.password).
+         */
+        post: operations["changeOwnPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the audit log
+         * @description Newest first, filtered by administrator, action and text.
+         */
+        get: operations["listAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/projects": {
         parameters: {
             query?: never;
@@ -803,6 +887,666 @@ export interface operations {
                     "application/json": {
                         data: {
                             loggedOut: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description `MALFORMED_REQUEST`: the URL or the headers cannot be read (bad percent-encoding), or a CORS preflight without an Origin; `VALIDATION_ERROR`: an input breaks the schema, an unknown query parameter, text PostgreSQL cannot store as sent (NUL, a lone surrogate): the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "MALFORMED_REQUEST" | "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description `TOKEN_MISSING`: no Authorization: Bearer <token> header; `TOKEN_INVALID`: the token is malformed, unknown, expired or signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "TOKEN_MISSING" | "TOKEN_INVALID";
+                    };
+                };
+            };
+            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED";
+                    };
+                };
+            };
+            /** @description `HEADERS_TOO_LARGE`: the request line or the headers are too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "HEADERS_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description `INTERNAL_ERROR`: an unexpected failure (logged); no input may cause it */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description `OVERLOADED`: too many requests are waiting for the database: retry after Retry-After seconds; `DATABASE_UNAVAILABLE`: the database server cannot be reached: retry after Retry-After seconds; `DATA_DIR_LOST`: the embedded database’s folder disappeared or was replaced while serving */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "OVERLOADED" | "DATABASE_UNAVAILABLE" | "DATA_DIR_LOST";
+                    };
+                };
+            };
+        };
+    };
+    listAdministrators: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the answer is `{ data }` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            username: string;
+                            /** @description viewer: reads only; operator: also add-coins, refunds and project changes; owner: also administrators and releases */
+                            role: "viewer" | "operator" | "owner";
+                            createdAt: string;
+                            /** @description A disabled administrator cannot sign in; their sessions ended when disabled */
+                            disabled: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description `MALFORMED_REQUEST`: the URL or the headers cannot be read (bad percent-encoding), or a CORS preflight without an Origin; `VALIDATION_ERROR`: an input breaks the schema, an unknown query parameter, text PostgreSQL cannot store as sent (NUL, a lone surrogate): the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "MALFORMED_REQUEST" | "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description `TOKEN_MISSING`: no Authorization: Bearer <token> header; `TOKEN_INVALID`: the token is malformed, unknown, expired or signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "TOKEN_MISSING" | "TOKEN_INVALID";
+                    };
+                };
+            };
+            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request; `ROLE_FORBIDDEN`: the signed-in administrator's role is below owner: nothing is changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED" | "ROLE_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description `HEADERS_TOO_LARGE`: the request line or the headers are too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "HEADERS_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description `INTERNAL_ERROR`: an unexpected failure (logged); no input may cause it */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description `OVERLOADED`: too many requests are waiting for the database: retry after Retry-After seconds; `DATABASE_UNAVAILABLE`: the database server cannot be reached: retry after Retry-After seconds; `DATA_DIR_LOST`: the embedded database’s folder disappeared or was replaced while serving */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "OVERLOADED" | "DATABASE_UNAVAILABLE" | "DATA_DIR_LOST";
+                    };
+                };
+            };
+        };
+    };
+    addAdministrator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Letters, digits and . _ @ - */
+                    username: string;
+                    /** @description viewer: reads only; operator: also add-coins, refunds and project changes; owner: also administrators and releases */
+                    role: "viewer" | "operator" | "owner";
+                    /** @description At least 12 characters, not containing the username */
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the answer is `{ data }` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            username: string;
+                            /** @description viewer: reads only; operator: also add-coins, refunds and project changes; owner: also administrators and releases */
+                            role: "viewer" | "operator" | "owner";
+                            createdAt: string;
+                            /** @description A disabled administrator cannot sign in; their sessions ended when disabled */
+                            disabled: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description `MALFORMED_REQUEST`: the URL or the headers cannot be read (bad percent-encoding), or a CORS preflight without an Origin; `VALIDATION_ERROR`: an input breaks the schema, an unknown query parameter, text PostgreSQL cannot store as sent (NUL, a lone surrogate): the message names the field; `INVALID_JSON`: the body is not valid JSON; `BODY_TOO_DEEP`: the body nests arrays or objects more than 64 levels deep; `WEAK_PASSWORD`: the new password is shorter than 12 characters or contains the username */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "MALFORMED_REQUEST" | "VALIDATION_ERROR" | "INVALID_JSON" | "BODY_TOO_DEEP" | "WEAK_PASSWORD";
+                    };
+                };
+            };
+            /** @description `TOKEN_MISSING`: no Authorization: Bearer <token> header; `TOKEN_INVALID`: the token is malformed, unknown, expired or signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "TOKEN_MISSING" | "TOKEN_INVALID";
+                    };
+                };
+            };
+            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request; `ROLE_FORBIDDEN`: the signed-in administrator's role is below owner: nothing is changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED" | "ROLE_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description `DUPLICATE_USERNAME`: an administrator already has that username */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "DUPLICATE_USERNAME";
+                    };
+                };
+            };
+            /** @description `BODY_TOO_LARGE`: the body is larger than the route allows (256 KB unless the route says less) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "BODY_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description `HEADERS_TOO_LARGE`: the request line or the headers are too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "HEADERS_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description `INTERNAL_ERROR`: an unexpected failure (logged); no input may cause it */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description `OVERLOADED`: too many requests are waiting for the database: retry after Retry-After seconds; `DATABASE_UNAVAILABLE`: the database server cannot be reached: retry after Retry-After seconds; `DATA_DIR_LOST`: the embedded database’s folder disappeared or was replaced while serving */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "OVERLOADED" | "DATABASE_UNAVAILABLE" | "DATA_DIR_LOST";
+                    };
+                };
+            };
+        };
+    };
+    updateAdministrator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description viewer: reads only; operator: also add-coins, refunds and project changes; owner: also administrators and releases */
+                    role?: "viewer" | "operator" | "owner";
+                    disabled?: boolean;
+                    /** @description At least 12 characters, not containing the username */
+                    password?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the answer is `{ data }` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            username: string;
+                            /** @description viewer: reads only; operator: also add-coins, refunds and project changes; owner: also administrators and releases */
+                            role: "viewer" | "operator" | "owner";
+                            createdAt: string;
+                            /** @description A disabled administrator cannot sign in; their sessions ended when disabled */
+                            disabled: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description `MALFORMED_REQUEST`: the URL or the headers cannot be read (bad percent-encoding), or a CORS preflight without an Origin; `VALIDATION_ERROR`: an input breaks the schema, an unknown query parameter, text PostgreSQL cannot store as sent (NUL, a lone surrogate): the message names the field; `INVALID_JSON`: the body is not valid JSON; `BODY_TOO_DEEP`: the body nests arrays or objects more than 64 levels deep; `WEAK_PASSWORD`: the new password is shorter than 12 characters or contains the username */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "MALFORMED_REQUEST" | "VALIDATION_ERROR" | "INVALID_JSON" | "BODY_TOO_DEEP" | "WEAK_PASSWORD";
+                    };
+                };
+            };
+            /** @description `TOKEN_MISSING`: no Authorization: Bearer <token> header; `TOKEN_INVALID`: the token is malformed, unknown, expired or signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "TOKEN_MISSING" | "TOKEN_INVALID";
+                    };
+                };
+            };
+            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request; `ROLE_FORBIDDEN`: the signed-in administrator's role is below owner: nothing is changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED" | "ROLE_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description `ADMIN_NOT_FOUND`: no administrator has that id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "ADMIN_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description `LAST_OWNER`: the change would leave no active owner */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "LAST_OWNER";
+                    };
+                };
+            };
+            /** @description `BODY_TOO_LARGE`: the body is larger than the route allows (256 KB unless the route says less) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "BODY_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description `HEADERS_TOO_LARGE`: the request line or the headers are too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "HEADERS_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description `INTERNAL_ERROR`: an unexpected failure (logged); no input may cause it */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description `OVERLOADED`: too many requests are waiting for the database: retry after Retry-After seconds; `DATABASE_UNAVAILABLE`: the database server cannot be reached: retry after Retry-After seconds; `DATA_DIR_LOST`: the embedded database’s folder disappeared or was replaced while serving */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "OVERLOADED" | "DATABASE_UNAVAILABLE" | "DATA_DIR_LOST";
+                    };
+                };
+            };
+        };
+    };
+    changeOwnPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    currentPassword: string;
+                    /** @description At least 12 characters, not containing the username */
+                    newPassword: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the answer is `{ data }` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            changed: boolean;
+                            otherSessionsEnded: number;
+                        };
+                    };
+                };
+            };
+            /** @description `MALFORMED_REQUEST`: the URL or the headers cannot be read (bad percent-encoding), or a CORS preflight without an Origin; `VALIDATION_ERROR`: an input breaks the schema, an unknown query parameter, text PostgreSQL cannot store as sent (NUL, a lone surrogate): the message names the field; `INVALID_JSON`: the body is not valid JSON; `BODY_TOO_DEEP`: the body nests arrays or objects more than 64 levels deep; `WEAK_PASSWORD`: the new password is shorter than 12 characters or contains the username */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "MALFORMED_REQUEST" | "VALIDATION_ERROR" | "INVALID_JSON" | "BODY_TOO_DEEP" | "WEAK_PASSWORD";
+                    };
+                };
+            };
+            /** @description `TOKEN_MISSING`: no Authorization: Bearer <token> header; `TOKEN_INVALID`: the token is malformed, unknown, expired or signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "TOKEN_MISSING" | "TOKEN_INVALID";
+                    };
+                };
+            };
+            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request; `WRONG_PASSWORD`: the current password is wrong */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED" | "WRONG_PASSWORD";
+                    };
+                };
+            };
+            /** @description `BODY_TOO_LARGE`: the body is larger than the route allows (256 KB unless the route says less) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "BODY_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description `HEADERS_TOO_LARGE`: the request line or the headers are too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "HEADERS_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description `INTERNAL_ERROR`: an unexpected failure (logged); no input may cause it */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description `OVERLOADED`: too many requests are waiting for the database: retry after Retry-After seconds; `DATABASE_UNAVAILABLE`: the database server cannot be reached: retry after Retry-After seconds; `DATA_DIR_LOST`: the embedded database’s folder disappeared or was replaced while serving */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "OVERLOADED" | "DATABASE_UNAVAILABLE" | "DATA_DIR_LOST";
+                    };
+                };
+            };
+        };
+    };
+    listAudit: {
+        parameters: {
+            query: {
+                /** @description One-based */
+                page: number;
+                pageSize: number;
+                /** @description Exact username */
+                admin?: string;
+                /** @description Exact action */
+                action?: string;
+                /** @description Any part of the target or the summary, case-insensitive */
+                text?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the answer is `{ data }` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            total: number;
+                            page: number;
+                            pageSize: number;
+                            entries: {
+                                id: string;
+                                at: string;
+                                adminUsername: string;
+                                /** @description e.g. login, person.add-money, order.refund, admin.update */
+                                action: string;
+                                target: string;
+                                summary: string;
+                                ip: string;
+                            }[];
                         };
                     };
                 };

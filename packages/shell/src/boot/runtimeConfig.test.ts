@@ -9,6 +9,7 @@ const valid = {
     projects: 'http://p.test/mf-manifest.json',
     people: 'http://u.test/mf-manifest.json',
     orders: 'http://o.test/mf-manifest.json',
+    settings: 'http://s.test/mf-manifest.json',
   },
 };
 

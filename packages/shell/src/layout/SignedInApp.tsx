@@ -20,7 +20,6 @@ import { preloadWhenIdle } from '../sections/remoteModules';
 import { queryClient } from './queryClient';
 import { ERROR_SECONDS, SUCCESS_SECONDS, sectionToast } from './toasts';
 import { SectionHost } from './SectionHost';
-import { SettingsPage } from './SettingsPage';
 import { useSectionRoute } from './useSectionRoute';
 
 export { toastSignedIn } from './toasts';
@@ -74,7 +73,7 @@ function Shell({ config, username, storedRole }: SignedInProps) {
   const firstSection = useRef(sectionId);
   useEffect(() => {
     if (!firstSettled) return;
-    const others = SECTIONS.filter((s) => s.remote && s.id !== firstSection.current).map((s) => s.remote!);
+    const others = SECTIONS.filter((s) => s.id !== firstSection.current).map((s) => s.remote);
     return preloadWhenIdle(others);
   }, [firstSettled]);
 
@@ -129,11 +128,7 @@ function Shell({ config, username, storedRole }: SignedInProps) {
         </div>
       </Layout.Sider>
       <Layout.Content className="ga-content" data-section={sectionId}>
-        {section.remote ? (
-          <SectionHost key={section.id} section={section} props={sectionProps} onSettled={onSettled} />
-        ) : (
-          <SettingsPage config={config} username={username} />
-        )}
+        <SectionHost key={section.id} section={section} props={sectionProps} onSettled={onSettled} />
       </Layout.Content>
     </Layout>
   );

@@ -24,7 +24,7 @@ describe('loadSectionComponent', () => {
     apiBaseUrl: 'http://api.test',
     signingKey: 'k',
     directImageHosts: [],
-    remotes: { analytics: 'http://a/mf-manifest.json', projects: 'http://p/mf-manifest.json', people: 'http://u/mf-manifest.json', orders: 'http://o/mf-manifest.json' },
+    remotes: { analytics: 'http://a/mf-manifest.json', projects: 'http://p/mf-manifest.json', people: 'http://u/mf-manifest.json', orders: 'http://o/mf-manifest.json', settings: 'http://s/mf-manifest.json' },
   };
 
   it('names the remote on failure, then re-registers it so a retry starts afresh', async () => {

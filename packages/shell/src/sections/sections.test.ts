@@ -24,13 +24,14 @@ describe('section URLs', () => {
   });
 
   it('maps each remote section to its exposed module', () => {
-    const remotes = Object.fromEntries(SECTIONS.filter((s) => s.remote).map((s) => [s.id, `${s.remote!.name}/${s.remote!.module}`]));
+    const remotes = Object.fromEntries(SECTIONS.map((s) => [s.id, `${s.remote.name}/${s.remote.module}`]));
     expect(remotes).toEqual({
       analytics: 'analytics/Section',
       projects: 'projects/Section',
       users: 'people/Section',
       orders: 'orders/Orders',
       payments: 'orders/Payments',
+      settings: 'settings/Section',
     });
   });
 });

@@ -1,21 +1,20 @@
 // The sidebar's sections, where each one comes from, and how they map to URLs: the remotes' sections
-// in the order of the one list of remotes (@growth-admin/remotes), then the shell's own Settings.
+// in the order of the one list of remotes (@growth-admin/remotes); Settings is a remote too.
 import { REMOTES, type RemoteName } from '@growth-admin/remotes';
 
-export type SectionId = (typeof REMOTES)[number]['sections'][number]['id'] | 'settings';
+export type SectionId = (typeof REMOTES)[number]['sections'][number]['id'];
 
 export interface SectionDef {
   id: SectionId;
   label: string;
-  /** The remote module rendering it; Settings lives in the shell. */
-  remote?: { name: RemoteName; module: string };
+  /** The remote module rendering it. */
+  remote: { name: RemoteName; module: string };
 }
 
 export const SECTIONS: readonly SectionDef[] = [
   ...REMOTES.flatMap((remote) =>
     remote.sections.map((section) => ({ id: section.id, label: section.label, remote: { name: remote.name, module: section.module } })),
   ),
-  { id: 'settings', label: 'Settings' },
 ];
 
 export const DEFAULT_SECTION: SectionId = 'analytics';

@@ -35,7 +35,7 @@ export interface SessionAdmin {
 
 export async function checkCredentials(q: Queryable, username: string, password: string): Promise<SessionAdmin | null> {
   const rows = await q.query<{ id: number; username: string; password_hash: string; role: Role }>(
-    'select id::int as id, username, password_hash, role from admins where username = $1',
+    'select id::int as id, username, password_hash, role from admins where username = $1 and disabled_at is null',
     [username],
   );
   const admin = rows[0];
@@ -56,7 +56,7 @@ export async function createSession(q: Queryable, adminId: number, ttlMs: number
 export async function findSession(q: Queryable, token: string): Promise<SessionAdmin | null> {
   const rows = await q.query<{ admin_id: number; username: string; role: Role }>(
     `select s.admin_id::int as admin_id, a.username, a.role from admin_sessions s join admins a on a.id = s.admin_id
-      where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now()`,
+      where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now() and a.disabled_at is null`,
     [hashToken(token)],
   );
   return rows[0] ? { adminId: rows[0].admin_id, username: rows[0].username, role: rows[0].role } : null;

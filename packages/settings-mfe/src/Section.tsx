@@ -1,0 +1,21 @@
+// Exposed as `settings/Section`: my account, the administrators (owners) and the audit log.
+import { Tabs } from 'antd';
+import { hasRole, PageHeader, type SectionProps } from '@growth-admin/shared-client';
+import { AccountTab } from './account/AccountTab';
+import { AdministratorsTab } from './administrators/AdministratorsTab';
+import { AuditTab } from './audit/AuditTab';
+
+export default function SettingsSection({ user, toast }: SectionProps) {
+  const items = [
+    { key: 'account', label: 'Account', children: <AccountTab user={user} toast={toast} /> },
+    // Owners only: the API refuses the others (403), so they are not offered the tab.
+    ...(hasRole(user.role, 'owner') ? [{ key: 'administrators', label: 'Administrators', children: <AdministratorsTab user={user} toast={toast} /> }] : []),
+    { key: 'audit', label: 'Audit log', children: <AuditTab /> },
+  ];
+  return (
+    <div>
+      <PageHeader title="Settings" subtitle="Your account, administrators and the audit log" />
+      <Tabs items={items} destroyOnHidden />
+    </div>
+  );
+}

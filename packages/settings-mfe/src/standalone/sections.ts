@@ -1,0 +1,4 @@
+import { lazy } from 'react';
+import type { StandaloneSection } from '@growth-admin/shared-client/standalone';
+
+export const sections: StandaloneSection[] = [{ key: 'settings', label: 'Settings', Component: lazy(() => import('../Section')) }];
