@@ -2,7 +2,6 @@
 // A stored token counts as signed in; sign-out and any 401 clear it (the token store notifies).
 import { lazy, Suspense, useCallback, useSyncExternalStore } from 'react';
 import { getSession, subscribeSession } from '@growth-admin/shared-client';
-import type { RuntimeConfig } from './boot/runtimeConfig';
 import { FullScreenSpinner } from './boot/FullScreenSpinner';
 import { LoginScreen } from './login/LoginScreen';
 
@@ -23,7 +22,7 @@ function useStoredSession() {
   return token ? getSession() : null;
 }
 
-export function App({ config }: { config: RuntimeConfig }) {
+export function App() {
   const session = useStoredSession();
   const onSignedIn = useCallback(() => {
     void loadSignedInUi().then((ui) => ui.toastSignedIn());
@@ -33,7 +32,7 @@ export function App({ config }: { config: RuntimeConfig }) {
   if (!session) return <LoginScreen onSignedIn={onSignedIn} onFirstInteraction={prefetch} />;
   return (
     <Suspense fallback={<FullScreenSpinner />}>
-      <SignedInApp config={config} username={session.username} storedRole={session.role} />
+      <SignedInApp username={session.username} storedRole={session.role} />
     </Suspense>
   );
 }

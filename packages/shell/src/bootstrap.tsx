@@ -53,7 +53,7 @@ function Boot() {
       />
     );
   }
-  return <App config={state.config} />;
+  return <App />;
 }
 
 const container = document.getElementById('root');

@@ -14,7 +14,6 @@ import {
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { ADMIN_THEME, clearSession, getToken, installDialogFocusWrap, isPlainClick, logout, queries, type Role, type SectionProps } from '@growth-admin/shared-client';
 import { retryLogoutLater } from './pendingLogout';
-import type { RuntimeConfig } from '../boot/runtimeConfig';
 import { SECTIONS, pathForSection, sectionById, type SectionId } from '../sections/sections';
 import { preloadWhenIdle } from '../sections/remoteModules';
 import { queryClient } from './queryClient';
@@ -53,13 +52,12 @@ export async function signOut(): Promise<void> {
 }
 
 interface SignedInProps {
-  config: RuntimeConfig;
   username: string;
   /** The role stored at sign-in; /me says the current one (a role changed since shows at once). */
   storedRole?: Role;
 }
 
-function Shell({ config, username, storedRole }: SignedInProps) {
+function Shell({ username, storedRole }: SignedInProps) {
   const { modal } = AntApp.useApp();
   const [sectionId, navigate] = useSectionRoute(BASE_PATH);
   const section = sectionById(sectionId);
@@ -134,13 +132,13 @@ function Shell({ config, username, storedRole }: SignedInProps) {
   );
 }
 
-export default function SignedInApp({ config, username, storedRole }: SignedInProps) {
+export default function SignedInApp({ username, storedRole }: SignedInProps) {
   useEffect(() => installDialogFocusWrap(document), []);
   return (
     <ConfigProvider theme={ADMIN_THEME}>
       <AntApp>
         <QueryClientProvider client={queryClient}>
-          <Shell config={config} username={username} storedRole={storedRole} />
+          <Shell username={username} storedRole={storedRole} />
         </QueryClientProvider>
       </AntApp>
     </ConfigProvider>
