@@ -53,7 +53,8 @@ function adminCredentials({ dataDir, username, password, usingServerDb }) {
 /**
  * Starts the system.
  * @param {object} [options]
- * @param {Partial<Record<'shell'|'api'|'analytics'|'projects'|'people'|'orders', number>>} [options.ports] 0 = a free port
+ * @param {Record<string, number> | 'free'} [options.ports] by 'shell', 'api' or a remote's name; 0 = a free
+ *   port; 'free' = a free port for every one (tests, beside another running system)
  * @param {string} [options.dataDir] PGlite directory (default DATA_DIR or .data/pglite)
  * @param {string} [options.adminUsername]
  * @param {string} [options.adminPassword]
@@ -80,7 +81,10 @@ export async function startSystem(options = {}) {
   const { portsFromEnv, runtimeConfigFor } = await federationTools();
   const { createStaticHandler, listen, close } = await staticServer();
 
-  const ports = { ...portsFromEnv(), ...options.ports };
+  const ports =
+    options.ports === 'free'
+      ? Object.fromEntries(['shell', 'api', ...Object.keys(REMOTES)].map((name) => [name, 0]))
+      : { ...portsFromEnv(), ...options.ports };
   if (ports.api === 0) ports.api = await freePort();
 
   // Remotes first (their ports go into the runtime config), each from its own origin.

@@ -42,7 +42,7 @@ async function startOwnSystem() {
   const system = await startSystem({
     install: false,
     build: false,
-    ports: { shell: 0, api: 0, analytics: 0, projects: 0, people: 0, orders: 0 },
+    ports: 'free',
     dataDir: join(dataDir, 'pglite'),
     adminUsername: creds.username,
     adminPassword: creds.password,

@@ -29,7 +29,7 @@ export default async function globalSetup() {
     install: false,
     build: process.env.E2E_BUILD === '1',
     control: true,
-    ports: { shell: 0, api: 0, analytics: 0, projects: 0, people: 0, orders: 0 },
+    ports: 'free', // every remote of the one list, beside any other running system
     dataDir: join(dataDir, 'pglite'),
     adminUsername: E2E_ADMIN.username,
     adminPassword: E2E_ADMIN.password,

@@ -23,6 +23,6 @@ describe('the list of remotes', () => {
 
   it('finds a remote by name and names the known ones when it cannot', () => {
     expect(remoteByName('orders').package).toBe('orders-mfe');
-    expect(() => remoteByName('billing')).toThrow('no remote is named "billing" (known: analytics, projects, people, orders)');
+    expect(() => remoteByName('billing')).toThrow('no remote is named "billing" (known: analytics, projects, people, orders, settings)');
   });
 });
