@@ -11,6 +11,15 @@ const ADMINS = [
 ];
 const AUDIT = { total: 1, page: 1, pageSize: 20, entries: [{ id: '9', at: '2026-11-23T10:00:00.000Z', adminUsername: 'admin', action: 'admin.create', target: 'admin:vic', summary: 'Added vic as viewer', ip: '127.0.0.1' }] };
 
+/** Types a whole value at once (a paste): key-by-key typing into antd inputs is slow in jsdom. */
+async function fill(user: ReturnType<typeof userEvent.setup>, label: string, value: string) {
+  await user.click(screen.getByLabelText(label));
+  await user.paste(value);
+}
+
+/** Buttons by their text: role queries walk antd's large table slowly in jsdom. */
+const buttonsNamed = (root: ParentNode, name: string) => Array.from(root.querySelectorAll('button')).filter((b) => b.textContent?.trim() === name);
+
 function api() {
   return installFakeApi({
     'GET /api/admin/administrators': () => ok(ADMINS),
@@ -34,14 +43,14 @@ test('changing my password: a wrong current one is said, the right one changes i
   const calls = api();
   const { toast } = renderSection(Section);
   const user = userEvent.setup({ delay: null, pointerEventsCheck: 0 });
-  await user.type(screen.getByLabelText('Current password'), 'wrong');
-  await user.type(screen.getByLabelText('New password'), 'a-new-long-password');
-  await user.type(screen.getByLabelText('Repeat the new password'), 'a-new-long-password');
-  await user.click(screen.getByRole('button', { name: 'Change password' }));
+  await fill(user, 'Current password', 'wrong');
+  await fill(user, 'New password', 'a-new-long-password');
+  await fill(user, 'Repeat the new password', 'a-new-long-password');
+  await user.click(buttonsNamed(document, 'Change password')[0]);
   expect(await screen.findByText('The current password is wrong')).toBeInTheDocument();
   await user.clear(screen.getByLabelText('Current password'));
-  await user.type(screen.getByLabelText('Current password'), 'right-password');
-  await user.click(screen.getByRole('button', { name: 'Change password' }));
+  await fill(user, 'Current password', 'right-password');
+  await user.click(buttonsNamed(document, 'Change password')[0]);
   await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Password changed; 2 other session(s) signed out'));
   expect(requestsTo(calls, 'POST /api/admin/account/password').at(-1)?.body).toEqual({ currentPassword: 'right-password', newPassword: 'a-new-long-password' });
 });
@@ -50,10 +59,10 @@ test('a short or mismatched new password is refused before any call', async () =
   const calls = api();
   renderSection(Section);
   const user = userEvent.setup({ delay: null, pointerEventsCheck: 0 });
-  await user.type(screen.getByLabelText('Current password'), 'right-password');
-  await user.type(screen.getByLabelText('New password'), 'short');
-  await user.type(screen.getByLabelText('Repeat the new password'), 'other');
-  await user.click(screen.getByRole('button', { name: 'Change password' }));
+  await fill(user, 'Current password', 'right-password');
+  await fill(user, 'New password', 'short');
+  await fill(user, 'Repeat the new password', 'other');
+  await user.click(buttonsNamed(document, 'Change password')[0]);
   expect(await screen.findByText('The password must have at least 12 characters')).toBeInTheDocument();
   expect(await screen.findByText('The two passwords differ')).toBeInTheDocument();
   expect(requestsTo(calls, 'POST /api/admin/account/password')).toHaveLength(0);
@@ -66,10 +75,10 @@ test('Administrators lists each with role and status; disabling asks first', asy
   await user.click(screen.getByRole('tab', { name: 'Administrators' }));
   const row = (await screen.findByText('vic')).closest('tr')!;
   expect(within(row).getByText('Active')).toBeInTheDocument();
-  await user.click(within(row).getByRole('button', { name: 'Disable' }));
+  await user.click(buttonsNamed(row, 'Disable')[0]);
   expect(await screen.findByText('Disable vic?')).toBeInTheDocument();
   expect(requestsTo(calls, 'PUT /api/admin/administrators/2')).toHaveLength(0); // not before the confirmation
-  await user.click(screen.getAllByRole('button', { name: 'Disable' }).at(-1)!); // the confirmation's own button
+  await user.click(buttonsNamed(document, 'Disable').at(-1)!); // the confirmation's own button
   await waitFor(() => expect(requestsTo(calls, 'PUT /api/admin/administrators/2').at(-1)?.body).toEqual({ disabled: true }));
   await waitFor(() => expect(toast.success).toHaveBeenCalledWith('vic disabled'));
 });
