@@ -125,6 +125,19 @@ describe('sign-in throttling at its boundaries', () => {
     expect(new Date(row.first_at).getTime()).toBe(T0 + policy.windowMs);
   });
 
+  test('a wait of 89 s is said in seconds, one of 90 s in minutes (rounded up)', async () => {
+    for (const [user, waitMs, said] of [
+      ['tia', 89_000, '89 second(s)'],
+      ['tod', 90_000, '2 minute(s)'],
+    ] as const) {
+      const long = { ...policy, windowMs: 10 * 60_000 };
+      const keys = throttleKeys(user, '10.0.0.9');
+      await db.query('insert into login_throttle (key, attempts, first_at) values ($1, $2, $3)', [keys.userAndAddress, long.perUserAndAddress, new Date(T0)]);
+      at(T0 + long.windowMs - waitMs);
+      expect(await refusal(admitAttempt(db, long, user, '10.0.0.9'))).toMatchObject({ message: `Too many failed sign-in attempts: try again in ${said}`, retryAfter: waitMs / 1000 });
+    }
+  });
+
   test('a long wait is said in minutes', async () => {
     const long = { ...policy, windowMs: 10 * 60_000 };
     const keys = throttleKeys('tara', '10.0.0.3');

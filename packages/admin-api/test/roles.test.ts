@@ -67,6 +67,14 @@ test('a viewer may not add coins, refund, or create, change or delete a project:
   expect(await t.sql('select count(*)::int as n from audit_log')).toEqual(before);
 });
 
+test('what only owners may do names the owner in its refusal', async () => {
+  for (const who of [viewer, operator]) {
+    const r = await (await as(who)).get('/api/admin/administrators');
+    expect(r.status).toBe(403);
+    expect(r.body.message).toBe(`Your role (${who === viewer ? 'viewer' : 'operator'}) cannot do this: it needs an owner`);
+  }
+});
+
 test('an operator adds coins, refunds and changes projects', async () => {
   const api = await as(operator);
   const [person] = await t.sql('select id::text as id from persons order by id limit 1');

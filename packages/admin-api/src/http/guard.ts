@@ -82,7 +82,7 @@ export function guardHook(db: Db, config: ServerConfig) {
     await checkSignature(req, db, config);
     if (access === 'admin') {
       await checkToken(req, db);
-      checkRole(req.admin!, req.routeOptions.config?.role);
+      checkRole(req.admin!, req.routeOptions.config.role);
     }
   };
 }

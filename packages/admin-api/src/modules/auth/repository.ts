@@ -20,8 +20,8 @@ export async function addAdmin(q: Queryable, username: string, password: string,
  * generated and returned (to be printed once); it is never stored in clear.
  */
 export async function ensureFirstAdmin(db: Db, username: string, password: string | undefined): Promise<{ created: boolean; generatedPassword?: string }> {
-  const existing = await db.query<{ n: number }>('select count(*)::int as n from admins');
-  if ((existing[0]?.n ?? 0) > 0) return { created: false };
+  const [{ n }] = await db.query<{ n: number }>('select count(*)::int as n from admins');
+  if (n > 0) return { created: false };
   const pw = password ?? generatePassword();
   const created = await addAdmin(db, username, pw);
   return { created, generatedPassword: created && !password ? pw : undefined };

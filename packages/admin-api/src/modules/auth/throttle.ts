@@ -57,7 +57,7 @@ export async function admitAttempt(db: Db, policy: ThrottlePolicy, username: str
       }
       // The later of the two waits; a time already past refuses nothing (the check below).
       if (row.attempts >= limits[row.key]) retryAt = Math.max(retryAt, new Date(row.first_at).getTime() + policy.windowMs);
-      else if (row.next_allowed_at) retryAt = Math.max(retryAt, new Date(row.next_allowed_at).getTime());
+      else retryAt = Math.max(retryAt, new Date(row.next_allowed_at ?? 0).getTime());
     }
     if (retryAt > now) return retryAt - now;
     for (const row of rows) {
