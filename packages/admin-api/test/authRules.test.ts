@@ -1,23 +1,18 @@
 // The rules of administrators, sessions, sign-in throttling, housekeeping and idempotency, called
 // as functions on a real database: each boundary exact (a window that ends, a retry time reached),
 // so the mutation run (README) finds no rule that can change unnoticed.
-import { openDb, type Db } from '../src/db';
+import type { Db } from '../src/db';
 import { migrate } from '../src/db/migrate';
 import { addAdmin, checkCredentials, createSession, ensureFirstAdmin, housekeeping } from '../src/modules/auth/repository';
 import { admitAttempt, forgetOldCounters, throttleKeys } from '../src/modules/auth/throttle';
 import { idempotent } from '../src/modules/idempotency/repository';
-import { freshDatabase } from './helpers';
+import { openFreshDb } from './helpers';
 
 let db: Db;
 let drop: () => Promise<void>;
 
 beforeAll(async () => {
-  const place = await freshDatabase();
-  db = await openDb({ dataDir: place.dataDir ?? null, databaseUrl: place.databaseUrl ?? null });
-  drop = async () => {
-    await db.close();
-    await place.drop();
-  };
+  ({ db, drop } = await openFreshDb());
   await migrate(db);
 });
 afterAll(() => drop?.());

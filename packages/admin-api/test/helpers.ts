@@ -11,6 +11,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { startServer, type RunningServer, type StartOptions } from '../src/server';
+import { openDb, type Db } from '../src/db';
 import { signRequest } from '../src/security';
 import { markerOf } from '../src/db/dataDir';
 
@@ -77,6 +78,19 @@ export async function freshDatabase(
     async drop() {
       rmSync(dataDir, { recursive: true, force: true });
       rmSync(markerOf(dataDir), { force: true });
+    },
+  };
+}
+
+/** A fresh empty database opened as a handle (no server): for rules tested as functions. */
+export async function openFreshDb(): Promise<{ db: Db; drop(): Promise<void> }> {
+  const place = await freshDatabase();
+  const db = await openDb({ dataDir: place.dataDir ?? null, databaseUrl: place.databaseUrl ?? null });
+  return {
+    db,
+    async drop() {
+      await db.close();
+      await place.drop();
     },
   };
 }

@@ -1,9 +1,9 @@
 // Migrations are fixed SQL files applied in order. A database upgraded one release at a time, with
 // data written between the steps as a live system would, ends with exactly the schema of a fresh
 // install: tables, columns, defaults, constraints, indexes, triggers and functions.
-import { openDb, type Db } from '../src/db';
+import type { Db } from '../src/db';
 import { loadMigrations, migrate } from '../src/db/migrate';
-import { freshDatabase } from './helpers';
+import { openFreshDb } from './helpers';
 
 /** The schema as the catalog describes it, comparable between two databases. */
 async function schemaOf(db: Db) {
@@ -33,23 +33,12 @@ async function liveWrites(db: Db, step: number) {
   );
 }
 
-async function open(): Promise<{ db: Db; drop(): Promise<void> }> {
-  const place = await freshDatabase();
-  const db = await openDb({ dataDir: place.dataDir ?? null, databaseUrl: place.databaseUrl ?? null });
-  return {
-    db,
-    async drop() {
-      await db.close();
-      await place.drop();
-    },
-  };
-}
 
 test('upgrading one migration at a time, with data written in between, gives the schema of a fresh install', async () => {
   const versions = loadMigrations().map((m) => m.version);
   expect(versions[0]).toBe(1);
-  const fresh = await open();
-  const upgraded = await open();
+  const fresh = await openFreshDb();
+  const upgraded = await openFreshDb();
   try {
     expect(await migrate(fresh.db)).toEqual({ created: true });
     for (const [i, version] of versions.entries()) {

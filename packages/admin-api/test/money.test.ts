@@ -1,24 +1,19 @@
 // The money paths without HTTP: add-money and refunds called as functions on a real database, so
 // every rule (atomicity, the ledger, the audit row, at most one refund, never below zero) is checked
 // where it lives, fast enough to run under mutation testing.
-import { openDb, type Db } from '../src/db';
+import type { Db } from '../src/db';
 import { migrate } from '../src/db/migrate';
 import { refundOrder } from '../src/modules/orders/refund';
 import { addMoney } from '../src/modules/persons/money';
 import { seedDemo } from '../src/seed';
-import { freshDatabase } from './helpers';
+import { openFreshDb } from './helpers';
 
 let db: Db;
 let drop: () => Promise<void>;
 const actor = { adminId: 1, username: 'admin', ip: '127.0.0.1' };
 
 beforeAll(async () => {
-  const place = await freshDatabase();
-  db = await openDb({ dataDir: place.dataDir ?? null, databaseUrl: place.databaseUrl ?? null });
-  drop = async () => {
-    await db.close();
-    await place.drop();
-  };
+  ({ db, drop } = await openFreshDb());
   await migrate(db);
   await seedDemo(db, { users: 40, orders: 400 });
 });

@@ -2,10 +2,9 @@
 // changes nothing (403 ROLE_FORBIDDEN, nothing stored); an operator moves money and changes
 // projects; the first administrator, and those of a database from before roles, are owners.
 import { routes } from '@growth-admin/api-contract';
-import { openDb } from '../src/db';
 import { migrate } from '../src/db/migrate';
 import { addAdmin } from '../src/modules/auth/repository';
-import { Api, freshDatabase, startTestServer, type TestServer } from './helpers';
+import { Api, openFreshDb, startTestServer, type TestServer } from './helpers';
 
 let t: TestServer;
 const viewer = { username: 'vera', password: 'viewer-password-1' };
@@ -95,15 +94,13 @@ test('the contract says which routes need more than a viewer, and its OpenAPI do
 });
 
 test("a database from before roles: its administrators become owners", async () => {
-  const place = await freshDatabase();
-  const db = await openDb({ dataDir: place.dataDir ?? null, databaseUrl: place.databaseUrl ?? null });
+  const { db, drop } = await openFreshDb();
   try {
     await migrate(db, { upTo: 8 });
     await db.query("insert into admins (username, password_hash) values ('old-timer', 'x')");
     await migrate(db);
     expect(await db.query('select username, role from admins')).toEqual([{ username: 'old-timer', role: 'owner' }]);
   } finally {
-    await db.close();
-    await place.drop();
+    await drop();
   }
 });
