@@ -458,6 +458,130 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/runtime-config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The runtime config the shell boots from
+         * @description Public and briefly cacheable (5 s): per remote the active release, or its canary for the share of subjects whose stable hash of `<remote>:<subject>` falls below the canary percent. The shell sends `admin:<username>` once someone signed in on this browser, else `browser:<random id kept in localStorage>`: one administrator always gets one version until a promote or rollback.
+         */
+        get: operations["getRuntimeConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/releases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every remote’s active release and canary
+         * @description Every administrator may read. Owners, or a deploy token (`Authorization: Bearer deploy_…`, made with `cli add-deploy-token`).
+         */
+        get: operations["listReleases"];
+        put?: never;
+        /**
+         * Register a release (after the compatibility gate)
+         * @description The gate loads the manifest and refuses, changing nothing, a build that cannot run on the active shell (422 RELEASE_INCOMPATIBLE naming what is wrong). Without `canaryPercent` the release becomes active at once; with it, the remote's canary (an earlier canary is rolled back). Audited (release.register). Owners, or a deploy token (`Authorization: Bearer deploy_…`, made with `cli add-deploy-token`).
+         */
+        post: operations["registerRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/releases/{remote}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A remote’s releases, newest first
+         * @description Who released what, when, with which notes, and its state. Every administrator may read. Owners, or a deploy token (`Authorization: Bearer deploy_…`, made with `cli add-deploy-token`).
+         */
+        get: operations["releaseHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/releases/{remote}/promote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Promote the canary to active
+         * @description The canary becomes the active release for everyone; the active one before it is retired. Audited (release.promote). Owners, or a deploy token (`Authorization: Bearer deploy_…`, made with `cli add-deploy-token`).
+         */
+        post: operations["promoteRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/releases/{remote}/rollback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Roll back a remote
+         * @description With a canary: the canary is rolled back (everyone gets the active release). Without: the active release is rolled back to the one active before it, or to `to`. Taken on each administrator’s next page load, and in open tabs by sections not loaded yet. Audited (release.rollback). Owners, or a deploy token (`Authorization: Bearer deploy_…`, made with `cli add-deploy-token`).
+         */
+        post: operations["rollbackRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/releases/failures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a remote’s load failure or render crash
+         * @description Sent by the shell. Rate-limited per administrator; the newest 200 reports of a release are kept, each counted. A canary whose failures reach RELEASE_CANARY_MAX_FAILURES is rolled back at once (audited as release.auto-rollback).
+         */
+        post: operations["reportReleaseFailure"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -819,7 +943,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request */
+            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request; `DEPLOY_TOKEN_FORBIDDEN`: a deploy token was sent: it may call the release routes only */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -827,7 +951,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED";
+                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED" | "DEPLOY_TOKEN_FORBIDDEN";
                     };
                 };
             };
@@ -915,7 +1039,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request */
+            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request; `DEPLOY_TOKEN_FORBIDDEN`: a deploy token was sent: it may call the release routes only */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -923,7 +1047,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED";
+                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED" | "DEPLOY_TOKEN_FORBIDDEN";
                     };
                 };
             };
@@ -1017,7 +1141,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request; `ROLE_FORBIDDEN`: the signed-in administrator's role is below owner: nothing is changed */
+            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request; `ROLE_FORBIDDEN`: the signed-in administrator's role is below owner: nothing is changed; `DEPLOY_TOKEN_FORBIDDEN`: a deploy token was sent: it may call the release routes only */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1025,7 +1149,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED" | "ROLE_FORBIDDEN";
+                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED" | "ROLE_FORBIDDEN" | "DEPLOY_TOKEN_FORBIDDEN";
                     };
                 };
             };
@@ -1130,7 +1254,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request; `ROLE_FORBIDDEN`: the signed-in administrator's role is below owner: nothing is changed */
+            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request; `ROLE_FORBIDDEN`: the signed-in administrator's role is below owner: nothing is changed; `DEPLOY_TOKEN_FORBIDDEN`: a deploy token was sent: it may call the release routes only */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1138,7 +1262,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED" | "ROLE_FORBIDDEN";
+                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED" | "ROLE_FORBIDDEN" | "DEPLOY_TOKEN_FORBIDDEN";
                     };
                 };
             };
@@ -1280,7 +1404,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request; `ROLE_FORBIDDEN`: the signed-in administrator's role is below owner: nothing is changed */
+            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request; `ROLE_FORBIDDEN`: the signed-in administrator's role is below owner: nothing is changed; `DEPLOY_TOKEN_FORBIDDEN`: a deploy token was sent: it may call the release routes only */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1288,7 +1412,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED" | "ROLE_FORBIDDEN";
+                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED" | "ROLE_FORBIDDEN" | "DEPLOY_TOKEN_FORBIDDEN";
                     };
                 };
             };
@@ -1433,7 +1557,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request; `WRONG_PASSWORD`: the current password is wrong */
+            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request; `DEPLOY_TOKEN_FORBIDDEN`: a deploy token was sent: it may call the release routes only; `WRONG_PASSWORD`: the current password is wrong */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1441,7 +1565,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED" | "WRONG_PASSWORD";
+                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED" | "DEPLOY_TOKEN_FORBIDDEN" | "WRONG_PASSWORD";
                     };
                 };
             };
@@ -1575,7 +1699,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request */
+            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request; `DEPLOY_TOKEN_FORBIDDEN`: a deploy token was sent: it may call the release routes only */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1583,7 +1707,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED";
+                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED" | "DEPLOY_TOKEN_FORBIDDEN";
                     };
                 };
             };
@@ -1669,7 +1793,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request */
+            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request; `DEPLOY_TOKEN_FORBIDDEN`: a deploy token was sent: it may call the release routes only */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1677,7 +1801,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED";
+                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED" | "DEPLOY_TOKEN_FORBIDDEN";
                     };
                 };
             };
@@ -1793,7 +1917,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request; `ROLE_FORBIDDEN`: the signed-in administrator's role is below operator: nothing is changed */
+            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request; `ROLE_FORBIDDEN`: the signed-in administrator's role is below operator: nothing is changed; `DEPLOY_TOKEN_FORBIDDEN`: a deploy token was sent: it may call the release routes only */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1801,7 +1925,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED" | "ROLE_FORBIDDEN";
+                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED" | "ROLE_FORBIDDEN" | "DEPLOY_TOKEN_FORBIDDEN";
                     };
                 };
             };
@@ -1926,7 +2050,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request */
+            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request; `DEPLOY_TOKEN_FORBIDDEN`: a deploy token was sent: it may call the release routes only */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1934,7 +2058,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED";
+                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED" | "DEPLOY_TOKEN_FORBIDDEN";
                     };
                 };
             };
@@ -2065,7 +2189,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request; `ROLE_FORBIDDEN`: the signed-in administrator's role is below operator: nothing is changed */
+            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request; `ROLE_FORBIDDEN`: the signed-in administrator's role is below operator: nothing is changed; `DEPLOY_TOKEN_FORBIDDEN`: a deploy token was sent: it may call the release routes only */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2073,7 +2197,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED" | "ROLE_FORBIDDEN";
+                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED" | "ROLE_FORBIDDEN" | "DEPLOY_TOKEN_FORBIDDEN";
                     };
                 };
             };
@@ -2213,7 +2337,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request; `ROLE_FORBIDDEN`: the signed-in administrator's role is below operator: nothing is changed */
+            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request; `ROLE_FORBIDDEN`: the signed-in administrator's role is below operator: nothing is changed; `DEPLOY_TOKEN_FORBIDDEN`: a deploy token was sent: it may call the release routes only */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2221,7 +2345,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED" | "ROLE_FORBIDDEN";
+                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED" | "ROLE_FORBIDDEN" | "DEPLOY_TOKEN_FORBIDDEN";
                     };
                 };
             };
@@ -2329,7 +2453,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request */
+            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request; `DEPLOY_TOKEN_FORBIDDEN`: a deploy token was sent: it may call the release routes only */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2337,7 +2461,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED";
+                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED" | "DEPLOY_TOKEN_FORBIDDEN";
                     };
                 };
             };
@@ -2426,7 +2550,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request */
+            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request; `DEPLOY_TOKEN_FORBIDDEN`: a deploy token was sent: it may call the release routes only */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2434,7 +2558,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED";
+                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED" | "DEPLOY_TOKEN_FORBIDDEN";
                     };
                 };
             };
@@ -2543,7 +2667,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request; `ROLE_FORBIDDEN`: the signed-in administrator's role is below operator: nothing is changed */
+            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request; `ROLE_FORBIDDEN`: the signed-in administrator's role is below operator: nothing is changed; `DEPLOY_TOKEN_FORBIDDEN`: a deploy token was sent: it may call the release routes only */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2551,7 +2675,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED" | "ROLE_FORBIDDEN";
+                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED" | "ROLE_FORBIDDEN" | "DEPLOY_TOKEN_FORBIDDEN";
                     };
                 };
             };
@@ -2700,7 +2824,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request */
+            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request; `DEPLOY_TOKEN_FORBIDDEN`: a deploy token was sent: it may call the release routes only */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2708,7 +2832,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED";
+                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED" | "DEPLOY_TOKEN_FORBIDDEN";
                     };
                 };
             };
@@ -2809,7 +2933,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request */
+            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request; `DEPLOY_TOKEN_FORBIDDEN`: a deploy token was sent: it may call the release routes only */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2817,7 +2941,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED";
+                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED" | "DEPLOY_TOKEN_FORBIDDEN";
                     };
                 };
             };
@@ -2913,7 +3037,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request; `ROLE_FORBIDDEN`: the signed-in administrator's role is below operator: nothing is changed */
+            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request; `ROLE_FORBIDDEN`: the signed-in administrator's role is below operator: nothing is changed; `DEPLOY_TOKEN_FORBIDDEN`: a deploy token was sent: it may call the release routes only */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2921,7 +3045,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED" | "ROLE_FORBIDDEN";
+                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED" | "ROLE_FORBIDDEN" | "DEPLOY_TOKEN_FORBIDDEN";
                     };
                 };
             };
@@ -3083,7 +3207,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request */
+            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request; `DEPLOY_TOKEN_FORBIDDEN`: a deploy token was sent: it may call the release routes only */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3091,7 +3215,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED";
+                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED" | "DEPLOY_TOKEN_FORBIDDEN";
                     };
                 };
             };
@@ -3198,7 +3322,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request */
+            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request; `DEPLOY_TOKEN_FORBIDDEN`: a deploy token was sent: it may call the release routes only */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3206,7 +3330,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED";
+                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED" | "DEPLOY_TOKEN_FORBIDDEN";
                     };
                 };
             };
@@ -3307,7 +3431,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request */
+            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request; `DEPLOY_TOKEN_FORBIDDEN`: a deploy token was sent: it may call the release routes only */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3315,7 +3439,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED";
+                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED" | "DEPLOY_TOKEN_FORBIDDEN";
                     };
                 };
             };
@@ -3419,7 +3543,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request */
+            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request; `DEPLOY_TOKEN_FORBIDDEN`: a deploy token was sent: it may call the release routes only */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3427,7 +3551,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED";
+                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED" | "DEPLOY_TOKEN_FORBIDDEN";
                     };
                 };
             };
@@ -3714,6 +3838,237 @@ export interface operations {
                     };
                 };
             };
+            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request; `DEPLOY_TOKEN_FORBIDDEN`: a deploy token was sent: it may call the release routes only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED" | "DEPLOY_TOKEN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description `HEADERS_TOO_LARGE`: the request line or the headers are too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "HEADERS_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description `INTERNAL_ERROR`: an unexpected failure (logged); no input may cause it */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description `OVERLOADED`: too many requests are waiting for the database: retry after Retry-After seconds; `DATABASE_UNAVAILABLE`: the database server cannot be reached: retry after Retry-After seconds; `DATA_DIR_LOST`: the embedded database’s folder disappeared or was replaced while serving */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "OVERLOADED" | "DATABASE_UNAVAILABLE" | "DATA_DIR_LOST";
+                    };
+                };
+            };
+        };
+    };
+    getRuntimeConfig: {
+        parameters: {
+            query?: {
+                /** @description Who the canary choice sticks to */
+                subject?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the answer is `{ data }` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            apiBaseUrl: string;
+                            signingKey: string;
+                            directImageHosts: string[];
+                            /** @description Remote name → the mf-manifest.json URL this subject gets */
+                            remotes: {
+                                [key: string]: string;
+                            };
+                            /** @description Remote name → the release chosen (the shell reports failures against its id) */
+                            releases: {
+                                [key: string]: {
+                                    id: string;
+                                    version: string;
+                                    canary: boolean;
+                                };
+                            };
+                            /** @description The origins of every live release (the pages may load scripts from these only) */
+                            allowedOrigins: string[];
+                        };
+                    };
+                };
+            };
+            /** @description `MALFORMED_REQUEST`: the URL or the headers cannot be read (bad percent-encoding), or a CORS preflight without an Origin; `VALIDATION_ERROR`: an input breaks the schema, an unknown query parameter, text PostgreSQL cannot store as sent (NUL, a lone surrogate): the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "MALFORMED_REQUEST" | "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description `HEADERS_TOO_LARGE`: the request line or the headers are too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "HEADERS_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description `INTERNAL_ERROR`: an unexpected failure (logged); no input may cause it */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description `REGISTRY_EMPTY`: a remote has no active release yet; `OVERLOADED`: too many requests are waiting for the database: retry after Retry-After seconds; `DATABASE_UNAVAILABLE`: the database server cannot be reached: retry after Retry-After seconds; `DATA_DIR_LOST`: the embedded database’s folder disappeared or was replaced while serving */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "REGISTRY_EMPTY" | "OVERLOADED" | "DATABASE_UNAVAILABLE" | "DATA_DIR_LOST";
+                    };
+                };
+            };
+        };
+    };
+    listReleases: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the answer is `{ data }` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            remote: string;
+                            active: {
+                                id: string;
+                                remote: string;
+                                version: string;
+                                manifestUrl: string;
+                                /** @description File path (relative to the manifest) → its SHA-384 as an SRI value (sha384-…) */
+                                files: {
+                                    [key: string]: string;
+                                };
+                                notes: string;
+                                /** @description The owner, `deploy:<token name>`, or `npm start` for a build filled in on first start */
+                                createdBy: string;
+                                createdAt: string;
+                                state: "active" | "canary" | "retired" | "rolled-back";
+                                /** @description The share of administrators who get this canary (state canary only) */
+                                canaryPercent: number | null;
+                                /** @description When the state last changed */
+                                changedAt: string;
+                                changedBy: string;
+                                /** @description Load failures and render crashes the shell reported for this release */
+                                failures: number;
+                            } | null;
+                            canary: {
+                                id: string;
+                                remote: string;
+                                version: string;
+                                manifestUrl: string;
+                                /** @description File path (relative to the manifest) → its SHA-384 as an SRI value (sha384-…) */
+                                files: {
+                                    [key: string]: string;
+                                };
+                                notes: string;
+                                /** @description The owner, `deploy:<token name>`, or `npm start` for a build filled in on first start */
+                                createdBy: string;
+                                createdAt: string;
+                                state: "active" | "canary" | "retired" | "rolled-back";
+                                /** @description The share of administrators who get this canary (state canary only) */
+                                canaryPercent: number | null;
+                                /** @description When the state last changed */
+                                changedAt: string;
+                                changedBy: string;
+                                /** @description Load failures and render crashes the shell reported for this release */
+                                failures: number;
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description `MALFORMED_REQUEST`: the URL or the headers cannot be read (bad percent-encoding), or a CORS preflight without an Origin; `VALIDATION_ERROR`: an input breaks the schema, an unknown query parameter, text PostgreSQL cannot store as sent (NUL, a lone surrogate): the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "MALFORMED_REQUEST" | "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description `TOKEN_MISSING`: no Authorization: Bearer <token> header; `TOKEN_INVALID`: the token is malformed, unknown, expired or signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "TOKEN_MISSING" | "TOKEN_INVALID";
+                    };
+                };
+            };
             /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request */
             403: {
                 headers: {
@@ -3723,6 +4078,820 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
                         code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED";
+                    };
+                };
+            };
+            /** @description `HEADERS_TOO_LARGE`: the request line or the headers are too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "HEADERS_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description `INTERNAL_ERROR`: an unexpected failure (logged); no input may cause it */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description `OVERLOADED`: too many requests are waiting for the database: retry after Retry-After seconds; `DATABASE_UNAVAILABLE`: the database server cannot be reached: retry after Retry-After seconds; `DATA_DIR_LOST`: the embedded database’s folder disappeared or was replaced while serving */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "OVERLOADED" | "DATABASE_UNAVAILABLE" | "DATA_DIR_LOST";
+                    };
+                };
+            };
+        };
+    };
+    registerRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A remote of the one list of remotes, e.g. orders */
+                    remote: string;
+                    /** @description Letters, digits and . + _ - (64 at most), e.g. 1.4.0 or 2026-11-23.2; never reused for a remote */
+                    version: string;
+                    /** @description The mf-manifest.json of the build in the versioned store */
+                    manifestUrl: string;
+                    files: {
+                        [key: string]: string;
+                    };
+                    /** @default  */
+                    notes: string;
+                    canaryPercent?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the answer is `{ data }` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            remote: string;
+                            version: string;
+                            manifestUrl: string;
+                            /** @description File path (relative to the manifest) → its SHA-384 as an SRI value (sha384-…) */
+                            files: {
+                                [key: string]: string;
+                            };
+                            notes: string;
+                            /** @description The owner, `deploy:<token name>`, or `npm start` for a build filled in on first start */
+                            createdBy: string;
+                            createdAt: string;
+                            state: "active" | "canary" | "retired" | "rolled-back";
+                            /** @description The share of administrators who get this canary (state canary only) */
+                            canaryPercent: number | null;
+                            /** @description When the state last changed */
+                            changedAt: string;
+                            changedBy: string;
+                            /** @description Load failures and render crashes the shell reported for this release */
+                            failures: number;
+                        };
+                    };
+                };
+            };
+            /** @description `MALFORMED_REQUEST`: the URL or the headers cannot be read (bad percent-encoding), or a CORS preflight without an Origin; `VALIDATION_ERROR`: an input breaks the schema, an unknown query parameter, text PostgreSQL cannot store as sent (NUL, a lone surrogate): the message names the field; `INVALID_JSON`: the body is not valid JSON; `BODY_TOO_DEEP`: the body nests arrays or objects more than 64 levels deep */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "MALFORMED_REQUEST" | "VALIDATION_ERROR" | "INVALID_JSON" | "BODY_TOO_DEEP";
+                    };
+                };
+            };
+            /** @description `TOKEN_MISSING`: no Authorization: Bearer <token> header; `TOKEN_INVALID`: the token is malformed, unknown, expired or signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "TOKEN_MISSING" | "TOKEN_INVALID";
+                    };
+                };
+            };
+            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request; `ROLE_FORBIDDEN`: the signed-in administrator's role is below owner: nothing is changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED" | "ROLE_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description `UNKNOWN_REMOTE`: no remote of the one list of remotes has that name */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "UNKNOWN_REMOTE";
+                    };
+                };
+            };
+            /** @description `VERSION_EXISTS`: the remote already has a release of that version (a version is never reused) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "VERSION_EXISTS";
+                    };
+                };
+            };
+            /** @description `BODY_TOO_LARGE`: the body is larger than the route allows (256 KB unless the route says less) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "BODY_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description `RELEASE_INCOMPATIBLE`: the compatibility gate refused the build: the message names what is wrong */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "RELEASE_INCOMPATIBLE";
+                    };
+                };
+            };
+            /** @description `HEADERS_TOO_LARGE`: the request line or the headers are too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "HEADERS_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description `INTERNAL_ERROR`: an unexpected failure (logged); no input may cause it */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description `OVERLOADED`: too many requests are waiting for the database: retry after Retry-After seconds; `DATABASE_UNAVAILABLE`: the database server cannot be reached: retry after Retry-After seconds; `DATA_DIR_LOST`: the embedded database’s folder disappeared or was replaced while serving */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "OVERLOADED" | "DATABASE_UNAVAILABLE" | "DATA_DIR_LOST";
+                    };
+                };
+            };
+        };
+    };
+    releaseHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A remote of the one list of remotes, e.g. orders */
+                remote: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the answer is `{ data }` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            remote: string;
+                            version: string;
+                            manifestUrl: string;
+                            /** @description File path (relative to the manifest) → its SHA-384 as an SRI value (sha384-…) */
+                            files: {
+                                [key: string]: string;
+                            };
+                            notes: string;
+                            /** @description The owner, `deploy:<token name>`, or `npm start` for a build filled in on first start */
+                            createdBy: string;
+                            createdAt: string;
+                            state: "active" | "canary" | "retired" | "rolled-back";
+                            /** @description The share of administrators who get this canary (state canary only) */
+                            canaryPercent: number | null;
+                            /** @description When the state last changed */
+                            changedAt: string;
+                            changedBy: string;
+                            /** @description Load failures and render crashes the shell reported for this release */
+                            failures: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description `MALFORMED_REQUEST`: the URL or the headers cannot be read (bad percent-encoding), or a CORS preflight without an Origin; `VALIDATION_ERROR`: an input breaks the schema, an unknown query parameter, text PostgreSQL cannot store as sent (NUL, a lone surrogate): the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "MALFORMED_REQUEST" | "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description `TOKEN_MISSING`: no Authorization: Bearer <token> header; `TOKEN_INVALID`: the token is malformed, unknown, expired or signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "TOKEN_MISSING" | "TOKEN_INVALID";
+                    };
+                };
+            };
+            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED";
+                    };
+                };
+            };
+            /** @description `UNKNOWN_REMOTE`: no remote of the one list of remotes has that name */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "UNKNOWN_REMOTE";
+                    };
+                };
+            };
+            /** @description `HEADERS_TOO_LARGE`: the request line or the headers are too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "HEADERS_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description `INTERNAL_ERROR`: an unexpected failure (logged); no input may cause it */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description `OVERLOADED`: too many requests are waiting for the database: retry after Retry-After seconds; `DATABASE_UNAVAILABLE`: the database server cannot be reached: retry after Retry-After seconds; `DATA_DIR_LOST`: the embedded database’s folder disappeared or was replaced while serving */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "OVERLOADED" | "DATABASE_UNAVAILABLE" | "DATA_DIR_LOST";
+                    };
+                };
+            };
+        };
+    };
+    promoteRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A remote of the one list of remotes, e.g. orders */
+                remote: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the answer is `{ data }` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            remote: string;
+                            version: string;
+                            manifestUrl: string;
+                            /** @description File path (relative to the manifest) → its SHA-384 as an SRI value (sha384-…) */
+                            files: {
+                                [key: string]: string;
+                            };
+                            notes: string;
+                            /** @description The owner, `deploy:<token name>`, or `npm start` for a build filled in on first start */
+                            createdBy: string;
+                            createdAt: string;
+                            state: "active" | "canary" | "retired" | "rolled-back";
+                            /** @description The share of administrators who get this canary (state canary only) */
+                            canaryPercent: number | null;
+                            /** @description When the state last changed */
+                            changedAt: string;
+                            changedBy: string;
+                            /** @description Load failures and render crashes the shell reported for this release */
+                            failures: number;
+                        };
+                    };
+                };
+            };
+            /** @description `MALFORMED_REQUEST`: the URL or the headers cannot be read (bad percent-encoding), or a CORS preflight without an Origin; `VALIDATION_ERROR`: an input breaks the schema, an unknown query parameter, text PostgreSQL cannot store as sent (NUL, a lone surrogate): the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "MALFORMED_REQUEST" | "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description `TOKEN_MISSING`: no Authorization: Bearer <token> header; `TOKEN_INVALID`: the token is malformed, unknown, expired or signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "TOKEN_MISSING" | "TOKEN_INVALID";
+                    };
+                };
+            };
+            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request; `ROLE_FORBIDDEN`: the signed-in administrator's role is below owner: nothing is changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED" | "ROLE_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description `UNKNOWN_REMOTE`: no remote of the one list of remotes has that name */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "UNKNOWN_REMOTE";
+                    };
+                };
+            };
+            /** @description `NO_CANARY`: the remote has no canary to promote */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "NO_CANARY";
+                    };
+                };
+            };
+            /** @description `HEADERS_TOO_LARGE`: the request line or the headers are too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "HEADERS_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description `INTERNAL_ERROR`: an unexpected failure (logged); no input may cause it */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description `OVERLOADED`: too many requests are waiting for the database: retry after Retry-After seconds; `DATABASE_UNAVAILABLE`: the database server cannot be reached: retry after Retry-After seconds; `DATA_DIR_LOST`: the embedded database’s folder disappeared or was replaced while serving */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "OVERLOADED" | "DATABASE_UNAVAILABLE" | "DATA_DIR_LOST";
+                    };
+                };
+            };
+        };
+    };
+    rollbackRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A remote of the one list of remotes, e.g. orders */
+                remote: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Letters, digits and . + _ - (64 at most), e.g. 1.4.0 or 2026-11-23.2; never reused for a remote */
+                    to?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the answer is `{ data }` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            active: {
+                                id: string;
+                                remote: string;
+                                version: string;
+                                manifestUrl: string;
+                                /** @description File path (relative to the manifest) → its SHA-384 as an SRI value (sha384-…) */
+                                files: {
+                                    [key: string]: string;
+                                };
+                                notes: string;
+                                /** @description The owner, `deploy:<token name>`, or `npm start` for a build filled in on first start */
+                                createdBy: string;
+                                createdAt: string;
+                                state: "active" | "canary" | "retired" | "rolled-back";
+                                /** @description The share of administrators who get this canary (state canary only) */
+                                canaryPercent: number | null;
+                                /** @description When the state last changed */
+                                changedAt: string;
+                                changedBy: string;
+                                /** @description Load failures and render crashes the shell reported for this release */
+                                failures: number;
+                            };
+                            rolledBack: {
+                                id: string;
+                                remote: string;
+                                version: string;
+                                manifestUrl: string;
+                                /** @description File path (relative to the manifest) → its SHA-384 as an SRI value (sha384-…) */
+                                files: {
+                                    [key: string]: string;
+                                };
+                                notes: string;
+                                /** @description The owner, `deploy:<token name>`, or `npm start` for a build filled in on first start */
+                                createdBy: string;
+                                createdAt: string;
+                                state: "active" | "canary" | "retired" | "rolled-back";
+                                /** @description The share of administrators who get this canary (state canary only) */
+                                canaryPercent: number | null;
+                                /** @description When the state last changed */
+                                changedAt: string;
+                                changedBy: string;
+                                /** @description Load failures and render crashes the shell reported for this release */
+                                failures: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description `MALFORMED_REQUEST`: the URL or the headers cannot be read (bad percent-encoding), or a CORS preflight without an Origin; `VALIDATION_ERROR`: an input breaks the schema, an unknown query parameter, text PostgreSQL cannot store as sent (NUL, a lone surrogate): the message names the field; `INVALID_JSON`: the body is not valid JSON; `BODY_TOO_DEEP`: the body nests arrays or objects more than 64 levels deep */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "MALFORMED_REQUEST" | "VALIDATION_ERROR" | "INVALID_JSON" | "BODY_TOO_DEEP";
+                    };
+                };
+            };
+            /** @description `TOKEN_MISSING`: no Authorization: Bearer <token> header; `TOKEN_INVALID`: the token is malformed, unknown, expired or signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "TOKEN_MISSING" | "TOKEN_INVALID";
+                    };
+                };
+            };
+            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request; `ROLE_FORBIDDEN`: the signed-in administrator's role is below owner: nothing is changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED" | "ROLE_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description `UNKNOWN_REMOTE`: no remote of the one list of remotes has that name; `RELEASE_NOT_FOUND`: `to` names no release of this remote */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "UNKNOWN_REMOTE" | "RELEASE_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description `NOTHING_TO_ROLL_BACK`: the remote has no canary and no earlier release to go back to */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "NOTHING_TO_ROLL_BACK";
+                    };
+                };
+            };
+            /** @description `BODY_TOO_LARGE`: the body is larger than the route allows (256 KB unless the route says less) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "BODY_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description `HEADERS_TOO_LARGE`: the request line or the headers are too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "HEADERS_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description `INTERNAL_ERROR`: an unexpected failure (logged); no input may cause it */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description `OVERLOADED`: too many requests are waiting for the database: retry after Retry-After seconds; `DATABASE_UNAVAILABLE`: the database server cannot be reached: retry after Retry-After seconds; `DATA_DIR_LOST`: the embedded database’s folder disappeared or was replaced while serving */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "OVERLOADED" | "DATABASE_UNAVAILABLE" | "DATA_DIR_LOST";
+                    };
+                };
+            };
+        };
+    };
+    reportReleaseFailure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    releaseId: string;
+                    kind: "load" | "render";
+                    message: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the answer is `{ data }` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            counted: boolean;
+                            rolledBack: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description `MALFORMED_REQUEST`: the URL or the headers cannot be read (bad percent-encoding), or a CORS preflight without an Origin; `VALIDATION_ERROR`: an input breaks the schema, an unknown query parameter, text PostgreSQL cannot store as sent (NUL, a lone surrogate): the message names the field; `INVALID_JSON`: the body is not valid JSON; `BODY_TOO_DEEP`: the body nests arrays or objects more than 64 levels deep */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "MALFORMED_REQUEST" | "VALIDATION_ERROR" | "INVALID_JSON" | "BODY_TOO_DEEP";
+                    };
+                };
+            };
+            /** @description `TOKEN_MISSING`: no Authorization: Bearer <token> header; `TOKEN_INVALID`: the token is malformed, unknown, expired or signed out */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "TOKEN_MISSING" | "TOKEN_INVALID";
+                    };
+                };
+            };
+            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request; `DEPLOY_TOKEN_FORBIDDEN`: a deploy token was sent: it may call the release routes only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED" | "DEPLOY_TOKEN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description `RELEASE_NOT_FOUND`: no release has that id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "RELEASE_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description `BODY_TOO_LARGE`: the body is larger than the route allows (256 KB unless the route says less) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "BODY_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description `RATE_LIMITED`: this administrator sent too many reports this minute */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "RATE_LIMITED";
                     };
                 };
             };
