@@ -10,7 +10,7 @@ import type { ServerConfig } from '../config';
 import { signRequest, signatureMatches } from '../security';
 import { findSession, claimNonce, type SessionAdmin } from '../modules/auth/repository';
 import { forbidden, unauthorized } from './errors';
-import { DEPLOY_TOKEN_PREFIX, DEPLOY_TOKEN_RE, useDeployToken, type Deployer } from '../modules/releases/deployTokens';
+import { DEPLOY_TOKEN_PREFIX, DEPLOY_TOKEN_RE, findDeployToken, type Deployer } from '../modules/releases/deployTokens';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -77,7 +77,7 @@ export async function checkDeployToken(req: FastifyRequest, db: Db): Promise<boo
   if (!auth?.startsWith(`Bearer ${DEPLOY_TOKEN_PREFIX}`)) return false;
   if (!req.routeOptions.config.deployToken) throw forbidden('A deploy token may call the release routes only', 'DEPLOY_TOKEN_FORBIDDEN');
   const token = auth.slice('Bearer '.length);
-  const deployer = DEPLOY_TOKEN_RE.test(token) ? await useDeployToken(db, token) : null;
+  const deployer = DEPLOY_TOKEN_RE.test(token) ? await findDeployToken(db, token) : null;
   if (!deployer) throw unauthorized('The deploy token is invalid or revoked', 'TOKEN_INVALID');
   req.deployer = deployer;
   return true;

@@ -32,7 +32,7 @@ export async function revokeDeployToken(q: Queryable, name: string): Promise<boo
 }
 
 /** The live token's owner, its use recorded; null for an unknown or revoked token. */
-export async function useDeployToken(q: Queryable, token: string): Promise<Deployer | null> {
+export async function findDeployToken(q: Queryable, token: string): Promise<Deployer | null> {
   const rows = await q.query<{ id: number; name: string }>(
     'update deploy_tokens set last_used_at = now() where token_hash = $1 and revoked_at is null returning id::int as id, name',
     [hashToken(token)],
