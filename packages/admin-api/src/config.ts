@@ -50,6 +50,8 @@ export interface ServerConfig {
   shellUrl: string | null;
   /** A JSON file of built remotes ([{ remote, version, manifestUrl, files }]) that fills the registry on first start (`npm start` writes it). */
   releaseSeedFile: string | null;
+  /** A deploy token `npm start` makes for the local release commands (registered as "npm start" at each start). */
+  localDeployToken: string | null;
   /** Failures reported for a canary that roll it back automatically. */
   canaryMaxFailures: number;
   /** Failure reports accepted per administrator per minute. */
@@ -132,6 +134,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     directImageHosts: list(env.DIRECT_IMAGE_HOSTS) ?? [],
     shellUrl: env.SHELL_URL ? env.SHELL_URL.replace(/\/+$/, '') : null,
     releaseSeedFile: env.RELEASE_SEED_FILE || null,
+    localDeployToken: env.LOCAL_DEPLOY_TOKEN || null,
     canaryMaxFailures: intEnv(env, 'RELEASE_CANARY_MAX_FAILURES', 5, 1),
     releaseReportsPerMinute: intEnv(env, 'RELEASE_REPORTS_PER_MINUTE', 20, 1),
     log: (line) => console.log(line),

@@ -8,6 +8,7 @@ import { migrate } from './db/migrate';
 import { seedDemo } from './seed';
 import { ensureFirstAdmin, housekeeping } from './modules/auth/repository';
 import { seedFromBuilds, type SeedRelease } from './modules/releases/repository';
+import { registerLocalDeployToken } from './modules/releases/deployTokens';
 import { readFileSync } from 'node:fs';
 
 export interface RunningServer {
@@ -41,6 +42,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       const { ms } = await seedDemo(db, { users: config.seedUsers, orders: config.seedOrders });
       log(`[admin-api] seeded demo data: ${config.seedUsers} users, ${config.seedOrders} orders in ${ms} ms`);
     }
+    if (config.localDeployToken) await registerLocalDeployToken(db, config.localDeployToken);
     if (config.releaseSeedFile) {
       // The built remotes `npm start` offers: the registry's first releases (see the releases repository).
       const builds = JSON.parse(readFileSync(config.releaseSeedFile, 'utf8')) as SeedRelease[];

@@ -10,7 +10,7 @@ import { releases } from '@growth-admin/api-contract';
 import { addAdmin } from '../src/modules/auth/repository';
 import { createDeployToken } from '../src/modules/releases/deployTokens';
 import { bucketOf } from '../src/modules/releases/runtimeConfig';
-import { Api, expectShape, startTestServer, TEST_TMP, type TestServer } from './helpers';
+import { Api, expectShape, startOn, startTestServer, TEST_TMP, type TestServer } from './helpers';
 
 /** A static host for manifests: the active shell's files and each build's, changeable per test. */
 const files = new Map<string, unknown>();
@@ -37,6 +37,7 @@ function build(remote: string, version: string, change: { manifest?: (m: any) =>
   return `${hostUrl}/store/${remote}/${version}/mf-manifest.json`;
 }
 
+const LOCAL_TOKEN = `deploy_${'L'.repeat(43)}`;
 const HASH = `sha384-${'A'.repeat(64)}`;
 const input = (remote: string, version: string, extra: Record<string, unknown> = {}) => ({
   remote,
@@ -65,7 +66,7 @@ beforeAll(async () => {
     seed,
     JSON.stringify(['analytics', 'projects', 'people', 'orders', 'settings'].map((remote) => ({ remote, version: 'local-1', manifestUrl: `http://localhost:3999/${remote}/mf-manifest.json`, files: {} }))),
   );
-  t = await startTestServer({ shellUrl: `${hostUrl}/shell`, releaseSeedFile: seed, canaryMaxFailures: 3, releaseReportsPerMinute: 50, directImageHosts: ['img.example'] });
+  t = await startTestServer({ shellUrl: `${hostUrl}/shell`, releaseSeedFile: seed, localDeployToken: LOCAL_TOKEN, canaryMaxFailures: 3, releaseReportsPerMinute: 50, directImageHosts: ['img.example'] });
   owner = new Api(t.url);
   await owner.login();
   deployer = new Api(t.url);
@@ -243,4 +244,22 @@ test('failure reports are rate-limited per administrator', async () => {
   expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
   const [{ n }] = await t.sql('select count(*)::int as n from release_failures where release_id = $1', [id]);
   expect(n).toBeLessThanOrEqual(50);
+});
+
+test("npm start's local deploy token works for this run; a restart with another one replaces it", async () => {
+  const local = new Api(t.url);
+  local.token = LOCAL_TOKEN;
+  expect((await local.get('/api/admin/releases')).status).toBe(200);
+  await t.stop();
+  const next = `deploy_${'M'.repeat(43)}`;
+  const restarted = await startOn({ dataDir: t.dataDir, databaseUrl: t.databaseUrl }, { localDeployToken: next });
+  try {
+    const again = new Api(restarted.url);
+    again.token = LOCAL_TOKEN;
+    expect((await again.get('/api/admin/releases')).body.code).toBe('TOKEN_INVALID');
+    again.token = next;
+    expect((await again.get('/api/admin/releases')).status).toBe(200);
+  } finally {
+    await restarted.close();
+  }
 });

@@ -2,12 +2,12 @@
 // after the token is cleared), register the remotes, then render the authentication state.
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { configureClient } from '@growth-admin/shared-client';
+import { configureClient, getSession } from '@growth-admin/shared-client';
 import { allowScriptOrigins } from '@growth-admin/shared-client/page-security';
 import { App } from './App';
 import { BootError } from './boot/BootError';
 import { FullScreenSpinner } from './boot/FullScreenSpinner';
-import { fetchRuntimeConfig, runtimeConfigUrl, type RuntimeConfig } from './boot/runtimeConfig';
+import { fetchRuntimeConfig, releaseSubject, runtimeConfigUrl, withSubject, type RuntimeConfig } from './boot/runtimeConfig';
 import { registerRemotesFromConfig } from './sections/remoteModules';
 import { resumePendingLogouts } from './layout/pendingLogout';
 
@@ -21,7 +21,8 @@ function Boot() {
 
   useEffect(() => {
     let cancelled = false;
-    fetchRuntimeConfig(runtimeConfigUrl(document, __webpack_public_path__ || '/'))
+    const subject = releaseSubject(window.localStorage, getSession()?.username);
+    fetchRuntimeConfig(withSubject(runtimeConfigUrl(document, __webpack_public_path__ || '/'), subject))
       .then((config) => {
         configureClient({
           apiBaseUrl: config.apiBaseUrl,

@@ -39,3 +39,15 @@ export async function findDeployToken(q: Queryable, token: string): Promise<Depl
   );
   return rows[0] ?? null;
 }
+
+export const LOCAL_TOKEN_NAME = 'npm start';
+
+/** Registers the token `npm start` made for this run's local release commands (it replaces the last run's). */
+export async function registerLocalDeployToken(q: Queryable, token: string): Promise<void> {
+  if (!DEPLOY_TOKEN_RE.test(token)) throw new Error('LOCAL_DEPLOY_TOKEN must be deploy_ and 43 characters of [A-Za-z0-9_-]');
+  await q.query(
+    `insert into deploy_tokens (name, token_hash) values ($1, $2)
+     on conflict (name) do update set token_hash = excluded.token_hash, revoked_at = null, created_at = now()`,
+    [LOCAL_TOKEN_NAME, hashToken(token)],
+  );
+}
