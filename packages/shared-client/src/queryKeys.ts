@@ -8,6 +8,8 @@ export const queryKeys = {
   me: () => ['growth-admin', 'me'] as const,
   administrators: () => ['growth-admin', 'administrators'] as const,
   audit: (query: object) => ['growth-admin', 'audit', query] as const,
+  releases: () => ['growth-admin', 'releases'] as const,
+  releaseHistory: (remote: string) => ['growth-admin', 'releases', remote] as const,
   projects: {
     all: ['growth-admin', 'projects'] as const,
     list: () => ['growth-admin', 'projects', 'list'] as const,

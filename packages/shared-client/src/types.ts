@@ -22,6 +22,8 @@ export type {
   ProductSlot,
   Project,
   ProjectInput,
+  Release,
+  RemoteReleases,
   RevenueStats,
   Role,
   TrendPeriod,

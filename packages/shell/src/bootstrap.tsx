@@ -21,8 +21,8 @@ function Boot() {
 
   useEffect(() => {
     let cancelled = false;
-    const subject = releaseSubject(window.localStorage, getSession()?.username);
-    fetchRuntimeConfig(withSubject(runtimeConfigUrl(document, __webpack_public_path__ || '/'), subject))
+    const configUrl = () => withSubject(runtimeConfigUrl(document, __webpack_public_path__ || '/'), releaseSubject(window.localStorage, getSession()?.username));
+    fetchRuntimeConfig(configUrl())
       .then((config) => {
         configureClient({
           apiBaseUrl: config.apiBaseUrl,
@@ -32,7 +32,8 @@ function Boot() {
         });
         // The Trusted Types policy lets script load from these origins only (the CSP says the same).
         allowScriptOrigins(Object.values(config.remotes));
-        registerRemotesFromConfig(config);
+        // A section opened later asks the registry again (a rollback reaches open tabs).
+        registerRemotesFromConfig(config, () => fetchRuntimeConfig(configUrl()));
         resumePendingLogouts(); // sign-outs an earlier page could not confirm with the server
         if (!cancelled) setState({ status: 'ready', config });
       })
