@@ -24,6 +24,7 @@ export type {
   ProjectInput,
   RevenueStats,
   Role,
+  Session,
   TrendPeriod,
   TrendPoint,
   UserStats,
