@@ -34,6 +34,11 @@ export function StepUpHost() {
     [],
   );
 
+  // After a refusal the emptied field takes the focus back, once it is enabled again.
+  useEffect(() => {
+    if (open && error && !busy) input.current?.focus();
+  }, [open, error, busy]);
+
   const close = (confirmed: boolean) => {
     setOpen(false);
     setPassword('');
@@ -55,7 +60,6 @@ export function StepUpHost() {
     } catch (err) {
       setPassword('');
       setError(toApiError(err).message);
-      setTimeout(() => input.current?.focus());
     } finally {
       setBusy(false);
     }
