@@ -13,6 +13,8 @@ import { fail, installFakeApi, ok, requestsTo, type FakeRequest } from '../testi
 import { STEP_UP_CANCELLED_MESSAGE, confirmStepUp } from './stepUp';
 import { STEP_UP_EMPTY_MESSAGE, STEP_UP_TITLE, StepUpHost } from './StepUpHost';
 
+jest.setTimeout(30_000);
+
 const REFUND = 'POST /api/admin/orders/refundOrder';
 const REAUTH = 'POST /api/admin/account/reauthenticate';
 

@@ -20,19 +20,23 @@ export function StepUpHost() {
   const settle = useRef<((confirmed: boolean) => void) | null>(null);
   const input = useRef<InputRef>(null);
 
-  useEffect(
-    () =>
-      setStepUpPrompt(
-        () =>
-          new Promise<boolean>((resolve) => {
-            settle.current = resolve;
-            setPassword('');
-            setError(null);
-            setOpen(true);
-          }),
-      ),
-    [],
-  );
+  useEffect(() => {
+    const unregister = setStepUpPrompt(
+      () =>
+        new Promise<boolean>((resolve) => {
+          settle.current = resolve;
+          setPassword('');
+          setError(null);
+          setOpen(true);
+        }),
+    );
+    return () => {
+      unregister();
+      // Unmounted with the question open (signed out meanwhile): the waiting call gives up.
+      settle.current?.(false);
+      settle.current = null;
+    };
+  }, []);
 
   // After a refusal the emptied field takes the focus back, once it is enabled again.
   useEffect(() => {
