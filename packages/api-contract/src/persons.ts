@@ -34,6 +34,18 @@ export const PersonsList = Type.Object({
   list: Type.Array(Person),
 });
 
+/** The orders of the users list: coin balance or last activity, either way; newest users first without one. */
+export const PERSON_SORTS = ['money.desc', 'money.asc', 'updatedAt.desc', 'updatedAt.asc'] as const;
+
+/** The filters and sort of the users list (the export takes exactly these). */
+export const PersonsFilters = {
+  customName: Type.Optional(Type.String({ maxLength: 100 })),
+  lastClientRegion: Type.Optional(Type.String({ pattern: '^[A-Za-z]{1,16}$', description: 'Exact region code the app last reported (NA, EU, AME, LA, AP)' })),
+  sort: Type.Optional(
+    Type.Unsafe<(typeof PERSON_SORTS)[number]>({ type: 'string', enum: [...PERSON_SORTS], description: 'field.direction; ties by _id the same way. Default: newest users first' }),
+  ),
+};
+
 const PERSON_NOT_FOUND = { status: 404, code: 'PERSON_NOT_FOUND', when: 'no user matches' } as const;
 
 export const listPersons = route({
@@ -42,13 +54,14 @@ export const listPersons = route({
   operationId: 'listPersons',
   tag: 'persons',
   summary: 'List users',
-  description: 'Users newest first, one page at a time; `customName` keeps those whose name contains it anywhere (case-insensitive; `%` and `_` match literally).',
+  description:
+    'Users newest first unless `sort` says otherwise, one page at a time; `customName` keeps those whose name contains it anywhere (case-insensitive; `%` and `_` match literally), `lastClientRegion` those of that region.',
   access: 'admin',
   querystring: Type.Object(
     {
       page: Type.Integer({ minimum: 1, maximum: 100000, default: 1, description: 'One-based' }),
       pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
-      customName: Type.Optional(Type.String({ maxLength: 100 })),
+      ...PersonsFilters,
     },
     { additionalProperties: false },
   ),

@@ -207,7 +207,7 @@ export type paths = {
         };
         /**
          * List users
-         * @description Users newest first, one page at a time; `customName` keeps those whose name contains it anywhere (case-insensitive; `%` and `_` match literally).
+         * @description Users newest first unless `sort` says otherwise, one page at a time; `customName` keeps those whose name contains it anywhere (case-insensitive; `%` and `_` match literally), `lastClientRegion` those of that region.
          */
         get: operations["listPersons"];
         put?: never;
@@ -267,7 +267,7 @@ export type paths = {
         };
         /**
          * List growth orders
-         * @description Growth orders (likes, followers, others). Newest first (createdAt, then _id), one page at a time; searches are exact and combine with AND; the total follows the search and the status filter.
+         * @description Growth orders (likes, followers, others). Newest first (createdAt, then _id) unless `sort` says otherwise, one page at a time; searches, the status and product type filters and the created range combine with AND; the total follows them all.
          */
         get: operations["listOrders"];
         put?: never;
@@ -287,7 +287,7 @@ export type paths = {
         };
         /**
          * List recharge payments
-         * @description Recharge payments (coins). Newest first (createdAt, then _id), one page at a time; searches are exact and combine with AND; the total follows the search and the status filter.
+         * @description Recharge payments (coins). Newest first (createdAt, then _id) unless `sort` says otherwise, one page at a time; searches, the status and product type filters and the created range combine with AND; the total follows them all.
          */
         get: operations["listPayments"];
         put?: never;
@@ -2282,6 +2282,10 @@ export interface operations {
                 page: number;
                 pageSize: number;
                 customName?: string;
+                /** @description Exact region code the app last reported (NA, EU, AME, LA, AP) */
+                lastClientRegion?: string;
+                /** @description field.direction; ties by _id the same way. Default: newest users first */
+                sort?: "money.desc" | "money.asc" | "updatedAt.desc" | "updatedAt.asc";
             };
             header?: never;
             path?: never;
@@ -2655,6 +2659,14 @@ export interface operations {
                 orderSn?: string;
                 /** @description completed = isComplete (refunded included), pending = neither complete nor error, error = isError, refunded = isRefund */
                 status?: "completed" | "pending" | "error" | "refunded";
+                /** @description Exact product type (heart, watch, view, ...; coins for payments) */
+                productType?: string;
+                /** @description Created at or after this instant (inclusive) */
+                createdFrom?: string;
+                /** @description Created before this instant (exclusive); must be after createdFrom */
+                createdTo?: string;
+                /** @description field.direction; ties by _id the same way. Default createdAt.desc (newest first) */
+                sort?: "createdAt.desc" | "createdAt.asc" | "paymentMoney.desc" | "paymentMoney.asc";
             };
             header?: never;
             path?: never;
@@ -2676,7 +2688,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `MALFORMED_REQUEST`: the URL or the headers cannot be read (bad percent-encoding), or a CORS preflight without an Origin; `VALIDATION_ERROR`: an input breaks the schema, an unknown query parameter, text PostgreSQL cannot store as sent (NUL, a lone surrogate): the message names the field */
+            /** @description `MALFORMED_REQUEST`: the URL or the headers cannot be read (bad percent-encoding), or a CORS preflight without an Origin; `VALIDATION_ERROR`: an input breaks the schema, an unknown query parameter, text PostgreSQL cannot store as sent (NUL, a lone surrogate): the message names the field; `VALIDATION_ERROR`: createdFrom or createdTo is no real instant, or createdTo is not after createdFrom */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2764,6 +2776,14 @@ export interface operations {
                 orderSn?: string;
                 /** @description completed = isComplete (refunded included), pending = neither complete nor error, error = isError, refunded = isRefund */
                 status?: "completed" | "pending" | "error" | "refunded";
+                /** @description Exact product type (heart, watch, view, ...; coins for payments) */
+                productType?: string;
+                /** @description Created at or after this instant (inclusive) */
+                createdFrom?: string;
+                /** @description Created before this instant (exclusive); must be after createdFrom */
+                createdTo?: string;
+                /** @description field.direction; ties by _id the same way. Default createdAt.desc (newest first) */
+                sort?: "createdAt.desc" | "createdAt.asc" | "paymentMoney.desc" | "paymentMoney.asc";
             };
             header?: never;
             path?: never;
@@ -2785,7 +2805,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `MALFORMED_REQUEST`: the URL or the headers cannot be read (bad percent-encoding), or a CORS preflight without an Origin; `VALIDATION_ERROR`: an input breaks the schema, an unknown query parameter, text PostgreSQL cannot store as sent (NUL, a lone surrogate): the message names the field */
+            /** @description `MALFORMED_REQUEST`: the URL or the headers cannot be read (bad percent-encoding), or a CORS preflight without an Origin; `VALIDATION_ERROR`: an input breaks the schema, an unknown query parameter, text PostgreSQL cannot store as sent (NUL, a lone surrogate): the message names the field; `VALIDATION_ERROR`: createdFrom or createdTo is no real instant, or createdTo is not after createdFrom */
             400: {
                 headers: {
                     [name: string]: unknown;
