@@ -10,3 +10,4 @@ export * from './listUrl';
 export * from './SectionLink';
 export * from './listSort';
 export * from './dayRange';
+export * from './FilterChips';
