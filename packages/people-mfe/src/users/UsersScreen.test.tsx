@@ -297,3 +297,49 @@ describe('a viewer', () => {
     expect(columnHeaders()).not.toContain('Actions');
   });
 });
+
+describe('Users sort and region in the URL', () => {
+  afterEach(() => window.history.replaceState(null, '', '/users'));
+  const header = (name: string) => Array.from(document.querySelectorAll<HTMLElement>('thead th')).find((th) => th.textContent === name)!;
+  const lastList = (calls: FakeRequest[]) => callsTo(calls, '/api/admin/persons/list').at(-1)?.query.toString();
+
+  it('a pasted link with a sort and a region asks for exactly that, shows the order on its header and the region as a chip', async () => {
+    window.history.replaceState(null, '', '/users?region=EU&sort=money.desc&page=2');
+    const calls = installFakeApi({ [LIST]: personsListRoute(makePeople(45), 2) });
+    renderSection(PeopleSection);
+    expect(await screen.findByText('Showing 21 to 40 of 45 users')).toBeInTheDocument();
+    expect(lastList(calls)).toBe('page=2&pageSize=20&lastClientRegion=EU&sort=money.desc');
+    expect(header('Coins & Points')).toHaveAttribute('aria-sort', 'descending');
+    expect(header('Last Updated')).not.toHaveAttribute('aria-sort');
+    fireEvent.click(screen.getByLabelText('Remove filter Region: EU'));
+    await waitFor(() => expect(lastList(calls)).toBe('page=1&pageSize=20&sort=money.desc'));
+    expect(window.location.search).toBe('?sort=money.desc');
+  });
+
+  it('sorts by coins and by last update from the headers (keyboard too): highest first, ascending, then the default', async () => {
+    window.history.replaceState(null, '', '/users');
+    const calls = installFakeApi({ [LIST]: personsListRoute(makePeople(5)) });
+    renderSection(PeopleSection);
+    await screen.findByText('user_1');
+    fireEvent.click(header('Last Updated'));
+    await waitFor(() => expect(window.location.search).toBe('?sort=updatedAt.desc'));
+    await waitFor(() => expect(lastList(calls)).toBe('page=1&pageSize=20&sort=updatedAt.desc'));
+    fireEvent.keyDown(header('Last Updated'), { key: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(window.location.search).toBe('?sort=updatedAt.asc'));
+    fireEvent.click(header('Last Updated'));
+    await waitFor(() => expect(window.location.search).toBe(''));
+    await waitFor(() => expect(lastList(calls)).toBe('page=1&pageSize=20'));
+    fireEvent.click(header('Coins & Points'));
+    await waitFor(() => expect(lastList(calls)).toBe('page=1&pageSize=20&sort=money.desc'));
+  });
+
+  it('an invalid sort or region reads as the default list, and the address bar says so', async () => {
+    window.history.replaceState(null, '', '/users?sort=coins.up&region=E%20U');
+    const calls = installFakeApi({ [LIST]: personsListRoute(makePeople(3)) });
+    renderSection(PeopleSection);
+    await screen.findByText('user_1');
+    expect(lastList(calls)).toBe('page=1&pageSize=20');
+    expect(window.location.search).toBe('');
+    expect(screen.queryByText(/^Region:/)).not.toBeInTheDocument();
+  });
+});

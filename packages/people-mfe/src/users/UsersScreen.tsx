@@ -1,6 +1,7 @@
 import { Alert, Button, Table } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import {
+  FilterChips,
   PageHeader,
   Pager,
   pagingFigures,
@@ -20,7 +21,7 @@ import { SEARCH_OPTIONS, type SearchType, USERS_URL } from './search';
 import { useUserByUrl } from './useUserByUrl';
 import { useColumnVisibility } from './useColumnVisibility';
 import { usePersonsPage } from './usePersonsPage';
-import { buildTableColumns } from './userTableColumns';
+import { buildTableColumns, sortOfColumn } from './userTableColumns';
 
 export const EMPTY_USERS_TEXT = 'No users found matching your criteria';
 
@@ -35,7 +36,7 @@ function freshest(person: Person | null, rows: Person[]): Person | null {
  */
 export function UsersScreen({ toast, canChange }: { toast: ToastApi; /** Offer Add Coins (operators and owners). */ canChange: boolean }) {
   const url = useListUrl('users', USERS_URL);
-  const { search, page } = url.state;
+  const { search, page, sort, region } = url.state;
   const { setState: setView, openDetail, closeDetail } = url;
   const [showColumnOptions, setShowColumnOptions] = useState(false);
   const [visibility, toggleColumn] = useColumnVisibility();
@@ -58,7 +59,7 @@ export function UsersScreen({ toast, canChange }: { toast: ToastApi; /** Offer A
     [coinsFocus],
   );
 
-  const users = usePersonsPage(search, page);
+  const users = usePersonsPage(url.state);
   const detailsFor = useUserByUrl(url.detail, users.rows, toast, closeDetail);
   const figures = pagingFigures(page, PERSONS_PAGE_SIZE, users.total);
 
@@ -71,8 +72,9 @@ export function UsersScreen({ toast, canChange }: { toast: ToastApi; /** Offer A
         // A viewer is offered no Add Coins: the Actions column holds nothing else.
         visibleColumns(visibility).filter((column) => canChange || column.id !== 'actions'),
         { onOpenDetails: openDetails, onAddCoins: openAddCoins },
+        sort,
       ),
-    [visibility, openDetails, openAddCoins, canChange],
+    [visibility, openDetails, openAddCoins, canChange, sort],
   );
 
   const details = freshest(detailsFor, users.rows);
@@ -104,8 +106,12 @@ export function UsersScreen({ toast, canChange }: { toast: ToastApi; /** Offer A
           options={SEARCH_OPTIONS}
           initialField={search.type}
           initialText={search.text}
-          onSearch={(type, text) => setView({ search: { type, text }, page: 1 })}
+          onSearch={(type, text) => setView((view) => ({ ...view, search: { type, text }, page: 1 }))}
         />
+      </div>
+      {/* The dashboard's drill-down narrows by region, which has no control of its own. */}
+      <div style={{ marginBottom: region ? 16 : 0 }}>
+        <FilterChips chips={region ? [{ label: `Region: ${region}`, onRemove: () => setView((view) => ({ ...view, region: '', page: 1 })) }] : []} />
       </div>
 
       {errorMessage ? (
@@ -127,6 +133,9 @@ export function UsersScreen({ toast, canChange }: { toast: ToastApi; /** Offer A
             dataSource={users.rows}
             loading={users.isFetching}
             pagination={false}
+            onChange={(_pagination, _filters, sorter, extra) => {
+              if (extra.action === 'sort' && !Array.isArray(sorter)) setView((view) => ({ ...view, sort: sortOfColumn(sorter), page: 1 }));
+            }}
             scroll={{ x: 'max-content' }}
             // The horizontal scrollbar sticks to the bottom of the window, reachable without scrolling past 20 rows.
             sticky={{ offsetScroll: 0 }}
