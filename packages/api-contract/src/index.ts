@@ -18,7 +18,7 @@ export { openApiDocument, type OpenApiOptions } from './openapi';
 export { auth, administrators, audit, projects, persons, orders, analytics, images, security, health };
 export { REGIONS, PRODUCT_SLOTS } from './projects';
 export { ORDER_STATUSES, ORDER_SORTS } from './orders';
-export { PERSON_SORTS } from './persons';
+export { PERSON_SORTS, PERSON_EXPORT_COLUMNS } from './persons';
 export { PASSWORD_MIN_LENGTH } from './administrators';
 export { TREND_PERIODS } from './analytics';
 
@@ -40,9 +40,12 @@ export const routes: readonly RouteSpec[] = [
   persons.listPersons,
   persons.queryPerson,
   persons.addMoney,
+  persons.exportPersons,
   orders.listOrders,
   orders.listPayments,
   orders.refundOrder,
+  orders.exportOrders,
+  orders.exportPayments,
   analytics.getUserStats,
   analytics.getRevenueStats,
   analytics.getTrends,

@@ -121,3 +121,36 @@ export const refundOrder = route({
     IDEMPOTENCY_KEY_REUSED,
   ],
 });
+
+const EXPORT_DESCRIPTION =
+  'The whole list as CSV (UTF-8 with a byte-order mark, CRLF records), exactly as `orderList` filters and sorts it, every page: columns Order Number, Customer, Type, Count, Payment (USD), Status, Platform, Created (ISO 8601). Streamed in keyset batches (bounded memory); `X-Total-Count` gives the rows to expect. Text that a spreadsheet would run as a formula (starting with = + - @, tab or CR) is prefixed with an apostrophe. Each export is audited (order.export / payment.export).';
+
+export const OrdersExportQuery = Type.Object(OrdersFilters, { additionalProperties: false });
+
+export const exportOrders = route({
+  method: 'GET',
+  path: '/api/admin/orders/exportOrders',
+  operationId: 'exportOrders',
+  tag: 'orders',
+  summary: 'Export growth orders as CSV',
+  description: EXPORT_DESCRIPTION,
+  access: 'admin',
+  querystring: OrdersExportQuery,
+  data: null,
+  raw: { status: 200, contentType: 'text/csv', description: 'The CSV file (attachment)' },
+  errors: [BAD_RANGE],
+});
+
+export const exportPayments = route({
+  method: 'GET',
+  path: '/api/admin/orders/exportPayments',
+  operationId: 'exportPayments',
+  tag: 'orders',
+  summary: 'Export recharge payments as CSV',
+  description: EXPORT_DESCRIPTION,
+  access: 'admin',
+  querystring: OrdersExportQuery,
+  data: null,
+  raw: { status: 200, contentType: 'text/csv', description: 'The CSV file (attachment)' },
+  errors: [BAD_RANGE],
+});

@@ -102,3 +102,27 @@ export const addMoney = route({
   data: Person,
   errors: [PERSON_NOT_FOUND, IDEMPOTENCY_KEY_REUSED],
 });
+
+/** The Users table's columns (its Customize Columns ids) an export can hold; `user` is always there. */
+export const PERSON_EXPORT_COLUMNS = ['user', 'coins', 'platform', 'followers', 'following', 'adViews', 'lastAdView', 'privacy', 'verification', 'business', 'location', 'usedApps', 'lastUpdated', 'actions'] as const;
+
+export const exportPersons = route({
+  method: 'GET',
+  path: '/api/admin/persons/export',
+  operationId: 'exportPersons',
+  tag: 'persons',
+  summary: 'Export users as CSV',
+  description:
+    'The whole users list as CSV (UTF-8 with a byte-order mark, CRLF records), exactly as `persons/list` filters and sorts it, every page, with the columns the screen shows (`columns`: the Customize Columns ids, comma-separated; default user, coins, platform, lastUpdated; user is always included, actions has no data). Streamed in keyset batches (bounded memory); `X-Total-Count` gives the rows to expect. Text that a spreadsheet would run as a formula is prefixed with an apostrophe. Each export is audited (person.export).',
+  access: 'admin',
+  querystring: Type.Object(
+    {
+      ...PersonsFilters,
+      columns: Type.Optional(Type.String({ pattern: '^[A-Za-z]{1,20}(,[A-Za-z]{1,20}){0,19}$', description: `Comma-separated, of ${PERSON_EXPORT_COLUMNS.join(', ')}` })),
+    },
+    { additionalProperties: false },
+  ),
+  data: null,
+  raw: { status: 200, contentType: 'text/csv', description: 'The CSV file (attachment)' },
+  errors: [{ status: 400, code: 'VALIDATION_ERROR', when: 'columns names a column the Users table does not have' }],
+});
