@@ -278,6 +278,29 @@ describe('Orders in the URL', () => {
   });
 });
 
+test('Export CSV asks for exactly the filtered, sorted list (no page) and saves the file', async () => {
+  window.history.replaceState(null, '', '/orders?status=error&type=heart&from=2026-11-17&sort=paymentMoney.desc&page=2');
+  URL.createObjectURL = jest.fn(() => 'blob:x');
+  URL.revokeObjectURL = jest.fn();
+  const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+  const api = installFakeApi({
+    [`GET ${LIST}`]: fortyFiveOrders,
+    'GET /api/admin/orders/exportOrders': () => ({ text: 'Order Number\r\nSN1\r\nSN2\r\n', headers: { 'X-Total-Count': '2' } }),
+  });
+  const { toast } = renderSection(Orders);
+  await screen.findByText('Showing 21 to 40 of 45 orders');
+  fireEvent.click(buttonByText('Export CSV'));
+  await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Exported 2 orders'));
+  expect(Object.fromEntries(requestsTo(api, 'GET /api/admin/orders/exportOrders')[0].query)).toEqual({
+    status: 'error',
+    productType: 'heart',
+    createdFrom: new Date(2026, 10, 17).toISOString(),
+    sort: 'paymentMoney.desc',
+  });
+  expect(click).toHaveBeenCalledTimes(1);
+  click.mockRestore();
+});
+
 function headerCell(name: string): HTMLElement {
   return Array.from(document.querySelectorAll<HTMLElement>('thead th')).find((th) => th.textContent?.startsWith(name))!;
 }

@@ -343,3 +343,25 @@ describe('Users sort and region in the URL', () => {
     expect(screen.queryByText(/^Region:/)).not.toBeInTheDocument();
   });
 });
+
+test('Export CSV sends the list filters, the sort and the columns shown by Customize Columns', async () => {
+  window.history.replaceState(null, '', '/users?by=username&q=mia&region=EU&sort=updatedAt.asc');
+  URL.createObjectURL = jest.fn(() => 'blob:x');
+  URL.revokeObjectURL = jest.fn();
+  const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+  const calls = installFakeApi({
+    [LIST]: personsListRoute(makePeople(3)),
+    'GET /api/admin/persons/export': () => ({ text: 'User ID,Name\r\n1,mia\r\n', headers: { 'X-Total-Count': '1', 'Content-Disposition': 'attachment; filename="users-x.csv"' } }),
+  });
+  const { toast } = renderSection(PeopleSection);
+  await screen.findByText('Showing 0 to 0 of 0 users');
+  fireEvent.click(button('Customize Columns'));
+  fireEvent.click(checkbox('Location'));
+  fireEvent.click(button('Export CSV'));
+  await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Exported 1 users'));
+  expect(callsTo(calls, '/api/admin/persons/export')[0].query.toString()).toBe(
+    'customName=mia&lastClientRegion=EU&sort=updatedAt.asc&columns=user%2Ccoins%2Cplatform%2Clocation%2ClastUpdated%2Cactions',
+  );
+  expect(click).toHaveBeenCalledTimes(1);
+  click.mockRestore();
+});

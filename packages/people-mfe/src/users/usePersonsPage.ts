@@ -18,7 +18,7 @@ export interface PersonsPage {
 /** The users list's filters and sort without its page: what an export takes. */
 export function toPersonFilters({ search, sort, region }: Omit<UsersView, 'page'>): Omit<PersonsListParams, 'page' | 'pageSize'> {
   return {
-    ...(search.text ? { customName: search.text } : {}),
+    ...(search.type === 'username' && search.text ? { customName: search.text } : {}),
     ...(region ? { lastClientRegion: region } : {}),
     ...(sort ? { sort: formatSort(sort) as PersonSort } : {}),
   };

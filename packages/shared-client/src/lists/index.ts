@@ -11,3 +11,4 @@ export * from './SectionLink';
 export * from './listSort';
 export * from './dayRange';
 export * from './FilterChips';
+export * from './ExportCsvButton';
