@@ -20,6 +20,7 @@ export {
   Col,
   Collapse,
   ConfigProvider,
+  DatePicker,
   Descriptions,
   Empty,
   Flex,
