@@ -20,6 +20,7 @@ export {
   Col,
   Collapse,
   ConfigProvider,
+  DatePicker,
   Descriptions,
   Empty,
   Flex,
@@ -35,6 +36,7 @@ export {
   Select,
   Space,
   Spin,
+  Switch,
   Table,
   Tabs,
   Tag,
@@ -42,4 +44,5 @@ export {
   Typography,
   message,
   notification,
+  theme,
 } from 'antd/es/index.js';

@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { deferred, fail, installFakeApi, ok, renderSection, type FakeReply } from '@growth-admin/shared-client/testing';
 import Section from './Section';
 import { makeRevenueStats, makeTrends, makeUserStats, REVENUE_PATH, TRENDS_PATH, USERS_PATH } from './test-utils/fixtures';
-import { CHANGE_COLORS } from './stats/statCards';
+import { CHANGE_COLORS, DARK_CHANGE_COLORS } from './stats/statCards';
+import { ConfigProvider } from 'antd';
+import { adminTheme, type SectionProps } from '@growth-admin/shared-client';
 
 // jsdom has no canvas: the echarts adapter is swapped for a stub that lists what would be drawn.
 jest.mock('./charts/EChart');
@@ -120,4 +122,26 @@ test('no data shows empty states instead of charts, and missing figures show 0 a
   expect(within(screen.getByTestId('chart-order-distribution')).getByText('No activity in this period')).toBeInTheDocument();
   expect(within(screen.getByTestId('chart-revenue-by-type')).getByText('No revenue yet')).toBeInTheDocument();
   expect(within(screen.getByTestId('chart-regional-distribution')).getByText('No users yet')).toBeInTheDocument();
+});
+
+test('inside a dark theme the charts and the change figures take dark colours, the palette stays', async () => {
+  installFakeApi(happyRoutes);
+  const dark = adminTheme({ dark: true, compact: false });
+  renderSection((props: SectionProps) => (
+    <ConfigProvider theme={dark}>
+      <Section {...props} />
+    </ConfigProvider>
+  ));
+  await screen.findByText('Active Users');
+  for (const name of ['User Activity', 'Order Distribution', 'Revenue by Product Type', 'Regional Distribution']) {
+    // antd's dark text colour (light on dark), where the light theme draws near-black
+    expect(screen.getByRole('img', { name })).toHaveAttribute('data-text-color', expect.stringMatching(/^rgba\(255, ?255, ?255,/));
+  }
+  expect(card('activeUsers').getByTestId('stat-change')).toHaveStyle({ color: DARK_CHANGE_COLORS.up });
+  expect(card('ordersToday').getByTestId('stat-change')).toHaveStyle({ color: DARK_CHANGE_COLORS.down });
+  expect(chart('Order Distribution').getAllByTestId('echart-series').map((s) => s.textContent)).toEqual([
+    'bar:Coins=[0,1,2]',
+    'bar:Likes=[0,2,4]',
+    'bar:Followers=[0,3,6]',
+  ]);
 });

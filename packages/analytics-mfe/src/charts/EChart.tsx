@@ -7,8 +7,10 @@ import { echarts } from './echarts';
 export const CHART_HEIGHT = 300;
 
 export function EChart({ option, label }: { option: EChartsCoreOption; label: string }) {
+  // The text colour drawn, for a journey to see the theme reach the canvas.
+  const textColor = (option.textStyle as { color?: string } | undefined)?.color;
   return (
-    <div role="img" aria-label={label}>
+    <div role="img" aria-label={label} data-text-color={textColor}>
       <ReactEChartsCore
         echarts={echarts}
         option={option}

@@ -26,8 +26,11 @@ export interface SearchBarProps<F extends string> {
   children?: ReactNode;
 }
 
-/** The small label above each field of a labelled search bar (and any filter placed beside it). */
-export const FIELD_LABEL_STYLE = { display: 'block', fontSize: 12, marginBottom: 4, color: 'rgba(0,0,0,0.65)' } as const;
+/**
+ * The small label above each field of a labelled search bar (and any filter placed beside it), in
+ * the theme's secondary text colour (set on the page by DocumentTheme; light mode's by default).
+ */
+export const FIELD_LABEL_STYLE = { display: 'block', fontSize: 12, marginBottom: 4, color: 'var(--ga-text-secondary, rgba(0, 0, 0, 0.65))' } as const;
 
 /**
  * The search bar of every list: a type select, a text box and Search (Enter searches too). The typed

@@ -12,7 +12,7 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { ADMIN_THEME, clearSession, getToken, installDialogFocusWrap, isPlainClick, logout, queries, type Role, type SectionProps } from '@growth-admin/shared-client';
+import { AppearanceSwitches, DocumentTheme, clearSession, getToken, installDialogFocusWrap, isPlainClick, logout, queries, type Role, type SectionProps, useAdminTheme, useAppearance } from '@growth-admin/shared-client';
 import { retryLogoutLater } from './pendingLogout';
 import { SECTIONS, pathForSection, sectionById, type SectionId } from '../sections/sections';
 import { preloadWhenIdle } from '../sections/remoteModules';
@@ -113,6 +113,9 @@ function Shell({ username, storedRole }: SignedInProps) {
             }))}
           />
           <div className="ga-sider-footer">
+            <div className="ga-appearance">
+              <AppearanceSwitches />
+            </div>
             <Typography.Text type="secondary" className="ga-logged-in-as">
               Logged in as
             </Typography.Text>
@@ -134,8 +137,11 @@ function Shell({ username, storedRole }: SignedInProps) {
 
 export default function SignedInApp({ username, storedRole }: SignedInProps) {
   useEffect(() => installDialogFocusWrap(document), []);
+  const theme = useAdminTheme();
+  const { dark } = useAppearance();
   return (
-    <ConfigProvider theme={ADMIN_THEME}>
+    <ConfigProvider theme={theme}>
+      <DocumentTheme dark={dark} />
       <AntApp>
         <QueryClientProvider client={queryClient}>
           <Shell username={username} storedRole={storedRole} />

@@ -14,8 +14,9 @@ interface StubSeries {
 export function EChart({ option, label }: { option: EChartsCoreOption; label: string }) {
   const series = (option.series ?? []) as StubSeries[];
   const xAxis = option.xAxis as { data?: string[] } | undefined;
+  const textColor = (option.textStyle as { color?: string } | undefined)?.color;
   return (
-    <div role="img" aria-label={label} data-testid="echart-stub">
+    <div role="img" aria-label={label} data-testid="echart-stub" data-text-color={textColor}>
       {xAxis?.data && <div data-testid="echart-x-labels">{xAxis.data.join('|')}</div>}
       {series.map((s, i) => (
         <div key={i} data-testid="echart-series">

@@ -1,0 +1,88 @@
+// Issue 15, the dashboard half: dark mode and compact density switched in the sidebar (remembered
+// across reloads, reaching every remote's screen and the charts), accessible in both modes.
+import type { Locator, Page } from '@playwright/test';
+import { expect, expectAccessible, openSection, test } from '../support';
+
+test.describe.configure({ timeout: 120_000 });
+
+const SHOTS = process.env.E2E_SHOTS_DIR;
+const shot = (page: Page, name: string) => (SHOTS ? page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true }) : Promise.resolve());
+
+async function dashboardLoaded(page: Page) {
+  await expect(page.getByRole('heading', { name: 'Analytics Dashboard' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('group', { name: 'Active Users' })).toBeVisible({ timeout: 30_000 });
+}
+
+const chartCanvas = (page: Page, title: string): Locator => page.getByRole('img', { name: title }).locator('canvas').first();
+
+/** The canvas pixels once echarts has stopped animating (to tell one drawing from another). */
+async function drawnPixels(canvas: Locator): Promise<string> {
+  await expect(canvas).toBeVisible();
+  let previous = '';
+  await expect
+    .poll(async () => {
+      const now = await canvas.evaluate((c: HTMLCanvasElement) => c.toDataURL());
+      const settled = now === previous;
+      previous = now;
+      return settled;
+    }, { intervals: [300, 300, 500, 500, 1000] })
+    .toBe(true);
+  return previous;
+}
+
+const chartTextColor = (page: Page, title: string) => page.getByRole('img', { name: title }).getAttribute('data-text-color');
+const isLight = (colour: string | null) => /^rgba?\(255, ?255, ?255/.test(colour ?? '');
+
+/** The luminance (0 black … 1 white) of an element's computed background. */
+const backgroundLuminance = (element: Locator) =>
+  element.evaluate((el) => {
+    const [r, g, b] = (getComputedStyle(el).backgroundColor.match(/\d+/g) ?? ['0', '0', '0']).map(Number);
+    return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+  });
+
+test('dark mode: switched in the sidebar, kept after a reload, on the charts and on another remote, accessible in both modes', async ({ signedInPage: page }) => {
+  await page.setViewportSize({ width: 1400, height: 1000 });
+  await dashboardLoaded(page);
+  const darkSwitch = page.getByRole('switch', { name: 'Dark mode' });
+  await expect(darkSwitch).not.toBeChecked();
+  const lightDrawing = await drawnPixels(chartCanvas(page, 'User Activity'));
+  expect(isLight(await chartTextColor(page, 'User Activity'))).toBe(false);
+  await expectAccessible(page, 'the dashboard in light mode');
+
+  await darkSwitch.click();
+  await expect(darkSwitch).toBeChecked();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  expect(await backgroundLuminance(page.getByRole('group', { name: 'Active Users' }))).toBeLessThan(0.2);
+  for (const title of ['User Activity', 'Order Distribution', 'Revenue by Product Type', 'Regional Distribution']) {
+    expect(isLight(await chartTextColor(page, title)), `${title} drawn with light text`).toBe(true);
+  }
+  expect(await drawnPixels(chartCanvas(page, 'User Activity')), 'the chart redrawn').not.toBe(lightDrawing);
+  await shot(page, 'dashboard-dark');
+  await expectAccessible(page, 'the dashboard in dark mode');
+
+  await page.reload();
+  await dashboardLoaded(page);
+  await expect(page.getByRole('switch', { name: 'Dark mode' })).toBeChecked();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  expect(isLight(await chartTextColor(page, 'Regional Distribution'))).toBe(true);
+
+  // Another remote's screen, inside the same ConfigProvider.
+  await openSection(page, 'Orders');
+  const table = page.locator('main .ant-table').first();
+  await expect(table).toBeVisible({ timeout: 30_000 });
+  expect(await backgroundLuminance(table)).toBeLessThan(0.2);
+  await shot(page, 'orders-dark');
+  await expectAccessible(page, 'Orders in dark mode');
+
+  // Compact density: the same screens, tighter.
+  const rowHeight = () => page.locator('main .ant-table-tbody tr.ant-table-row').first().evaluate((r) => r.getBoundingClientRect().height);
+  await expect(page.locator('main .ant-table-tbody tr.ant-table-row').first()).toBeVisible({ timeout: 30_000 });
+  const comfortable = await rowHeight();
+  await page.getByRole('switch', { name: 'Compact' }).click();
+  await expect.poll(rowHeight).toBeLessThan(comfortable);
+
+  // Back to light: every choice is the administrator's, per browser.
+  await page.getByRole('switch', { name: 'Dark mode' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  expect(await backgroundLuminance(table)).toBeGreaterThan(0.8);
+});
