@@ -19,7 +19,7 @@ export { auth, administrators, audit, projects, persons, orders, analytics, imag
 export { REGIONS, PRODUCT_SLOTS } from './projects';
 export { ORDER_STATUSES } from './orders';
 export { PASSWORD_MIN_LENGTH } from './administrators';
-export { TREND_PERIODS } from './analytics';
+export { TREND_PERIODS, TRENDS_MAX_DAYS } from './analytics';
 
 /** Every route of the API, in the order of the OpenAPI document. */
 export const routes: readonly RouteSpec[] = [
