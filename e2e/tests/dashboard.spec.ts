@@ -1,7 +1,7 @@
 // Issue 15, the dashboard half: dark mode and compact density switched in the sidebar (remembered
 // across reloads, reaching every remote's screen and the charts), accessible in both modes.
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectAccessible, openSection, test } from '../support';
+import { expect, expectAccessible, openSection, signedApi, test } from '../support';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -85,4 +85,53 @@ test('dark mode: switched in the sidebar, kept after a reload, on the charts and
   await page.getByRole('switch', { name: 'Dark mode' }).click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   expect(await backgroundLuminance(table)).toBeGreaterThan(0.8);
+});
+
+interface UserStats {
+  regionDistribution: Array<{ region: string; count: number }>;
+}
+interface RevenueStats {
+  productTypes: Array<{ type: string; revenue: number }>;
+}
+
+/** Records each in-app navigation's URL as it is opened (before the list there corrects its query). */
+async function recordNavigations(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as { __opened?: string[] };
+    if (!w.__opened) window.addEventListener('popstate', () => w.__opened!.push(`${location.pathname}${location.search}`));
+    w.__opened = [];
+  });
+  return () => page.evaluate(() => (window as unknown as { __opened: string[] }).__opened);
+}
+
+/** Clicks inside the first slice of a pie (the largest: echarts starts at 12 o'clock, clockwise). */
+async function clickFirstSlice(page: Page, title: string) {
+  const canvas = chartCanvas(page, title);
+  await drawnPixels(canvas);
+  const { width } = await canvas.evaluate((c: HTMLCanvasElement) => ({ width: c.clientWidth }));
+  // The pie's centre is at 50 % / 45 % of the 300 px chart, its radius 100 px: 31° past 12 o'clock, 58 px out.
+  await canvas.click({ position: { x: width / 2 + 30, y: 0.45 * 300 - 50 } });
+}
+
+test('drill-down: a slice of Regional Distribution opens its users, one of Revenue by Product Type its orders', async ({ signedInPage: page }) => {
+  const api = await signedApi();
+  const [users, revenue] = await Promise.all([api.get<UserStats>('/api/admin/analytics/users'), api.get<RevenueStats>('/api/admin/analytics/revenue')]);
+  const region = users.regionDistribution[0].region;
+  const productType = revenue.productTypes[0].type;
+  await page.setViewportSize({ width: 1400, height: 1000 });
+  await dashboardLoaded(page);
+
+  let opened = await recordNavigations(page);
+  await clickFirstSlice(page, 'Regional Distribution');
+  await expect(page.getByRole('heading', { name: 'Users', exact: true })).toBeVisible({ timeout: 30_000 });
+  expect(await opened()).toEqual([`/users?region=${region}`]);
+
+  await page.goBack();
+  await dashboardLoaded(page);
+  opened = await recordNavigations(page);
+  await clickFirstSlice(page, 'Revenue by Product Type');
+  // coins revenue is recharge payments: the Payments list
+  const [section, heading] = productType === 'coins' ? ['/payments', 'Payments'] : [`/orders?type=${productType}`, 'Orders'];
+  await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible({ timeout: 30_000 });
+  expect(await opened()).toEqual([section]);
 });

@@ -145,3 +145,50 @@ test('inside a dark theme the charts and the change figures take dark colours, t
     'bar:Followers=[0,3,6]',
   ]);
 });
+
+describe('a click on a chart element opens the list behind it, through the URL', () => {
+  const opened: string[] = [];
+  const onPop = () => opened.push(`${window.location.pathname}${window.location.search}`);
+  beforeEach(() => {
+    opened.length = 0;
+    window.history.replaceState(null, '', '/analytics');
+    window.addEventListener('popstate', onPop);
+  });
+  afterEach(() => window.removeEventListener('popstate', onPop));
+
+  const click = async (chartName: string, element: string) => userEvent.click(chart(chartName).getByRole('button', { name: element }));
+
+  test('a day of a series, a product type, a region, a day of user activity', async () => {
+    installFakeApi(happyRoutes);
+    renderSection(Section);
+    await screen.findByText('Active Users');
+
+    // makeTrends: daily buckets from 2026-11-01 (UTC)
+    await click('Order Distribution', 'Likes 1');
+    await click('Order Distribution', 'Followers 2');
+    await click('Order Distribution', 'Coins 0');
+    await click('Revenue by Product Type', 'Revenue 1'); // watch
+    await click('Revenue by Product Type', 'Revenue 2'); // coins: recharge payments
+    await click('Regional Distribution', 'Users 1'); // EU
+    await click('User Activity', 'New Users 2');
+    expect(opened).toEqual([
+      '/orders?from=2026-11-02&to=2026-11-02&type=heart',
+      '/orders?from=2026-11-03&to=2026-11-03&type=watch',
+      '/payments?from=2026-11-01&to=2026-11-01',
+      '/orders?type=watch',
+      '/payments',
+      '/users?region=EU',
+      '/orders?from=2026-11-03&to=2026-11-03',
+    ]);
+  });
+
+  test('a weekly bucket opens its seven days', async () => {
+    installFakeApi({ ...happyRoutes, [TRENDS_PATH]: () => ok(makeTrends(2, Date.UTC(2026, 9, 26), 7 * 86_400_000)) });
+    renderSection(Section);
+    await screen.findByText('Active Users');
+    await userEvent.click(screen.getByText('Weekly'));
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Weekly' })).toBeChecked());
+    await click('Order Distribution', 'Likes 1');
+    expect(opened).toEqual(['/orders?from=2026-11-02&to=2026-11-08&type=heart']);
+  });
+});

@@ -11,7 +11,14 @@ interface StubSeries {
   data?: unknown[];
 }
 
-export function EChart({ option, label }: { option: EChartsCoreOption; label: string }) {
+interface ChartClick {
+  seriesName?: string;
+  dataIndex: number;
+  data?: unknown;
+}
+
+/** Each drawn element is also a button named '<series> <index>' that clicks it as echarts would. */
+export function EChart({ option, label, onItemClick }: { option: EChartsCoreOption; label: string; onItemClick?: (item: ChartClick) => void }) {
   const series = (option.series ?? []) as StubSeries[];
   const xAxis = option.xAxis as { data?: string[] } | undefined;
   const textColor = (option.textStyle as { color?: string } | undefined)?.color;
@@ -23,6 +30,14 @@ export function EChart({ option, label }: { option: EChartsCoreOption; label: st
           {s.type}:{s.name}={JSON.stringify(s.data)}
         </div>
       ))}
+      {onItemClick &&
+        series.flatMap((s, i) =>
+          (s.data ?? []).map((d, index) => (
+            <button key={`${i}-${index}`} type="button" data-testid="echart-item" onClick={() => onItemClick({ seriesName: s.name, dataIndex: index, data: d })}>
+              {`${s.name} ${index}`}
+            </button>
+          )),
+        )}
     </div>
   );
 }
