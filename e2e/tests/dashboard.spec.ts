@@ -135,3 +135,53 @@ test('drill-down: a slice of Regional Distribution opens its users, one of Reven
   await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible({ timeout: 30_000 });
   expect(await opened()).toEqual([section]);
 });
+
+test('keyboard: `/` focuses the list search, Ctrl+K jumps to a section and to an order by number', async ({ signedInPage: page }) => {
+  const api = await signedApi();
+  const { orders } = await api.get<{ orders: Array<{ orderSn: string }> }>('/api/admin/orders/orderList', { page: 0, limit: 1 });
+  const orderSn = orders[0].orderSn;
+  await dashboardLoaded(page);
+
+  // Ctrl+K → Users, from the keyboard alone.
+  await page.keyboard.press('Control+k');
+  const palette = page.getByRole('dialog', { name: 'Go to' });
+  await expect(palette).toBeVisible();
+  const box = palette.getByRole('combobox', { name: 'Go to a section, an order or a user' });
+  await expect(box).toBeFocused();
+  await shot(page, 'palette');
+  await expectAccessible(page, 'the command palette');
+  await box.fill('users');
+  await expect(palette.getByRole('option')).toHaveText(['Users']);
+  await page.keyboard.press('Enter');
+  await expect(palette).toBeHidden();
+  await expect(page).toHaveURL(/\/users$/);
+  await expect(page.getByRole('heading', { name: 'Users', exact: true })).toBeVisible({ timeout: 30_000 });
+
+  // `/` → the Users search box; a slash typed there is text.
+  const search = page.getByRole('search', { name: 'Search users' }).getByRole('textbox');
+  await expect(search).toBeVisible({ timeout: 30_000 });
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('/');
+  await expect(search).toBeFocused();
+  await expect(search).toHaveValue('');
+
+  // Ctrl+K → an order by its number: its details open from the URL.
+  await search.blur();
+  await page.keyboard.press('Control+k');
+  await expect(palette).toBeVisible();
+  await palette.getByRole('combobox').fill(orderSn);
+  await expect(palette.getByRole('option', { name: `Order ${orderSn}` })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/orders/${orderSn}$`));
+  await expect(page.getByRole('dialog', { name: 'Order Details' }).getByRole('heading', { name: `Order #${orderSn}` })).toBeVisible({ timeout: 30_000 });
+
+  // Escape closes the palette and gives the focus back.
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Order Details' })).toBeHidden();
+  await page.keyboard.press('Control+k');
+  await expect(palette).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(palette).toBeHidden();
+  await page.keyboard.press('/');
+  await expect(page.getByRole('search', { name: 'Search orders' }).getByRole('textbox')).toBeFocused();
+});

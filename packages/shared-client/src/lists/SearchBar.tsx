@@ -1,6 +1,12 @@
 import { Button, Input, Select, Space } from 'antd';
 import { type ReactNode, useId, useState } from 'react';
 
+/**
+ * Marks a list's search box, so the shell's `/` shortcut focuses it without knowing the section:
+ * `<Input {...LIST_SEARCH_MARK} />` (SearchBar's text box has it).
+ */
+export const LIST_SEARCH_MARK = { 'data-list-search': '' } as const;
+
 export interface SearchOption<F extends string> {
   value: F;
   label: string;
@@ -67,6 +73,7 @@ export function SearchBar<F extends string>({
             placeholder={chosen?.placeholder}
             value={text}
             onChange={(event) => setText(event.target.value)}
+            {...LIST_SEARCH_MARK}
             allowClear
           />
           <Button type="primary" htmlType="submit">
@@ -88,7 +95,7 @@ export function SearchBar<F extends string>({
         <label htmlFor={`${id}-text`} style={FIELD_LABEL_STYLE}>
           Search text
         </label>
-        <Input id={`${id}-text`} value={text} onChange={(event) => setText(event.target.value)} placeholder={chosen?.placeholder} allowClear />
+        <Input id={`${id}-text`} value={text} onChange={(event) => setText(event.target.value)} placeholder={chosen?.placeholder} allowClear {...LIST_SEARCH_MARK} />
       </div>
       <Button type="primary" htmlType="submit">
         Search
