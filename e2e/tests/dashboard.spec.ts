@@ -1,7 +1,7 @@
 // Issue 15, the dashboard half: dark mode and compact density switched in the sidebar (remembered
 // across reloads, reaching every remote's screen and the charts), accessible in both modes.
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectAccessible, openSection, signedApi, test } from '../support';
+import { drawnPixels, expect, expectAccessible, openSection, signedApi, test } from '../support';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -14,21 +14,6 @@ async function dashboardLoaded(page: Page) {
 }
 
 const chartCanvas = (page: Page, title: string): Locator => page.getByRole('img', { name: title }).locator('canvas').first();
-
-/** The canvas pixels once echarts has stopped animating (to tell one drawing from another). */
-async function drawnPixels(canvas: Locator): Promise<string> {
-  await expect(canvas).toBeVisible();
-  let previous = '';
-  await expect
-    .poll(async () => {
-      const now = await canvas.evaluate((c: HTMLCanvasElement) => c.toDataURL());
-      const settled = now === previous;
-      previous = now;
-      return settled;
-    }, { intervals: [300, 300, 500, 500, 1000] })
-    .toBe(true);
-  return previous;
-}
 
 const chartTextColor = (page: Page, title: string) => page.getByRole('img', { name: title }).getAttribute('data-text-color');
 const isLight = (colour: string | null) => /^rgba?\(255, ?255, ?255/.test(colour ?? '');

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { deferred, fail, installFakeApi, ok, renderSection, type FakeReply } from '@growth-admin/shared-client/testing';
 import Section from './Section';
-import { makeRevenueStats, makeTrends, makeUserStats, REVENUE_PATH, TRENDS_PATH, USERS_PATH } from './test-utils/fixtures';
+import { happyRoutes, makeTrends, makeUserStats, REVENUE_PATH, TRENDS_PATH, USERS_PATH } from './test-utils/fixtures';
 import { CHANGE_COLORS, DARK_CHANGE_COLORS } from './stats/statCards';
 import { ConfigProvider } from 'antd';
 import { adminTheme, type SectionProps } from '@growth-admin/shared-client';
@@ -12,11 +12,6 @@ jest.mock('./charts/EChart');
 // antd's first render in jsdom is slow on a busy machine.
 jest.setTimeout(20_000);
 
-const happyRoutes = {
-  [USERS_PATH]: () => ok(makeUserStats()),
-  [REVENUE_PATH]: () => ok(makeRevenueStats()),
-  [TRENDS_PATH]: () => ok(makeTrends()),
-};
 
 const card = (key: string) => within(screen.getByTestId(`stat-${key}`));
 const chart = (name: string) => within(screen.getByRole('img', { name }));

@@ -3,17 +3,12 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { deferred, fail, installFakeApi, ok, renderSection, type FakeReply } from '@growth-admin/shared-client/testing';
 import Section from '../Section';
-import { makeRevenueStats, makeTrends, makeUserStats, REVENUE_PATH, TRENDS_PATH, USERS_PATH } from '../test-utils/fixtures';
+import { happyRoutes, makeTrends, makeUserStats, TRENDS_PATH, USERS_PATH } from '../test-utils/fixtures';
 import { REFRESH_MS } from './useDashboardData';
 
 jest.mock('../charts/EChart');
 jest.setTimeout(30_000);
 
-const routes = {
-  [USERS_PATH]: () => ok(makeUserStats()),
-  [REVENUE_PATH]: () => ok(makeRevenueStats()),
-  [TRENDS_PATH]: () => ok(makeTrends()),
-};
 
 function setVisibility(state: 'visible' | 'hidden') {
   Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
@@ -27,7 +22,7 @@ afterEach(() => {
 });
 
 test('a chosen range loads the trends for those days; clearing it goes back to the last 30 days', async () => {
-  const calls = installFakeApi(routes);
+  const calls = installFakeApi(happyRoutes);
   const user = userEvent.setup({ delay: null, pointerEventsCheck: 0 });
   renderSection(Section);
   await screen.findByText('Active Users');
@@ -54,7 +49,7 @@ test('a chosen range loads the trends for those days; clearing it goes back to t
 test('every minute the three loads refresh while the page is visible, without the spinner; hidden, they pause', async () => {
   jest.useFakeTimers({ advanceTimers: true });
   let nextTrends: Promise<FakeReply> | null = null;
-  const calls = installFakeApi({ ...routes, [TRENDS_PATH]: () => nextTrends ?? ok(makeTrends()) });
+  const calls = installFakeApi({ ...happyRoutes, [TRENDS_PATH]: () => nextTrends ?? ok(makeTrends()) });
   renderSection(Section);
   await screen.findByText('Active Users');
   const count = (path: string) => calls.filter((c) => c.path.endsWith(path)).length;
@@ -89,7 +84,7 @@ test('every minute the three loads refresh while the page is visible, without th
 test('a failed refresh keeps the figures on screen, and the next minute brings new ones', async () => {
   jest.useFakeTimers({ advanceTimers: true });
   let usersReply: () => FakeReply | Promise<FakeReply> = () => ok(makeUserStats());
-  installFakeApi({ ...routes, [USERS_PATH]: () => usersReply() });
+  installFakeApi({ ...happyRoutes, [USERS_PATH]: () => usersReply() });
   renderSection(Section);
   await screen.findByText('1,234');
 
