@@ -29,6 +29,7 @@ import {
   login,
   logout,
   setSession,
+  StepUpHost,
   subscribeSession,
   useAdminTheme,
   useAppearance,
@@ -172,7 +173,10 @@ export function StandaloneApp({
           ) : !config ? (
             <Spin fullscreen />
           ) : token ? (
-            <Workspace title={title} sections={sections} />
+            <>
+              <Workspace title={title} sections={sections} />
+              <StepUpHost />
+            </>
           ) : (
             <SignIn />
           )}
