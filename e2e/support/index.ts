@@ -3,3 +3,4 @@ export { apiCall, apiLogin, signedApi, signatureHeaders, ApiCallError } from './
 export { systemInfo, baseUrl, apiUrl, adminCredentials } from './env';
 export { recordScripts, loadedCopiesOf } from './federation';
 export { expectAccessible } from './a11y';
+export { canvasSize, drawnPixels } from './charts';

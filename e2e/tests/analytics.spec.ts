@@ -2,7 +2,7 @@
 // against the seeded data, the four charts drawn on sized canvases, the period toggle reloading
 // the trends, and the charts following the window size.
 import type { Locator, Page } from '@playwright/test';
-import { expect, signedApi, signIn, systemInfo, test } from '../support';
+import { canvasSize, drawnPixels, expect, signedApi, signIn, systemInfo, test } from '../support';
 
 // A cold system on a shared machine needs more than the default 30 s per journey.
 test.describe.configure({ timeout: 90_000 });
@@ -46,27 +46,6 @@ const CHARTS = ['User Activity', 'Order Distribution', 'Revenue by Product Type'
 
 const chartCanvas = (page: Page, title: string): Locator =>
   page.getByRole('img', { name: title }).locator('canvas').first();
-
-async function canvasSize(canvas: Locator) {
-  return canvas.evaluate((c: HTMLCanvasElement) => ({ width: c.clientWidth, height: c.clientHeight }));
-}
-
-/** Waits until echarts has drawn, then returns the canvas pixels (to tell one drawing from another). */
-async function drawnPixels(canvas: Locator): Promise<string> {
-  await expect(canvas).toBeVisible();
-  await expect.poll(() => canvasSize(canvas).then((s) => s.width * s.height)).toBeGreaterThan(0);
-  // echarts animates its first frames: read the picture once it has stopped changing.
-  let previous = '';
-  await expect
-    .poll(async () => {
-      const now = await canvas.evaluate((c: HTMLCanvasElement) => c.toDataURL());
-      const settled = now === previous;
-      previous = now;
-      return settled;
-    }, { intervals: [300, 300, 500, 500, 1000] })
-    .toBe(true);
-  return previous;
-}
 
 test('after sign-in the dashboard shows the seeded figures in the three cards and draws four charts', async ({ page }) => {
   const api = await signedApi();

@@ -36,6 +36,7 @@ export {
   Select,
   Space,
   Spin,
+  Switch,
   Table,
   Tabs,
   Tag,
@@ -43,4 +44,5 @@ export {
   Typography,
   message,
   notification,
+  theme,
 } from 'antd/es/index.js';

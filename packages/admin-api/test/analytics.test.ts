@@ -142,3 +142,47 @@ test('trends validation', async () => {
     expect(r.body.message).toMatch(/period|days/);
   }
 });
+
+test('trends from/to: whole UTC days, both ends included, each bucket agreeing with the tables', async () => {
+  const day = (offset: number) => new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000 + offset * 86_400_000).toISOString().slice(0, 10);
+  const [from, to] = [day(-9), day(-3)];
+  const r = await t.api.get('/api/admin/analytics/trends', { query: { period: 'day', from, to } });
+  expect(r.status).toBe(200);
+  const points = r.body.data as Array<{ time: string; newUsers: number; orders: Record<string, number> }>;
+  expect(points.map((p) => p.time.slice(0, 10))).toEqual(Array.from({ length: 7 }, (_, i) => day(-9 + i)));
+  const rows = await t.sql(
+    `select to_char(date_trunc('day', created_at, 'UTC'), 'YYYY-MM-DD') as d,
+            count(*) filter (where kind = 'recharge')::int as coins, count(*) filter (where product_type = 'heart')::int as likes,
+            count(*) filter (where product_type = 'watch')::int as followers
+       from orders where created_at >= $1::date and created_at < $2::date + 1 group by 1`,
+    [from, to],
+  );
+  const byDay = new Map(rows.map((x) => [x.d, { coins: x.coins, likes: x.likes, followers: x.followers }]));
+  for (const p of points) expect(p.orders).toEqual(byDay.get(p.time.slice(0, 10)) ?? { coins: 0, likes: 0, followers: 0 });
+  expect(points.reduce((a, p) => a + p.orders.coins + p.orders.likes + p.orders.followers, 0)).toBeGreaterThan(0);
+
+  // One day by the hour: 24 points, that day's.
+  const hours = (await t.api.get('/api/admin/analytics/trends', { query: { period: 'hour', from: to, to } })).body.data as Array<{ time: string }>;
+  expect(hours).toHaveLength(24);
+  expect(hours[0].time).toBe(`${to}T00:00:00.000Z`);
+  expect(hours[23].time).toBe(`${to}T23:00:00.000Z`);
+});
+
+test('trends from/to validation: each rule answered 400 naming the field', async () => {
+  const cases: Array<[Record<string, string>, RegExp]> = [
+    [{ from: '2026-11-01' }, /'to' is required/],
+    [{ to: '2026-11-01' }, /'from' is required/],
+    [{ from: '2026-11-1', to: '2026-11-02' }, /from/],
+    [{ from: '2026-02-30', to: '2026-03-02' }, /'from' is not a calendar day/],
+    [{ from: '2026-11-01', to: '2026-13-01' }, /'to' is not a calendar day/],
+    [{ from: '2026-11-05', to: '2026-11-01' }, /'to' must not be before 'from'/],
+    [{ from: '2024-01-01', to: '2025-01-01' }, /at most 366 days/],
+  ];
+  for (const [query, message] of cases) {
+    const r = await t.api.get('/api/admin/analytics/trends', { query });
+    expect({ query, status: r.status, code: r.body.code }).toEqual({ query, status: 400, code: 'VALIDATION_ERROR' });
+    expect(r.body.message).toMatch(message);
+  }
+  // 366 days is the most: a leap year whole.
+  expect((await t.api.get('/api/admin/analytics/trends', { query: { from: '2024-01-01', to: '2024-12-31' } })).status).toBe(200);
+});

@@ -2,19 +2,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { deferred, fail, installFakeApi, ok, renderSection, type FakeReply } from '@growth-admin/shared-client/testing';
 import Section from './Section';
-import { makeRevenueStats, makeTrends, makeUserStats, REVENUE_PATH, TRENDS_PATH, USERS_PATH } from './test-utils/fixtures';
-import { CHANGE_COLORS } from './stats/statCards';
+import { happyRoutes, makeTrends, makeUserStats, REVENUE_PATH, TRENDS_PATH, USERS_PATH } from './test-utils/fixtures';
+import { CHANGE_COLORS, DARK_CHANGE_COLORS } from './stats/statCards';
+import { ConfigProvider } from 'antd';
+import { adminTheme, type SectionProps } from '@growth-admin/shared-client';
 
 // jsdom has no canvas: the echarts adapter is swapped for a stub that lists what would be drawn.
 jest.mock('./charts/EChart');
 // antd's first render in jsdom is slow on a busy machine.
 jest.setTimeout(20_000);
 
-const happyRoutes = {
-  [USERS_PATH]: () => ok(makeUserStats()),
-  [REVENUE_PATH]: () => ok(makeRevenueStats()),
-  [TRENDS_PATH]: () => ok(makeTrends()),
-};
 
 const card = (key: string) => within(screen.getByTestId(`stat-${key}`));
 const chart = (name: string) => within(screen.getByRole('img', { name }));
@@ -120,4 +117,73 @@ test('no data shows empty states instead of charts, and missing figures show 0 a
   expect(within(screen.getByTestId('chart-order-distribution')).getByText('No activity in this period')).toBeInTheDocument();
   expect(within(screen.getByTestId('chart-revenue-by-type')).getByText('No revenue yet')).toBeInTheDocument();
   expect(within(screen.getByTestId('chart-regional-distribution')).getByText('No users yet')).toBeInTheDocument();
+});
+
+test('inside a dark theme the charts and the change figures take dark colours, the palette stays', async () => {
+  installFakeApi(happyRoutes);
+  const dark = adminTheme({ dark: true, compact: false });
+  renderSection((props: SectionProps) => (
+    <ConfigProvider theme={dark}>
+      <Section {...props} />
+    </ConfigProvider>
+  ));
+  await screen.findByText('Active Users');
+  for (const name of ['User Activity', 'Order Distribution', 'Revenue by Product Type', 'Regional Distribution']) {
+    // antd's dark text colour (light on dark), where the light theme draws near-black
+    expect(screen.getByRole('img', { name })).toHaveAttribute('data-text-color', expect.stringMatching(/^rgba\(255, ?255, ?255,/));
+  }
+  expect(card('activeUsers').getByTestId('stat-change')).toHaveStyle({ color: DARK_CHANGE_COLORS.up });
+  expect(card('ordersToday').getByTestId('stat-change')).toHaveStyle({ color: DARK_CHANGE_COLORS.down });
+  expect(chart('Order Distribution').getAllByTestId('echart-series').map((s) => s.textContent)).toEqual([
+    'bar:Coins=[0,1,2]',
+    'bar:Likes=[0,2,4]',
+    'bar:Followers=[0,3,6]',
+  ]);
+});
+
+describe('a click on a chart element opens the list behind it, through the URL', () => {
+  const opened: string[] = [];
+  const onPop = () => opened.push(`${window.location.pathname}${window.location.search}`);
+  beforeEach(() => {
+    opened.length = 0;
+    window.history.replaceState(null, '', '/analytics');
+    window.addEventListener('popstate', onPop);
+  });
+  afterEach(() => window.removeEventListener('popstate', onPop));
+
+  const click = async (chartName: string, element: string) => userEvent.click(chart(chartName).getByRole('button', { name: element }));
+
+  test('a day of a series, a product type, a region, a day of user activity', async () => {
+    installFakeApi(happyRoutes);
+    renderSection(Section);
+    await screen.findByText('Active Users');
+
+    // makeTrends: daily buckets from 2026-11-01 (UTC)
+    await click('Order Distribution', 'Likes 1');
+    await click('Order Distribution', 'Followers 2');
+    await click('Order Distribution', 'Coins 0');
+    await click('Revenue by Product Type', 'Revenue 1'); // watch
+    await click('Revenue by Product Type', 'Revenue 2'); // coins: recharge payments
+    await click('Regional Distribution', 'Users 1'); // EU
+    await click('User Activity', 'New Users 2');
+    expect(opened).toEqual([
+      '/orders?from=2026-11-02&to=2026-11-02&type=heart',
+      '/orders?from=2026-11-03&to=2026-11-03&type=watch',
+      '/payments?from=2026-11-01&to=2026-11-01',
+      '/orders?type=watch',
+      '/payments',
+      '/users?region=EU',
+      '/orders?from=2026-11-03&to=2026-11-03',
+    ]);
+  });
+
+  test('a weekly bucket opens its seven days', async () => {
+    installFakeApi({ ...happyRoutes, [TRENDS_PATH]: () => ok(makeTrends(2, Date.UTC(2026, 9, 26), 7 * 86_400_000)) });
+    renderSection(Section);
+    await screen.findByText('Active Users');
+    await userEvent.click(screen.getByText('Weekly'));
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Weekly' })).toBeChecked());
+    await click('Order Distribution', 'Likes 1');
+    expect(opened).toEqual(['/orders?from=2026-11-02&to=2026-11-08&type=heart']);
+  });
 });

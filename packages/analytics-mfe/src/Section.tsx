@@ -1,8 +1,9 @@
 // Exposed as `analytics/Section`: the Analytics Dashboard (spec 2, 3 and 9).
 import { useState } from 'react';
-import { Alert, Button, Col, Row, Spin } from 'antd';
-import { PageHeader, type SectionProps, type TrendPeriod } from '@growth-admin/shared-client';
+import { Alert, Button, Col, Row, Space, Spin } from 'antd';
+import { PageHeader, type SectionProps, type TrendPeriod, type TrendRange } from '@growth-admin/shared-client';
 import { DashboardCharts } from './dashboard/DashboardCharts';
+import { DateRangeFilter } from './dashboard/DateRangeFilter';
 import { DEFAULT_PERIOD, PeriodToggle } from './dashboard/PeriodToggle';
 import { useDashboardData } from './dashboard/useDashboardData';
 import { StatCard } from './stats/StatCard';
@@ -10,12 +11,22 @@ import { buildStatCards } from './stats/statCards';
 
 export default function AnalyticsSection(_props: SectionProps) {
   const [period, setPeriod] = useState<TrendPeriod>(DEFAULT_PERIOD);
-  const data = useDashboardData(period);
+  const [range, setRange] = useState<TrendRange | null>(null);
+  const data = useDashboardData(period, range);
 
   return (
     <div>
       {/* The heading and the toggle stay put while loading, so keyboard focus on the toggle survives a period switch. */}
-      <PageHeader title="Analytics Dashboard" subtitle="Monitor key metrics and trends" actions={<PeriodToggle value={period} onChange={setPeriod} />} />
+      <PageHeader
+        title="Analytics Dashboard"
+        subtitle="Monitor key metrics and trends"
+        actions={
+          <Space wrap>
+            <DateRangeFilter value={range} onChange={setRange} />
+            <PeriodToggle value={period} onChange={setPeriod} />
+          </Space>
+        }
+      />
       <DashboardBody period={period} data={data} />
     </div>
   );

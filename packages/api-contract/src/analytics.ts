@@ -3,6 +3,10 @@ import { Type } from '@sinclair/typebox';
 import { route } from './route';
 
 export const TREND_PERIODS = ['hour', 'day', 'week'] as const;
+/** A calendar day, YYYY-MM-DD. */
+const TREND_DAY_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
+/** The longest span of a trends query, in days (with `days` or `from`/`to`). */
+export const TRENDS_MAX_DAYS = 366;
 
 export const UserStats = Type.Object({
   activeUsers: Type.Integer({ description: 'Users whose last activity falls on one of the last 7 UTC days, today included' }),
@@ -75,12 +79,15 @@ export const getTrends = route({
   operationId: 'getTrends',
   tag: 'analytics',
   summary: 'Activity over time',
-  description: 'One point per hour, day or week (UTC; weeks start on Monday) over the last `days` days, oldest first, empty buckets included.',
+  description:
+    'One point per hour, day or week (UTC; weeks start on Monday) over the last `days` days, or from the day `from` to the day `to` (both UTC calendar days, inclusive, at most 366 days apart; given together, they replace `days`), oldest first, empty buckets included.',
   access: 'admin',
   querystring: Type.Object(
     {
       period: Type.Unsafe<(typeof TREND_PERIODS)[number]>({ type: 'string', enum: [...TREND_PERIODS], default: 'day' }),
-      days: Type.Integer({ minimum: 1, maximum: 366, default: 30 }),
+      days: Type.Integer({ minimum: 1, maximum: TRENDS_MAX_DAYS, default: 30 }),
+      from: Type.Optional(Type.String({ pattern: TREND_DAY_PATTERN, description: 'First day (YYYY-MM-DD, UTC), with `to`', examples: ['2026-11-01'] })),
+      to: Type.Optional(Type.String({ pattern: TREND_DAY_PATTERN, description: 'Last day (YYYY-MM-DD, UTC, inclusive), with `from`', examples: ['2026-11-07'] })),
     },
     { additionalProperties: false },
   ),

@@ -22,7 +22,7 @@ export { REGIONS, PRODUCT_SLOTS } from './projects';
 export { ORDER_STATUSES, ORDER_SORTS } from './orders';
 export { PERSON_SORTS, PERSON_EXPORT_COLUMNS } from './persons';
 export { PASSWORD_MIN_LENGTH } from './administrators';
-export { TREND_PERIODS } from './analytics';
+export { TREND_PERIODS, TRENDS_MAX_DAYS } from './analytics';
 export { RELEASE_STATES, FAILURE_KINDS } from './releases';
 
 /** Every route of the API, in the order of the OpenAPI document. */

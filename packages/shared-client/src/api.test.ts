@@ -375,6 +375,11 @@ describe('analytics calls', () => {
     expect(req.query).toEqual({ period, days: '7' });
   });
 
+  it('getTrends sends a range of days as from and to, without days', async () => {
+    const req = await sentBy(() => getTrends('week', { from: '2026-11-01', to: '2026-11-07' }), []);
+    expect(req.query).toEqual({ period: 'week', from: '2026-11-01', to: '2026-11-07' });
+  });
+
   it('getTrends returns the points', async () => {
     const points = [{ time: '2026-11-21T00:00:00.000Z', newUsers: 3, orders: { coins: 1, likes: 2, followers: 0 } }];
     installFetch(() => ({ body: { data: points } }));

@@ -268,6 +268,16 @@ export function getRevenueStats(): Promise<RevenueStats> {
   return call('get', '/api/admin/analytics/revenue');
 }
 
-export function getTrends(period: TrendPeriod = 'day', days: number = TRENDS_DEFAULT_DAYS): Promise<TrendPoint[]> {
-  return call('get', '/api/admin/analytics/trends', { query: { period, days } });
+/** The calendar days a trends query covers (YYYY-MM-DD, both included; the API counts days in UTC). */
+export interface TrendRange {
+  from: string;
+  to: string;
+}
+
+/** Trends over the last `window` days (default 30), or over a range of days. */
+export function getTrends(period: TrendPeriod = 'day', window: number | TrendRange = TRENDS_DEFAULT_DAYS): Promise<TrendPoint[]> {
+  if (typeof window === 'number') return call('get', '/api/admin/analytics/trends', { query: { period, days: window } });
+  // The generated type marks `days` required because the API gives it a default; with a range the API ignores it.
+  const query = { period, from: window.from, to: window.to } as { period: TrendPeriod; days: number; from: string; to: string };
+  return call('get', '/api/admin/analytics/trends', { query });
 }

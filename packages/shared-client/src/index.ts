@@ -13,6 +13,8 @@ export * from './stats';
 export * from './queryKeys';
 export * from './regions';
 export * from './theme';
+export * from './appearance';
+export { AppearanceSwitches } from './AppearanceSwitches';
 export * from './dialogFocus';
 export * from './idempotency';
 export * from './queries';

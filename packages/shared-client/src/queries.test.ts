@@ -25,6 +25,12 @@ describe('query options: each key with its fetcher', () => {
     ['revenue stats', queries.revenueStats(), queryKeys.analytics.revenue(), '/api/admin/analytics/revenue'],
     ['order stats', queries.orderStats(), queryKeys.analytics.orders(), '/api/admin/analytics/orders'],
     ['trends', queries.trends('week'), queryKeys.analytics.trends('week', 30), '/api/admin/analytics/trends?period=week&days=30'],
+    [
+      'trends over a range',
+      queries.trends('day', { from: '2026-11-01', to: '2026-11-07' }),
+      queryKeys.analytics.trends('day', { from: '2026-11-01', to: '2026-11-07' }),
+      '/api/admin/analytics/trends?period=day&from=2026-11-01&to=2026-11-07',
+    ],
   ])('%s', async (_name, options, key, path) => {
     expect(options.queryKey).toEqual(key);
     const { request } = await fetchedBy(options as never);

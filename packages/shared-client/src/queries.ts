@@ -20,6 +20,7 @@ import {
   getUserStats,
   queryPerson,
   TRENDS_DEFAULT_DAYS,
+  type TrendRange,
   type OrdersParams,
   type PersonsListParams,
 } from './api';
@@ -70,6 +71,6 @@ export const queries = {
   userStats: () => queryOptions({ queryKey: queryKeys.analytics.users(), queryFn: getUserStats }),
   revenueStats: () => queryOptions({ queryKey: queryKeys.analytics.revenue(), queryFn: getRevenueStats }),
   orderStats: () => queryOptions({ queryKey: queryKeys.analytics.orders(), queryFn: getOrderStats }),
-  trends: (period: TrendPeriod, days: number = TRENDS_DEFAULT_DAYS) =>
-    queryOptions({ queryKey: queryKeys.analytics.trends(period, days), queryFn: () => getTrends(period, days) }),
+  trends: (period: TrendPeriod, window: number | TrendRange = TRENDS_DEFAULT_DAYS) =>
+    queryOptions({ queryKey: queryKeys.analytics.trends(period, window), queryFn: () => getTrends(period, window) }),
 };

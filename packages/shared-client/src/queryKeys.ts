@@ -1,6 +1,6 @@
 // React Query keys for every call, so one section can invalidate what another shows
 // (a refund in orders refreshes a user's recent orders in people).
-import type { OrdersParams, PersonsListParams } from './api';
+import type { OrdersParams, PersonsListParams, TrendRange } from './api';
 import type { OrderKind, TrendPeriod } from './types';
 
 export const queryKeys = {
@@ -38,6 +38,8 @@ export const queryKeys = {
     users: () => ['growth-admin', 'analytics', 'users'] as const,
     revenue: () => ['growth-admin', 'analytics', 'revenue'] as const,
     orders: () => ['growth-admin', 'analytics', 'orders'] as const,
-    trends: (period: TrendPeriod, days: number) => ['growth-admin', 'analytics', 'trends', period, days] as const,
+    /** By period and window: a number of days, or a range of days. */
+    trends: (period: TrendPeriod, window: number | TrendRange) =>
+      ['growth-admin', 'analytics', 'trends', period, ...(typeof window === 'number' ? [window] : [window.from, window.to])] as const,
   },
 };

@@ -1,6 +1,8 @@
+import { useMemo } from 'react';
 import { Card, Empty } from 'antd';
 import type { EChartsCoreOption } from 'echarts/core';
-import { CHART_HEIGHT, EChart } from './EChart';
+import { CHART_HEIGHT, EChart, type ChartClick } from './EChart';
+import { useChartSkin, withSkin } from './skin';
 
 interface ChartCardProps {
   title: string;
@@ -8,13 +10,17 @@ interface ChartCardProps {
   option: EChartsCoreOption | undefined;
   emptyText?: string;
   testId: string;
+  /** A click on a bar, point or slice (drill-down). */
+  onItemClick?: (item: ChartClick) => void;
 }
 
-export function ChartCard({ title, option, emptyText = 'No data to show yet', testId }: ChartCardProps) {
+export function ChartCard({ title, option, emptyText = 'No data to show yet', testId, onItemClick }: ChartCardProps) {
+  const skin = useChartSkin();
+  const skinned = useMemo(() => option && withSkin(option, skin), [option, skin]);
   return (
     <Card title={title} data-testid={testId}>
-      {option ? (
-        <EChart option={option} label={title} />
+      {skinned ? (
+        <EChart option={skinned} label={title} onItemClick={onItemClick} />
       ) : (
         <div style={{ height: CHART_HEIGHT, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
           <Empty description={emptyText} />

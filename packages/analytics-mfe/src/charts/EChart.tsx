@@ -1,19 +1,36 @@
 // echarts-for-react's core component over our tree-shaken echarts. Its autoResize (on by
 // default) watches the container's size, so charts follow window resizes without our own listener.
+import { useEffect, useMemo, useRef } from 'react';
 import ReactEChartsCore from 'echarts-for-react/lib/core';
 import type { EChartsCoreOption } from 'echarts/core';
 import { echarts } from './echarts';
 
 export const CHART_HEIGHT = 300;
 
-export function EChart({ option, label }: { option: EChartsCoreOption; label: string }) {
+/** What a click on a chart element says: the series, the bucket or slice index, the slice's data. */
+export interface ChartClick {
+  seriesName?: string;
+  dataIndex: number;
+  data?: unknown;
+}
+
+export function EChart({ option, label, onItemClick }: { option: EChartsCoreOption; label: string; onItemClick?: (item: ChartClick) => void }) {
+  // Bound once: echarts keeps its handlers, so the latest callback is read through a ref.
+  const latest = useRef(onItemClick);
+  useEffect(() => {
+    latest.current = onItemClick;
+  });
+  const onEvents = useMemo(() => ({ click: (item: ChartClick) => latest.current?.(item) }), []);
+  // The text colour drawn, for a journey to see the theme reach the canvas.
+  const textColor = (option.textStyle as { color?: string } | undefined)?.color;
   return (
-    <div role="img" aria-label={label}>
+    <div role="img" aria-label={label} data-text-color={textColor}>
       <ReactEChartsCore
         echarts={echarts}
         option={option}
         // Replace, not merge: a new period must not leave stale buckets or series behind.
         notMerge
+        onEvents={onEvents}
         style={{ height: CHART_HEIGHT, width: '100%' }}
       />
     </div>

@@ -137,10 +137,10 @@ describe('pies', () => {
         ],
       }),
     ).toEqual([
-      { name: 'Like', value: 3 },
-      { name: 'Follow', value: 2 },
-      { name: 'Others', value: 0 },
-      { name: 'Unknown', value: 0 },
+      { name: 'Like', value: 3, key: 'heart' },
+      { name: 'Follow', value: 2, key: 'watch' },
+      { name: 'Others', value: 0, key: 'others' },
+      { name: 'Unknown', value: 0, key: '' },
     ]);
     expect(
       regionItems({
@@ -151,9 +151,9 @@ describe('pies', () => {
         ],
       }),
     ).toEqual([
-      { name: 'Europe', value: 4 },
-      { name: 'Middle East', value: 2 },
-      { name: 'Mars', value: 1 },
+      { name: 'Europe', value: 4, key: 'EU' },
+      { name: 'Middle East', value: 2, key: 'AME' },
+      { name: 'Mars', value: 1, key: 'Mars' },
     ]);
     expect(regionItems(undefined)).toEqual([]);
     expect(revenueByProductTypeItems(null)).toEqual([]);

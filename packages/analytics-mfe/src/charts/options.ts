@@ -15,6 +15,8 @@ export const paletteColor = (index: number): string => PALETTE[index % PALETTE.l
 export interface PieItem {
   name: string;
   value: number;
+  /** What the slice stands for in the data (a productType, a region code): where a click leads. */
+  key?: string;
 }
 
 const count = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
@@ -154,6 +156,7 @@ export function revenueByProductTypeItems(stats: Partly<RevenueStats> | null | u
   return (stats?.productTypes ?? []).map((t) => ({
     name: capitalise(orderTypeLabel(t.type)) || 'Unknown',
     value: count(t.revenue),
+    key: t.type,
   }));
 }
 
@@ -161,6 +164,7 @@ export function regionItems(stats: Partly<UserStats> | null | undefined): PieIte
   return (stats?.regionDistribution ?? []).map((r) => ({
     name: regionName(r.region),
     value: count(r.count),
+    key: r.region,
   }));
 }
 

@@ -1,6 +1,8 @@
 import { Col, Row } from 'antd';
-import { formatMoney, type RevenueStats, type TrendPeriod, type TrendPoint, type UserStats } from '@growth-admin/shared-client';
+import { formatMoney, navigateTo, sectionHref, type RevenueStats, type TrendPeriod, type TrendPoint, type UserStats } from '@growth-admin/shared-client';
 import { ChartCard } from '../charts/ChartCard';
+import { orderDistributionTarget, productTypeTarget, regionTarget, userActivityTarget, type DrillTarget } from '../charts/drillDown';
+import type { ChartClick } from '../charts/EChart';
 import {
   buildOrderDistributionOption,
   buildPieOption,
@@ -20,6 +22,14 @@ interface DashboardChartsProps {
 
 const NO_TRENDS = 'No activity in this period';
 
+/** Opens the list behind a chart element in place (the shell follows the URL). */
+function drill(target: DrillTarget | null) {
+  if (target) navigateTo(sectionHref('analytics', target.section, target.query));
+}
+
+/** A pie slice's data key (the productType or region code it stands for). */
+const sliceKey = (item: ChartClick) => (item.data as { key?: string } | undefined)?.key;
+
 export function DashboardCharts({ period, trends, users, revenue }: DashboardChartsProps) {
   const withTrends = hasTrendData(trends);
   const productTypes = revenueByProductTypeItems(revenue);
@@ -32,6 +42,7 @@ export function DashboardCharts({ period, trends, users, revenue }: DashboardCha
           testId="chart-user-activity"
           emptyText={NO_TRENDS}
           option={withTrends ? buildUserActivityOption(trends, period) : undefined}
+          onItemClick={(item) => drill(userActivityTarget(trends[item.dataIndex], period))}
         />
       </Col>
       <Col xs={24} xl={12}>
@@ -40,6 +51,7 @@ export function DashboardCharts({ period, trends, users, revenue }: DashboardCha
           testId="chart-order-distribution"
           emptyText={NO_TRENDS}
           option={withTrends ? buildOrderDistributionOption(trends, period) : undefined}
+          onItemClick={(item) => drill(orderDistributionTarget(trends[item.dataIndex], item.seriesName ?? '', period))}
         />
       </Col>
       <Col xs={24} xl={12}>
@@ -52,6 +64,7 @@ export function DashboardCharts({ period, trends, users, revenue }: DashboardCha
               ? buildPieOption('Revenue', productTypes, (v) => `$${formatMoney(v)}`)
               : undefined
           }
+          onItemClick={(item) => drill(productTypeTarget(sliceKey(item)))}
         />
       </Col>
       <Col xs={24} xl={12}>
@@ -60,6 +73,7 @@ export function DashboardCharts({ period, trends, users, revenue }: DashboardCha
           testId="chart-regional-distribution"
           emptyText="No users yet"
           option={hasPieData(regions) ? buildPieOption('Users', regions) : undefined}
+          onItemClick={(item) => drill(regionTarget(sliceKey(item)))}
         />
       </Col>
     </Row>

@@ -1,14 +1,21 @@
 // The dashboard's three loads (user stats, revenue stats, trends for the chosen period over the
-// default 30 days), with one combined pending / error view of them.
+// default 30 days or a chosen range), with one combined pending / error view of them. Each is
+// refreshed every minute while the page is visible; React Query pauses the interval while the
+// page is hidden (Page Visibility) and, with no refetch on focus, resumes it on the next tick.
 import { useQuery } from '@tanstack/react-query';
-import { queries, toApiError, type TrendPeriod, type TrendPoint } from '@growth-admin/shared-client';
+import { queries, toApiError, TRENDS_DEFAULT_DAYS, type TrendPeriod, type TrendPoint, type TrendRange } from '@growth-admin/shared-client';
 
-export function useDashboardData(period: TrendPeriod) {
-  const users = useQuery(queries.userStats());
-  const revenue = useQuery(queries.revenueStats());
-  const trends = useQuery(queries.trends(period));
+export const REFRESH_MS = 60_000;
+const REFRESH = { refetchInterval: REFRESH_MS, refetchIntervalInBackground: false } as const;
+
+export function useDashboardData(period: TrendPeriod, range: TrendRange | null = null) {
+  const users = useQuery({ ...queries.userStats(), ...REFRESH });
+  const revenue = useQuery({ ...queries.revenueStats(), ...REFRESH });
+  const trends = useQuery({ ...queries.trends(period, range ?? TRENDS_DEFAULT_DAYS), ...REFRESH });
   const loads = [users, revenue, trends];
-  const failed = loads.filter((q) => q.isError);
+  // A failed refresh keeps the figures on screen (the next minute tries again); only a load with
+  // nothing to show is an error.
+  const failed = loads.filter((q) => q.isError && q.data === undefined);
 
   return {
     users: users.data,

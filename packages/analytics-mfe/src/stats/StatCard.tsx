@@ -1,9 +1,11 @@
 import { Card, Typography } from 'antd';
-import { CHANGE_SUFFIX, type StatCardModel } from './statCards';
+import { useIsDarkTheme } from '../charts/skin';
+import { CHANGE_SUFFIX, DARK_CHANGE_COLORS, type StatCardModel } from './statCards';
 
 /** One figure with its change since the last period; the sign carries the direction as well as the colour. */
 export function StatCard({ model }: { model: StatCardModel }) {
   const titleId = `stat-${model.key}-title`;
+  const color = useIsDarkTheme() ? DARK_CHANGE_COLORS[model.positive ? 'up' : 'down'] : model.color;
   return (
     <Card role="group" aria-labelledby={titleId} data-testid={`stat-${model.key}`}>
       <Typography.Text type="secondary" id={titleId}>
@@ -13,7 +15,7 @@ export function StatCard({ model }: { model: StatCardModel }) {
         {model.value}
       </div>
       <Typography.Text style={{ fontSize: 13 }}>
-        <span style={{ color: model.color, fontWeight: 600 }} data-testid="stat-change">
+        <span style={{ color, fontWeight: 600 }} data-testid="stat-change">
           {model.change}
         </span>{' '}
         <Typography.Text type="secondary">{CHANGE_SUFFIX}</Typography.Text>

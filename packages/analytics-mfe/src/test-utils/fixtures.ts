@@ -1,4 +1,5 @@
 import type { RevenueStats, TrendPoint, UserStats } from '@growth-admin/shared-client';
+import { ok } from '@growth-admin/shared-client/testing';
 
 export const USERS_PATH = 'GET /api/admin/analytics/users';
 export const REVENUE_PATH = 'GET /api/admin/analytics/revenue';
@@ -40,3 +41,10 @@ export function makeTrends(count = 3, start = Date.UTC(2026, 10, 1), stepMs = 86
     orders: { coins: i, likes: 2 * i, followers: 3 * i },
   }));
 }
+
+/** The three dashboard loads answered with the default fixtures. */
+export const happyRoutes = {
+  [USERS_PATH]: () => ok(makeUserStats()),
+  [REVENUE_PATH]: () => ok(makeRevenueStats()),
+  [TRENDS_PATH]: () => ok(makeTrends()),
+};

@@ -1,6 +1,7 @@
 import { Button, Flex, Input, Select } from 'antd';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import SearchOutlined from '@ant-design/icons/SearchOutlined';
+import { LIST_SEARCH_MARK } from '@growth-admin/shared-client';
 import { ALL_TEAMS, type ProjectFilters } from './filterProjects';
 
 interface Props {
@@ -16,6 +17,7 @@ export function ProjectsToolbar({ filters, teams, onChange }: Props) {
       <Input
         aria-label="Search projects"
         placeholder="Search projects..."
+        {...LIST_SEARCH_MARK}
         prefix={<SearchOutlined aria-hidden />}
         allowClear
         value={filters.search}

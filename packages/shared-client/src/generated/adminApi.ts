@@ -547,7 +547,7 @@ export type paths = {
         };
         /**
          * Activity over time
-         * @description One point per hour, day or week (UTC; weeks start on Monday) over the last `days` days, oldest first, empty buckets included.
+         * @description One point per hour, day or week (UTC; weeks start on Monday) over the last `days` days, or from the day `from` to the day `to` (both UTC calendar days, inclusive, at most 366 days apart; given together, they replace `days`), oldest first, empty buckets included.
          */
         get: operations["getTrends"];
         put?: never;
@@ -4590,6 +4590,10 @@ export interface operations {
             query: {
                 period: "hour" | "day" | "week";
                 days: number;
+                /** @description First day (YYYY-MM-DD, UTC), with `to` */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, UTC, inclusive), with `from` */
+                to?: string;
             };
             header?: never;
             path?: never;

@@ -19,6 +19,9 @@ describe.each(['compact', 'labelled'] as const)('SearchBar (%s)', (layout) => {
     const user = userEvent.setup({ delay: null });
     render(<SearchBar label="Search things" layout={layout} options={OPTIONS} initialField="name" onSearch={onSearch} />);
     expect(screen.getByRole('search', { name: 'Search things' })).toBeInTheDocument();
+    // The text box is the one the shell's `/` shortcut focuses.
+    expect(document.querySelectorAll('[data-list-search]')).toHaveLength(1);
+    expect(document.querySelector('[data-list-search]')).toBe(screen.getByPlaceholderText('Search by name...'));
 
     await user.type(screen.getByPlaceholderText('Search by name...'), '  ann {Enter}');
     expect(onSearch).toHaveBeenLastCalledWith('name', 'ann');

@@ -1,6 +1,12 @@
 import { Button, Input, Select, Space } from 'antd';
 import { type ReactNode, useId, useState } from 'react';
 
+/**
+ * Marks a list's search box, so the shell's `/` shortcut focuses it without knowing the section:
+ * `<Input {...LIST_SEARCH_MARK} />` (SearchBar's text box has it).
+ */
+export const LIST_SEARCH_MARK = { 'data-list-search': '' } as const;
+
 export interface SearchOption<F extends string> {
   value: F;
   label: string;
@@ -26,8 +32,11 @@ export interface SearchBarProps<F extends string> {
   children?: ReactNode;
 }
 
-/** The small label above each field of a labelled search bar (and any filter placed beside it). */
-export const FIELD_LABEL_STYLE = { display: 'block', fontSize: 12, marginBottom: 4, color: 'rgba(0,0,0,0.65)' } as const;
+/**
+ * The small label above each field of a labelled search bar (and any filter placed beside it), in
+ * the theme's secondary text colour (set on the page by DocumentTheme; light mode's by default).
+ */
+export const FIELD_LABEL_STYLE = { display: 'block', fontSize: 12, marginBottom: 4, color: 'var(--ga-text-secondary, rgba(0, 0, 0, 0.65))' } as const;
 
 /**
  * The search bar of every list: a type select, a text box and Search (Enter searches too). The typed
@@ -64,6 +73,7 @@ export function SearchBar<F extends string>({
             placeholder={chosen?.placeholder}
             value={text}
             onChange={(event) => setText(event.target.value)}
+            {...LIST_SEARCH_MARK}
             allowClear
           />
           <Button type="primary" htmlType="submit">
@@ -85,7 +95,7 @@ export function SearchBar<F extends string>({
         <label htmlFor={`${id}-text`} style={FIELD_LABEL_STYLE}>
           Search text
         </label>
-        <Input id={`${id}-text`} value={text} onChange={(event) => setText(event.target.value)} placeholder={chosen?.placeholder} allowClear />
+        <Input id={`${id}-text`} value={text} onChange={(event) => setText(event.target.value)} placeholder={chosen?.placeholder} allowClear {...LIST_SEARCH_MARK} />
       </div>
       <Button type="primary" htmlType="submit">
         Search

@@ -16,10 +16,12 @@ import {
   Space,
   Spin,
   Typography,
+  theme,
 } from 'antd';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
-  ADMIN_THEME,
+  AppearanceSwitches,
+  DocumentTheme,
   clearSession,
   installDialogFocusWrap,
   configureClient,
@@ -29,6 +31,8 @@ import {
   setSession,
   StepUpHost,
   subscribeSession,
+  useAdminTheme,
+  useAppearance,
   type SectionProps,
   type ToastApi,
 } from '@growth-admin/shared-client';
@@ -99,9 +103,10 @@ function Workspace({ title, sections }: { title: string; sections: StandaloneSec
     info: (m, s = 3) => notification.info({ title: m, duration: s, placement: 'topRight' }),
   };
   const Section = sections.find((s) => s.key === active)?.Component ?? sections[0].Component;
+  const { token } = theme.useToken();
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 16, background: '#fff' }}>
+      <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 16, background: token.colorBgContainer }}>
         <Typography.Text strong>{title}</Typography.Text>
         {sections.length > 1 && (
           <Segmented
@@ -110,7 +115,8 @@ function Workspace({ title, sections }: { title: string; sections: StandaloneSec
             options={sections.map((s) => ({ value: s.key, label: s.label }))}
           />
         )}
-        <Space style={{ marginLeft: 'auto' }}>
+        <Space style={{ marginLeft: 'auto' }} size="large">
+          <AppearanceSwitches inline />
           <Typography.Text type="secondary">{username}</Typography.Text>
           <Button
             onClick={() =>
@@ -140,6 +146,8 @@ export function StandaloneApp({
   const [config, setConfig] = useState<RuntimeConfig | null>(null);
   const [configError, setConfigError] = useState<string | null>(null);
   const token = useSession();
+  const adminTheme = useAdminTheme();
+  const { dark } = useAppearance();
 
   useEffect(() => installDialogFocusWrap(document), []);
 
@@ -156,7 +164,8 @@ export function StandaloneApp({
   }, []);
 
   return (
-    <ConfigProvider theme={ADMIN_THEME}>
+    <ConfigProvider theme={adminTheme}>
+      <DocumentTheme dark={dark} />
       <AntApp>
         <QueryClientProvider client={queryClient}>
           {configError ? (

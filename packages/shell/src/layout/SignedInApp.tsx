@@ -12,7 +12,7 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { ADMIN_THEME, clearSession, getToken, installDialogFocusWrap, isPlainClick, logout, queries, StepUpHost, type Role, type SectionProps } from '@growth-admin/shared-client';
+import { AppearanceSwitches, DocumentTheme, clearSession, navigateTo, getToken, installDialogFocusWrap, isPlainClick, logout, queries, StepUpHost, type Role, type SectionProps, useAdminTheme, useAppearance } from '@growth-admin/shared-client';
 import { retryLogoutLater } from './pendingLogout';
 import { SECTIONS, pathForSection, sectionById, type SectionId } from '../sections/sections';
 import { preloadWhenIdle } from '../sections/remoteModules';
@@ -20,6 +20,8 @@ import { queryClient } from './queryClient';
 import { ERROR_SECONDS, SUCCESS_SECONDS, sectionToast } from './toasts';
 import { SectionHost } from './SectionHost';
 import { useSectionRoute } from './useSectionRoute';
+import { CommandPalette } from '../keyboard/CommandPalette';
+import { useShortcuts } from '../keyboard/useShortcuts';
 
 export { toastSignedIn } from './toasts';
 
@@ -75,6 +77,13 @@ function Shell({ username, storedRole }: SignedInProps) {
     return preloadWhenIdle(others);
   }, [firstSettled]);
 
+  // Keyboard: `/` to the section's search box, Ctrl/Cmd+K to the palette.
+  const [paletteOpen, setPaletteOpen] = useState(false);
+  const content = useRef<HTMLElement>(null);
+  const searchRoot = useCallback(() => content.current, []);
+  const openPalette = useCallback(() => setPaletteOpen(true), []);
+  useShortcuts({ searchRoot, openPalette });
+
   const confirmSignOut = () => {
     modal.confirm({
       title: 'Are you sure you want to sign out?',
@@ -113,6 +122,9 @@ function Shell({ username, storedRole }: SignedInProps) {
             }))}
           />
           <div className="ga-sider-footer">
+            <div className="ga-appearance">
+              <AppearanceSwitches />
+            </div>
             <Typography.Text type="secondary" className="ga-logged-in-as">
               Logged in as
             </Typography.Text>
@@ -125,17 +137,21 @@ function Shell({ username, storedRole }: SignedInProps) {
           </div>
         </div>
       </Layout.Sider>
-      <Layout.Content className="ga-content" data-section={sectionId}>
+      <Layout.Content className="ga-content" data-section={sectionId} ref={content}>
         <SectionHost key={section.id} section={section} props={sectionProps} onSettled={onSettled} />
       </Layout.Content>
+      <CommandPalette open={paletteOpen} basePath={BASE_PATH} onGo={navigateTo} onClose={() => setPaletteOpen(false)} />
     </Layout>
   );
 }
 
 export default function SignedInApp({ username, storedRole }: SignedInProps) {
   useEffect(() => installDialogFocusWrap(document), []);
+  const theme = useAdminTheme();
+  const { dark } = useAppearance();
   return (
-    <ConfigProvider theme={ADMIN_THEME}>
+    <ConfigProvider theme={theme}>
+      <DocumentTheme dark={dark} />
       <AntApp>
         <QueryClientProvider client={queryClient}>
           <Shell username={username} storedRole={storedRole} />

@@ -2,6 +2,7 @@
 // person_active_daily, trend_hourly): never a scan of orders or persons. Days are UTC calendar days.
 import type { OrderStats, RevenueStats, TrendPeriod, TrendPoint, UserStats } from '@growth-admin/api-contract';
 import type { Queryable } from '../../db';
+import type { TrendWindow } from './trendWindow';
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const DAY = 86_400_000;
@@ -76,19 +77,21 @@ const BUCKET_SQL: Record<TrendPeriod, string> = {
   week: 'to_timestamp(floor((extract(epoch from hour) - 345600) / 604800) * 604800 + 345600)',
 };
 
-/** One point per bucket over the last `days` days, oldest first, empty buckets included. */
-export async function trends(q: Queryable, period: TrendPeriod, days: number): Promise<TrendPoint[]> {
-  const now = Date.now();
+/** One point per bucket of `window` (its first and last buckets whole), oldest first, empty buckets included. */
+export async function trends(q: Queryable, period: TrendPeriod, window: TrendWindow): Promise<TrendPoint[]> {
+  const first = bucketStart(period, window.start);
+  const last = bucketStart(period, window.end - 1);
+  const afterLast = new Date(last.getTime() + (period === 'hour' ? 3_600_000 : period === 'day' ? DAY : WEEK));
   // One JSON text rather than up to 8,784 rows: PGlite's per-row result handling costs several
   // times what the query itself does.
   const [{ points }] = await q.query<{ points: string }>(
     `with buckets as (select generate_series($1::timestamptz, $2::timestamptz, $3::interval) as t),
           h as (select ${BUCKET_SQL[period]} as t, sum(new_users) as users, sum(coins) as coins, sum(likes) as likes, sum(followers) as followers
-                  from trend_hourly where hour >= $1 group by 1)
+                  from trend_hourly where hour >= $1 and hour < $4 group by 1)
      select json_agg(json_build_array(extract(epoch from buckets.t)::bigint, coalesce(h.users, 0), coalesce(h.coins, 0),
                                       coalesce(h.likes, 0), coalesce(h.followers, 0)) order by buckets.t)::text as points
        from buckets left join h on h.t = buckets.t`,
-    [bucketStart(period, now - days * DAY), bucketStart(period, now), `1 ${period}`],
+    [first, last, `1 ${period}`, afterLast],
   );
   return (JSON.parse(points) as number[][]).map(([t, users, coins, likes, followers]) => ({
     time: new Date(t * 1000).toISOString(),

@@ -1,0 +1,172 @@
+// Issue 15, the dashboard half: dark mode and compact density switched in the sidebar (remembered
+// across reloads, reaching every remote's screen and the charts), accessible in both modes.
+import type { Locator, Page } from '@playwright/test';
+import { drawnPixels, expect, expectAccessible, openSection, signedApi, test } from '../support';
+
+test.describe.configure({ timeout: 120_000 });
+
+const SHOTS = process.env.E2E_SHOTS_DIR;
+const shot = (page: Page, name: string) => (SHOTS ? page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true }) : Promise.resolve());
+
+async function dashboardLoaded(page: Page) {
+  await expect(page.getByRole('heading', { name: 'Analytics Dashboard' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('group', { name: 'Active Users' })).toBeVisible({ timeout: 30_000 });
+}
+
+const chartCanvas = (page: Page, title: string): Locator => page.getByRole('img', { name: title }).locator('canvas').first();
+
+const chartTextColor = (page: Page, title: string) => page.getByRole('img', { name: title }).getAttribute('data-text-color');
+const isLight = (colour: string | null) => /^rgba?\(255, ?255, ?255/.test(colour ?? '');
+
+/** The luminance (0 black … 1 white) of an element's computed background. */
+const backgroundLuminance = (element: Locator) =>
+  element.evaluate((el) => {
+    const [r, g, b] = (getComputedStyle(el).backgroundColor.match(/\d+/g) ?? ['0', '0', '0']).map(Number);
+    return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+  });
+
+test('dark mode: switched in the sidebar, kept after a reload, on the charts and on another remote, accessible in both modes', async ({ signedInPage: page }) => {
+  await page.setViewportSize({ width: 1400, height: 1000 });
+  await dashboardLoaded(page);
+  const darkSwitch = page.getByRole('switch', { name: 'Dark mode' });
+  await expect(darkSwitch).not.toBeChecked();
+  const lightDrawing = await drawnPixels(chartCanvas(page, 'User Activity'));
+  expect(isLight(await chartTextColor(page, 'User Activity'))).toBe(false);
+  await expectAccessible(page, 'the dashboard in light mode');
+
+  await darkSwitch.click();
+  await expect(darkSwitch).toBeChecked();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  expect(await backgroundLuminance(page.getByRole('group', { name: 'Active Users' }))).toBeLessThan(0.2);
+  for (const title of ['User Activity', 'Order Distribution', 'Revenue by Product Type', 'Regional Distribution']) {
+    expect(isLight(await chartTextColor(page, title)), `${title} drawn with light text`).toBe(true);
+  }
+  expect(await drawnPixels(chartCanvas(page, 'User Activity')), 'the chart redrawn').not.toBe(lightDrawing);
+  await shot(page, 'dashboard-dark');
+  await expectAccessible(page, 'the dashboard in dark mode');
+
+  await page.reload();
+  await dashboardLoaded(page);
+  await expect(page.getByRole('switch', { name: 'Dark mode' })).toBeChecked();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  expect(isLight(await chartTextColor(page, 'Regional Distribution'))).toBe(true);
+
+  // Another remote's screen, inside the same ConfigProvider.
+  await openSection(page, 'Orders');
+  const table = page.locator('main .ant-table').first();
+  await expect(table).toBeVisible({ timeout: 30_000 });
+  expect(await backgroundLuminance(table)).toBeLessThan(0.2);
+  await shot(page, 'orders-dark');
+  await expectAccessible(page, 'Orders in dark mode');
+
+  // Compact density: the same screens, tighter.
+  const rowHeight = () => page.locator('main .ant-table-tbody tr.ant-table-row').first().evaluate((r) => r.getBoundingClientRect().height);
+  await expect(page.locator('main .ant-table-tbody tr.ant-table-row').first()).toBeVisible({ timeout: 30_000 });
+  const comfortable = await rowHeight();
+  await page.getByRole('switch', { name: 'Compact' }).click();
+  await expect.poll(rowHeight).toBeLessThan(comfortable);
+
+  // Back to light: every choice is the administrator's, per browser.
+  await page.getByRole('switch', { name: 'Dark mode' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  expect(await backgroundLuminance(table)).toBeGreaterThan(0.8);
+});
+
+interface UserStats {
+  regionDistribution: Array<{ region: string; count: number }>;
+}
+interface RevenueStats {
+  productTypes: Array<{ type: string; revenue: number }>;
+}
+
+/** Records each in-app navigation's URL as it is opened (before the list there corrects its query). */
+async function recordNavigations(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as { __opened?: string[] };
+    if (!w.__opened) window.addEventListener('popstate', () => w.__opened!.push(`${location.pathname}${location.search}`));
+    w.__opened = [];
+  });
+  return () => page.evaluate(() => (window as unknown as { __opened: string[] }).__opened);
+}
+
+/** Clicks inside the first slice of a pie (the largest: echarts starts at 12 o'clock, clockwise). */
+async function clickFirstSlice(page: Page, title: string) {
+  const canvas = chartCanvas(page, title);
+  await drawnPixels(canvas);
+  const { width } = await canvas.evaluate((c: HTMLCanvasElement) => ({ width: c.clientWidth }));
+  // The pie's centre is at 50 % / 45 % of the 300 px chart, its radius 100 px: 31° past 12 o'clock, 58 px out.
+  await canvas.click({ position: { x: width / 2 + 30, y: 0.45 * 300 - 50 } });
+}
+
+test('drill-down: a slice of Regional Distribution opens its users, one of Revenue by Product Type its orders', async ({ signedInPage: page }) => {
+  const api = await signedApi();
+  const [users, revenue] = await Promise.all([api.get<UserStats>('/api/admin/analytics/users'), api.get<RevenueStats>('/api/admin/analytics/revenue')]);
+  const region = users.regionDistribution[0].region;
+  const productType = revenue.productTypes[0].type;
+  await page.setViewportSize({ width: 1400, height: 1000 });
+  await dashboardLoaded(page);
+
+  let opened = await recordNavigations(page);
+  await clickFirstSlice(page, 'Regional Distribution');
+  await expect(page.getByRole('heading', { name: 'Users', exact: true })).toBeVisible({ timeout: 30_000 });
+  expect(await opened()).toEqual([`/users?region=${region}`]);
+
+  await page.goBack();
+  await dashboardLoaded(page);
+  opened = await recordNavigations(page);
+  await clickFirstSlice(page, 'Revenue by Product Type');
+  // coins revenue is recharge payments: the Payments list
+  const [section, heading] = productType === 'coins' ? ['/payments', 'Payments'] : [`/orders?type=${productType}`, 'Orders'];
+  await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible({ timeout: 30_000 });
+  expect(await opened()).toEqual([section]);
+});
+
+test('keyboard: `/` focuses the list search, Ctrl+K jumps to a section and to an order by number', async ({ signedInPage: page }) => {
+  const api = await signedApi();
+  const { orders } = await api.get<{ orders: Array<{ orderSn: string }> }>('/api/admin/orders/orderList', { page: 0, limit: 1 });
+  const orderSn = orders[0].orderSn;
+  await dashboardLoaded(page);
+
+  // Ctrl+K → Users, from the keyboard alone.
+  await page.keyboard.press('Control+k');
+  const palette = page.getByRole('dialog', { name: 'Go to' });
+  await expect(palette).toBeVisible();
+  const box = palette.getByRole('combobox', { name: 'Go to a section, an order or a user' });
+  await expect(box).toBeFocused();
+  await shot(page, 'palette');
+  await expectAccessible(page, 'the command palette');
+  await box.fill('users');
+  await expect(palette.getByRole('option')).toHaveText(['Users']);
+  await page.keyboard.press('Enter');
+  await expect(palette).toBeHidden();
+  await expect(page).toHaveURL(/\/users$/);
+  await expect(page.getByRole('heading', { name: 'Users', exact: true })).toBeVisible({ timeout: 30_000 });
+
+  // `/` → the Users search box; a slash typed there is text.
+  const search = page.getByRole('search', { name: 'Search users' }).getByRole('textbox');
+  await expect(search).toBeVisible({ timeout: 30_000 });
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('/');
+  await expect(search).toBeFocused();
+  await expect(search).toHaveValue('');
+
+  // Ctrl+K → an order by its number: its details open from the URL.
+  await search.blur();
+  await page.keyboard.press('Control+k');
+  await expect(palette).toBeVisible();
+  await palette.getByRole('combobox').fill(orderSn);
+  await expect(palette.getByRole('option', { name: `Order ${orderSn}` })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/orders/${orderSn}$`));
+  await expect(page.getByRole('dialog', { name: 'Order Details' }).getByRole('heading', { name: `Order #${orderSn}` })).toBeVisible({ timeout: 30_000 });
+
+  // Escape closes the palette and gives the focus back.
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Order Details' })).toBeHidden();
+  await page.keyboard.press('Control+k');
+  await expect(palette).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(palette).toBeHidden();
+  await page.keyboard.press('/');
+  await expect(page.getByRole('search', { name: 'Search orders' }).getByRole('textbox')).toBeFocused();
+});

@@ -1,0 +1,100 @@
+// The dashboard's date range and its minute refresh, through the real section against a fake API.
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { deferred, fail, installFakeApi, ok, renderSection, type FakeReply } from '@growth-admin/shared-client/testing';
+import Section from '../Section';
+import { happyRoutes, makeTrends, makeUserStats, TRENDS_PATH, USERS_PATH } from '../test-utils/fixtures';
+import { REFRESH_MS } from './useDashboardData';
+
+jest.mock('../charts/EChart');
+jest.setTimeout(30_000);
+
+
+function setVisibility(state: 'visible' | 'hidden') {
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+  Object.defineProperty(document, 'hidden', { configurable: true, get: () => state === 'hidden' });
+  document.dispatchEvent(new Event('visibilitychange'));
+}
+
+afterEach(() => {
+  jest.useRealTimers();
+  setVisibility('visible');
+});
+
+test('a chosen range loads the trends for those days; clearing it goes back to the last 30 days', async () => {
+  const calls = installFakeApi(happyRoutes);
+  const user = userEvent.setup({ delay: null, pointerEventsCheck: 0 });
+  renderSection(Section);
+  await screen.findByText('Active Users');
+  const trendQueries = () => calls.filter((c) => c.path.endsWith('/trends')).map((c) => Object.fromEntries(c.query));
+  expect(trendQueries()).toEqual([{ period: 'day', days: '30' }]);
+
+  const start = screen.getByPlaceholderText('Start date');
+  await user.click(start);
+  await user.type(start, '2026-11-01{Enter}');
+  const end = screen.getByPlaceholderText('End date');
+  await user.type(end, '2026-11-07{Enter}');
+  await waitFor(() => expect(trendQueries().at(-1)).toEqual({ period: 'day', from: '2026-11-01', to: '2026-11-07' }));
+
+  // The period applies to the range too.
+  await user.click(screen.getByText('Weekly'));
+  await waitFor(() => expect(trendQueries().at(-1)).toEqual({ period: 'week', from: '2026-11-01', to: '2026-11-07' }));
+
+  fireEvent.mouseDown(document.querySelector('.ant-picker-clear')!);
+  fireEvent.mouseUp(document.querySelector('.ant-picker-clear')!);
+  fireEvent.click(document.querySelector('.ant-picker-clear')!);
+  await waitFor(() => expect(trendQueries().at(-1)).toEqual({ period: 'week', days: '30' }));
+});
+
+test('every minute the three loads refresh while the page is visible, without the spinner; hidden, they pause', async () => {
+  jest.useFakeTimers({ advanceTimers: true });
+  let nextTrends: Promise<FakeReply> | null = null;
+  const calls = installFakeApi({ ...happyRoutes, [TRENDS_PATH]: () => nextTrends ?? ok(makeTrends()) });
+  renderSection(Section);
+  await screen.findByText('Active Users');
+  const count = (path: string) => calls.filter((c) => c.path.endsWith(path)).length;
+  expect([count('/users'), count('/revenue'), count('/trends')]).toEqual([1, 1, 1]);
+
+  // A refresh whose answer is slow: the figures and charts stay, no spinner.
+  const slow = deferred<FakeReply>();
+  nextTrends = slow.promise;
+  await act(async () => void jest.advanceTimersByTime(REFRESH_MS));
+  await waitFor(() => expect([count('/users'), count('/revenue'), count('/trends')]).toEqual([2, 2, 2]));
+  expect(screen.queryByRole('status', { name: 'Loading analytics' })).not.toBeInTheDocument();
+  expect(screen.getByText('Active Users')).toBeInTheDocument();
+  expect(screen.getByRole('img', { name: 'User Activity' })).toBeInTheDocument();
+  slow.resolve(ok(makeTrends(4)));
+  nextTrends = null;
+  // The refreshed points are drawn.
+  await waitFor(() => expect(screen.getByRole('img', { name: 'User Activity' })).toHaveTextContent('line:New Users=[10,11,12,13]'));
+
+  // Hidden: no refresh however long it stays hidden.
+  act(() => setVisibility('hidden'));
+  await act(async () => void jest.advanceTimersByTime(5 * REFRESH_MS));
+  expect(count('/trends')).toBe(2);
+
+  // Visible again: no refetch on focus, the next minute refreshes.
+  act(() => setVisibility('visible'));
+  expect(count('/trends')).toBe(2);
+  await act(async () => void jest.advanceTimersByTime(REFRESH_MS));
+  await waitFor(() => expect(count('/trends')).toBe(3));
+  expect(count('/users')).toBe(3);
+});
+
+test('a failed refresh keeps the figures on screen, and the next minute brings new ones', async () => {
+  jest.useFakeTimers({ advanceTimers: true });
+  let usersReply: () => FakeReply | Promise<FakeReply> = () => ok(makeUserStats());
+  installFakeApi({ ...happyRoutes, [USERS_PATH]: () => usersReply() });
+  renderSection(Section);
+  await screen.findByText('1,234');
+
+  usersReply = () => fail(500, 'Database unavailable');
+  await act(async () => void jest.advanceTimersByTime(REFRESH_MS));
+  await act(async () => void jest.advanceTimersByTime(10));
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  expect(screen.getByText('1,234')).toBeInTheDocument();
+
+  usersReply = () => ok(makeUserStats({ activeUsers: 1300 }));
+  await act(async () => void jest.advanceTimersByTime(REFRESH_MS));
+  expect(await screen.findByText('1,300')).toBeInTheDocument();
+});
