@@ -1,7 +1,7 @@
 // Authentication state (spec 4): loading → unauthenticated (Admin Login) or authenticated (layout).
 // A stored token counts as signed in; sign-out and any 401 clear it (the token store notifies).
 import { lazy, Suspense, useCallback, useSyncExternalStore } from 'react';
-import { getSession, subscribeSession } from '@growth-admin/shared-client';
+import { getSession, subscribeSession } from '@growth-admin/shared-client/core';
 import { FullScreenSpinner } from './boot/FullScreenSpinner';
 import { LoginScreen } from './login/LoginScreen';
 

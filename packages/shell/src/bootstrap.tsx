@@ -2,7 +2,7 @@
 // after the token is cleared), register the remotes, then render the authentication state.
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { configureClient } from '@growth-admin/shared-client';
+import { configureClient } from '@growth-admin/shared-client/core';
 import { allowScriptOrigins } from '@growth-admin/shared-client/page-security';
 import { App } from './App';
 import { BootError } from './boot/BootError';
