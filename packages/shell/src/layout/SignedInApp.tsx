@@ -14,7 +14,7 @@ import {
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { ADMIN_THEME, clearSession, getToken, installDialogFocusWrap, isPlainClick, logout, queries, type Role, type SectionProps } from '@growth-admin/shared-client';
 import { retryLogoutLater } from './pendingLogout';
-import { SECTIONS, pathForSection, sectionById, type SectionId } from '../sections/sections';
+import { BASE_PATH, SECTIONS, pathForSection, sectionById, type SectionId } from '../sections/sections';
 import { preloadWhenIdle } from '../sections/remoteModules';
 import { queryClient } from './queryClient';
 import { ERROR_SECONDS, SUCCESS_SECONDS, sectionToast } from './toasts';
@@ -23,8 +23,6 @@ import { useSectionRoute } from './useSectionRoute';
 
 export { toastSignedIn } from './toasts';
 
-declare const __webpack_public_path__: string;
-const BASE_PATH = typeof __webpack_public_path__ === 'string' && __webpack_public_path__.startsWith('/') ? __webpack_public_path__ : '/';
 
 const ICONS: Record<SectionId, React.ReactNode> = {
   analytics: <BarChartOutlined />,
