@@ -1,10 +1,13 @@
 // What a remote needs of the shared client: the names it imports from '@growth-admin/shared-client',
-// recorded at build time in `shared-client-usage.json` beside its mf-manifest.json. The shell reads
+// recorded at build time in `shared-client-usage.json` beside its mf-manifest.json, with the antd
+// exports it imports (`antd.uses`) and the shell version whose antd contract list it was built
+// against (`antd.shellVersion`: the shell release that provides them). The shell reads
 // it before loading the remote's modules and refuses, by name, a remote that needs exports the
 // loaded shared-client lacks (shared-client is a singleton: the shell's copy is the one every remote
 // gets, so a newer remote on an older shell would otherwise call `undefined`).
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import remotes from '@growth-admin/remotes';
 import { dependenciesOf } from './webpack-modules.mjs';
 
@@ -20,6 +23,14 @@ function sharedClientVersions(pkgDir) {
   return { builtWith, requiredVersion: !range || range.startsWith('workspace:') ? `^${builtWith}` : range };
 }
 
+/**
+ * The shell version whose antd contract list (tools/federation/antd-shared.mjs) this build sees: the
+ * list ships with the shell, so a change to it comes with a new shell version (antd-contract.json).
+ */
+function shellVersion() {
+  return JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'antd-contract.json'), 'utf8')).shellVersion;
+}
+
 export class SharedClientUsagePlugin {
   constructor(pkgDir) {
     this.pkgDir = pkgDir;
@@ -29,11 +40,16 @@ export class SharedClientUsagePlugin {
     const { sources, Compilation, WebpackError } = compiler.webpack;
     compiler.hooks.compilation.tap('SharedClientUsagePlugin', (compilation) => {
       const uses = new Set();
+      const antdUses = new Set();
       compilation.hooks.finishModules.tap('SharedClientUsagePlugin', (modules) => {
         for (const module of modules) {
           // The remote's own code: not its dependencies, not the shared client's own files.
           if (!module.resource || module.resource.includes('node_modules') || module.resource.includes('/packages/shared-client/')) continue;
           for (const dep of dependenciesOf(module)) {
+            if (dep.request === 'antd' && (dep.type === 'harmony import specifier' || dep.type === 'harmony export imported specifier') && dep.ids?.[0]) {
+              antdUses.add(dep.ids[0]);
+              continue;
+            }
             if (dep.request !== SHARED_CLIENT) continue;
             if (dep.type === 'harmony import specifier' || dep.type === 'harmony export imported specifier') {
               const name = dep.ids?.[0];
@@ -48,7 +64,12 @@ export class SharedClientUsagePlugin {
         }
       });
       compilation.hooks.processAssets.tap({ name: 'SharedClientUsagePlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
-        const usage = { package: SHARED_CLIENT, ...sharedClientVersions(this.pkgDir), uses: [...uses].sort() };
+        const usage = {
+          package: SHARED_CLIENT,
+          ...sharedClientVersions(this.pkgDir),
+          uses: [...uses].sort(),
+          antd: { uses: [...antdUses].sort(), shellVersion: shellVersion() },
+        };
         compilation.emitAsset(USAGE_FILE, new sources.RawSource(`${JSON.stringify(usage, null, 2)}\n`));
       });
     });

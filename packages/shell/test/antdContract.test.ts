@@ -62,3 +62,11 @@ test('the deferred components (loaded on first render) are on the contract list,
   expect(all).toEqual(expect.arrayContaining([...deferred, 'ConfigProvider', 'Card']));
   expect(buildErrors("import { Table, Select, Popconfirm } from 'antd';\nexport default [Table, Select, Popconfirm];\n")).toEqual([]);
 });
+
+test('the contract list is recorded with the shell version that provides it (antd-contract.json)', () => {
+  // Fails when the list changes without a new shell version: remotes write that version into their
+  // usage file, so a shell lacking an export can name the release that adds it.
+  const run = spawnSync(process.execPath, [join(__dirname, '../../../tools/federation/antd-contract.mjs')], { encoding: 'utf8' });
+  expect(run.stderr).toBe('');
+  expect(run.status).toBe(0);
+});
