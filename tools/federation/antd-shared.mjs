@@ -13,6 +13,7 @@
 // One export per line, sorted; it is read by tools/federation/shared.mjs. The path `antd/es/index.js`
 // (antd's ESM entry) is on purpose: a bare 'antd' here would be consumed from the share scope
 // itself, that is from this very module.
+/* global window */
 import { createElement, lazy, Suspense } from 'react';
 
 export {
