@@ -231,7 +231,7 @@ test.describe('Remote failure isolation', () => {
       if (!route.request().url().startsWith(systemInfo().remoteUrls.people)) return route.continue();
       const response = await route.fetch();
       const usage = await response.json();
-      await route.fulfill({ response, json: { ...usage, antd: { uses: [...usage.antd.uses, 'Drawer'], shellVersion: '9.2.0' } } });
+      await route.fulfill({ response, json: { ...usage, antdUses: [...usage.antdUses, 'Drawer'], antdShellVersion: '9.2.0' } });
     });
     await signInViaApi(page, '/users');
     await expect(content(page).getByText('Users is unavailable')).toBeVisible();

@@ -1,7 +1,7 @@
 // What a remote needs of the shared client: the names it imports from '@growth-admin/shared-client',
 // recorded at build time in `shared-client-usage.json` beside its mf-manifest.json, with the antd
-// exports it imports (`antd.uses`) and the shell version whose antd contract list it was built
-// against (`antd.shellVersion`: the shell release that provides them). The shell reads
+// exports it imports (`antdUses`) and the shell version whose antd contract list it was built
+// against (`antdShellVersion`: the shell release that provides them). The shell reads
 // it before loading the remote's modules and refuses, by name, a remote that needs exports the
 // loaded shared-client lacks (shared-client is a singleton: the shell's copy is the one every remote
 // gets, so a newer remote on an older shell would otherwise call `undefined`).
@@ -46,6 +46,7 @@ export class SharedClientUsagePlugin {
           // The remote's own code: not its dependencies, not the shared client's own files.
           if (!module.resource || module.resource.includes('node_modules') || module.resource.includes('/packages/shared-client/')) continue;
           for (const dep of dependenciesOf(module)) {
+            // The antd exports it takes from the share scope: the release gate and the shell compare them with the shell's.
             if (dep.request === 'antd' && (dep.type === 'harmony import specifier' || dep.type === 'harmony export imported specifier') && dep.ids?.[0]) {
               antdUses.add(dep.ids[0]);
               continue;
@@ -68,9 +69,36 @@ export class SharedClientUsagePlugin {
           package: SHARED_CLIENT,
           ...sharedClientVersions(this.pkgDir),
           uses: [...uses].sort(),
-          antd: { uses: [...antdUses].sort(), shellVersion: shellVersion() },
+          antdUses: [...antdUses].sort(),
+          antdShellVersion: shellVersion(),
         };
         compilation.emitAsset(USAGE_FILE, new sources.RawSource(`${JSON.stringify(usage, null, 2)}\n`));
+      });
+    });
+  }
+}
+
+/** The file a shell build writes beside its mf-manifest.json: what it provides to every remote (the release gate reads it). */
+export const SHELL_CONTRACT_FILE = 'shell-contract.json';
+
+/**
+ * Writes `shell-contract.json` into the shell's build: the shared-client version and exports (its
+ * surface.json) and the antd exports of the share scope. With the versions in the shell's
+ * mf-manifest.json, this is everything the release gate checks a remote against.
+ */
+export class ShellContractPlugin {
+  constructor(pkgDir, antdExports) {
+    this.pkgDir = pkgDir;
+    this.antdExports = antdExports;
+  }
+
+  apply(compiler) {
+    const { sources, Compilation } = compiler.webpack;
+    compiler.hooks.compilation.tap('ShellContractPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'ShellContractPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        const surface = JSON.parse(readFileSync(join(this.pkgDir, 'node_modules', SHARED_CLIENT, 'surface.json'), 'utf8'));
+        const contract = { sharedClient: { version: surface.version, exports: surface.exports }, antd: { exports: [...this.antdExports].sort() } };
+        compilation.emitAsset(SHELL_CONTRACT_FILE, new sources.RawSource(`${JSON.stringify(contract, null, 2)}\n`));
       });
     });
   }

@@ -4,7 +4,7 @@ import { lazy, Suspense, useCallback, useEffect, useSyncExternalStore } from 're
 import { getSession, subscribeSession } from '@growth-admin/shared-client/core';
 import { LayoutSkeleton } from './boot/LayoutSkeleton';
 import { LoginScreen } from './login/LoginScreen';
-import { loadSectionComponent } from './sections/remoteModules';
+import { openSectionComponent } from './sections/remoteModules';
 import { BASE_PATH, DEFAULT_SECTION, sectionById, sectionFromPath } from './sections/sections';
 
 // antd, React Query and the layout arrive only for a signed-in administrator (or while one types
@@ -26,7 +26,7 @@ const SignedInApp = lazy(loadSignedInUi);
  */
 export function loadSignedInPath() {
   const section = sectionById(sectionFromPath(window.location.pathname, BASE_PATH) ?? DEFAULT_SECTION);
-  void loadSectionComponent(section.remote.name, section.remote.module).catch(() => undefined);
+  void openSectionComponent(section.remote.name, section.remote.module).catch(() => undefined);
   return loadSignedInUi();
 }
 

@@ -8,9 +8,10 @@ import { App } from './App';
 import { BootError } from './boot/BootError';
 import { FullScreenSpinner } from './boot/FullScreenSpinner';
 import { LayoutSkeleton } from './boot/LayoutSkeleton';
-import { fetchRuntimeConfig, runtimeConfigUrl, type RuntimeConfig } from './boot/runtimeConfig';
+import { fetchRuntimeConfig, releaseSubject, runtimeConfigUrl, withSubject, type RuntimeConfig } from './boot/runtimeConfig';
 import { registerRemotesFromConfig } from './sections/remoteModules';
 import { resumePendingLogouts } from './layout/pendingLogout';
+import { noteSignedOut } from './login/signOutNotice';
 
 declare const __webpack_public_path__: string;
 
@@ -22,17 +23,22 @@ function Boot() {
 
   useEffect(() => {
     let cancelled = false;
-    fetchRuntimeConfig(runtimeConfigUrl(document, __webpack_public_path__ || '/'))
+    const configUrl = () => withSubject(runtimeConfigUrl(document, __webpack_public_path__ || '/'), releaseSubject(window.localStorage, getSession()?.username));
+    fetchRuntimeConfig(configUrl())
       .then((config) => {
         configureClient({
           apiBaseUrl: config.apiBaseUrl,
           signingKey: config.signingKey,
           directImageHosts: config.directImageHosts,
-          onUnauthorized: () => window.location.reload(),
+          onUnauthorized: (error) => {
+            noteSignedOut(error); // the login screen says why after the reload
+            window.location.reload();
+          },
         });
         // The Trusted Types policy lets script load from these origins only (the CSP says the same).
         allowScriptOrigins(Object.values(config.remotes));
-        registerRemotesFromConfig(config);
+        // A section opened later asks the registry again (a rollback reaches open tabs).
+        registerRemotesFromConfig(config, () => fetchRuntimeConfig(configUrl()));
         resumePendingLogouts(); // sign-outs an earlier page could not confirm with the server
         if (!cancelled) setState({ status: 'ready', config });
       })

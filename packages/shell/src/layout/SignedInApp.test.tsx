@@ -11,16 +11,21 @@ jest.mock('@growth-admin/shared-client', () => {
   return { ...actual, queries: { ...actual.queries, me: () => ({ queryKey: ['me'], queryFn: async () => ({ username: 'ada', role: 'owner' }) }) } };
 });
 
-jest.mock('../sections/remoteModules', () => ({
-  describeLoadError: (err: unknown) => String(err),
-  preloadWhenIdle: jest.fn(() => () => undefined),
-  loadSectionComponent: jest.fn(async () =>
+jest.mock('../sections/remoteModules', () => {
+  const open = jest.fn(async () =>
     function FirstScreen() {
       const data = useQuery({ queryKey: ['first-screen'], queryFn: () => new Promise<string>((resolve) => (releaseData = resolve)) });
       return <p>{data.data ?? 'first screen loading'}</p>;
     },
-  ),
-}));
+  );
+  return {
+    describeLoadError: (err: unknown) => String(err),
+    releaseOf: () => undefined,
+    preloadWhenIdle: jest.fn(() => () => undefined),
+    openSectionComponent: open,
+    loadSectionComponent: open,
+  };
+});
 
 const { preloadWhenIdle } = jest.requireMock('../sections/remoteModules') as { preloadWhenIdle: jest.Mock };
 

@@ -47,7 +47,7 @@ describe('what a remote needs of the shared antd', () => {
   // In the browser: the share scope's antd (the shell's, tree-shaken to its contract list); here
   // the contract's part of antd, without Drawer, as a shell whose list lacks it would provide.
   const shellAntd = { Button: antd.Button, Table: antd.Table, ConfigProvider: antd.ConfigProvider } as Record<string, unknown>;
-  const withAntd = (uses: string[]) => ({ ...usage(['getPersons']), antd: { uses, shellVersion: '0.3.0' } });
+  const withAntd = (antdUses: string[]) => ({ ...usage(['getPersons']), antdUses, antdShellVersion: '0.3.0' });
 
   it('refuses a remote using an antd export this shell does not provide, naming it and the shell version that adds it', async () => {
     const check = checkSharedClientUsage('http://people.test/mf-manifest.json', answering(200, withAntd(['Button', 'Drawer', 'Table'])), available, shellAntd);

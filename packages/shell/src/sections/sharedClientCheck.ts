@@ -15,7 +15,8 @@ export interface SharedClientUsage {
   requiredVersion: string;
   uses: string[];
   /** The antd exports the remote imports, and the shell version whose antd contract provides them. */
-  antd?: { uses: string[]; shellVersion: string };
+  antdUses?: string[];
+  antdShellVersion?: string;
 }
 
 const strings = (list: unknown[]) => list.filter((u): u is string => typeof u === 'string');
@@ -24,7 +25,8 @@ function parseUsage(value: unknown): SharedClientUsage | null {
   const v = value as Partial<SharedClientUsage> | null;
   if (!v || typeof v.builtWith !== 'string' || typeof v.requiredVersion !== 'string' || !Array.isArray(v.uses)) return null;
   const usage: SharedClientUsage = { builtWith: v.builtWith, requiredVersion: v.requiredVersion, uses: strings(v.uses) };
-  if (v.antd && Array.isArray(v.antd.uses) && typeof v.antd.shellVersion === 'string') usage.antd = { uses: strings(v.antd.uses), shellVersion: v.antd.shellVersion };
+  if (Array.isArray(v.antdUses)) usage.antdUses = strings(v.antdUses);
+  if (typeof v.antdShellVersion === 'string') usage.antdShellVersion = v.antdShellVersion;
   return usage;
 }
 
@@ -80,9 +82,9 @@ export async function checkSharedClientUsage(manifestUrl: string, fetchImpl?: ty
   if (!shared) return;
   const missing = missingExports(usage, shared);
   if (missing.length) throw new Error(refusal(usage, missing, String(shared.SHARED_CLIENT_VERSION ?? 'an unknown version')));
-  if (!usage.antd?.uses.length) return;
+  if (!usage.antdUses?.length) return;
   const antd = availableAntd ?? (await loadedShared('antd'));
   if (!antd) return;
-  const missingAntd = usage.antd.uses.filter((name) => antd[name] === undefined);
-  if (missingAntd.length) throw new Error(antdRefusal(missingAntd, usage.antd.shellVersion));
+  const missingAntd = usage.antdUses.filter((name) => antd[name] === undefined);
+  if (missingAntd.length) throw new Error(antdRefusal(missingAntd, usage.antdShellVersion ?? 'a later version'));
 }
