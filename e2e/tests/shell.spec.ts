@@ -225,6 +225,23 @@ test.describe('Remote failure isolation', () => {
     await expect(sectionHeading(page, 'Orders')).toBeVisible();
   });
 
+  test('a remote that uses an antd component this shell does not provide is refused naming it and the shell version that adds it', async ({ page }) => {
+    // What a people build made against a later shell's antd contract (one with Drawer) would publish.
+    await page.route('**/shared-client-usage.json', async (route) => {
+      if (!route.request().url().startsWith(systemInfo().remoteUrls.people)) return route.continue();
+      const response = await route.fetch();
+      const usage = await response.json();
+      await route.fulfill({ response, json: { ...usage, antdUses: [...usage.antdUses, 'Drawer'], antdShellVersion: '9.2.0' } });
+    });
+    await signInViaApi(page, '/users');
+    await expect(content(page).getByText('Users is unavailable')).toBeVisible();
+    await expect(content(page).locator('.ant-result-subtitle')).toContainText(
+      "The people remote cannot run on this shell: it uses antd's Drawer, which this shell does not provide (the shell's antd contract has them from 9.2.0): deploy shell 9.2.0 or later first",
+    );
+    await openSection(page, 'Orders');
+    await expect(sectionHeading(page, 'Orders')).toBeVisible();
+  });
+
   test('signing in works while every remote is down', async ({ page }) => {
     const names = ['analytics', 'projects', 'people', 'orders'];
     for (const name of names) await remotes.stop(name);

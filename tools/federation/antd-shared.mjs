@@ -7,18 +7,22 @@
 // The list is part of the shell/remote contract (ARCHITECTURE.md): a build that imports an antd
 // export missing here fails (tools/federation/build.mjs). To use a new antd export in a remote,
 // add it here, then deploy the shell first (it provides antd), then the remote.
+// The components no first screen needs (Table, Select, ...) are listed in antd-deferred.mjs instead
+// and exported here as wrappers that load them on first render (see below): the dashboard's antd
+// is what it renders, not the whole list.
 // One export per line, sorted; it is read by tools/federation/shared.mjs. The path `antd/es/index.js`
 // (antd's ESM entry) is on purpose: a bare 'antd' here would be consumed from the share scope
 // itself, that is from this very module.
+/* global window */
+import { createElement, lazy, Suspense } from 'react';
+
 export {
   Alert,
   App,
   Avatar,
   Button,
   Card,
-  Checkbox,
   Col,
-  Collapse,
   ConfigProvider,
   DatePicker,
   Descriptions,
@@ -29,16 +33,12 @@ export {
   Layout,
   Menu,
   Modal,
-  Popconfirm,
   Result,
   Row,
   Segmented,
-  Select,
   Space,
   Spin,
   Switch,
-  Table,
-  Tabs,
   Tag,
   Tooltip,
   Typography,
@@ -46,3 +46,48 @@ export {
   notification,
   theme,
 } from 'antd/es/index.js';
+
+let deferred = null;
+const loadDeferred = () =>
+  (deferred ??= import(/* webpackChunkName: "antd-deferred" */ './antd-deferred.mjs').catch((err) => {
+    deferred = null; // a later render tries again
+    throw err;
+  }));
+
+/**
+ * A component of antd-deferred.mjs, loaded on its first render. It suspends only itself (showing
+ * `fallback(props)`, nothing by default), never the screen around it; after a failed load the next
+ * render (the section's Retry) loads again instead of keeping React.lazy's cached failure.
+ */
+function deferredComponent(name, fallback = () => null) {
+  const make = () =>
+    lazy(() =>
+      loadDeferred().then(
+        (m) => ({ default: m[name] }),
+        (err) => {
+          Lazy = make();
+          throw err;
+        },
+      ),
+    );
+  let Lazy = make();
+  function Deferred(props) {
+    return createElement(Suspense, { fallback: fallback(props) }, createElement(Lazy, props));
+  }
+  Deferred.displayName = name;
+  return Deferred;
+}
+
+export const Checkbox = deferredComponent('Checkbox');
+export const Collapse = deferredComponent('Collapse');
+// Its trigger (a Delete button) shows at once; the confirmation works once the chunk is in.
+export const Popconfirm = deferredComponent('Popconfirm', (props) => props.children ?? null);
+export const Select = deferredComponent('Select');
+export const Table = deferredComponent('Table');
+export const Tabs = deferredComponent('Tabs');
+
+// Warm the chunk once the first screen has had its turn, so a later section finds it loaded.
+if (typeof window !== 'undefined') {
+  const idle = window.requestIdleCallback ?? ((cb) => setTimeout(cb, 0));
+  setTimeout(() => idle(() => void loadDeferred().catch(() => undefined)), 4000);
+}

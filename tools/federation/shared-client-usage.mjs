@@ -1,10 +1,13 @@
 // What a remote needs of the shared client: the names it imports from '@growth-admin/shared-client',
-// recorded at build time in `shared-client-usage.json` beside its mf-manifest.json. The shell reads
+// recorded at build time in `shared-client-usage.json` beside its mf-manifest.json, with the antd
+// exports it imports (`antdUses`) and the shell version whose antd contract list it was built
+// against (`antdShellVersion`: the shell release that provides them). The shell reads
 // it before loading the remote's modules and refuses, by name, a remote that needs exports the
 // loaded shared-client lacks (shared-client is a singleton: the shell's copy is the one every remote
 // gets, so a newer remote on an older shell would otherwise call `undefined`).
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import remotes from '@growth-admin/remotes';
 import { dependenciesOf } from './webpack-modules.mjs';
 
@@ -18,6 +21,14 @@ function sharedClientVersions(pkgDir) {
   const builtWith = JSON.parse(readFileSync(join(pkgDir, 'node_modules', SHARED_CLIENT, 'package.json'), 'utf8')).version;
   const range = { ...own.devDependencies, ...own.dependencies }[SHARED_CLIENT];
   return { builtWith, requiredVersion: !range || range.startsWith('workspace:') ? `^${builtWith}` : range };
+}
+
+/**
+ * The shell version whose antd contract list (tools/federation/antd-shared.mjs) this build sees: the
+ * list ships with the shell, so a change to it comes with a new shell version (antd-contract.json).
+ */
+function shellVersion() {
+  return JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'antd-contract.json'), 'utf8')).shellVersion;
 }
 
 export class SharedClientUsagePlugin {
@@ -35,8 +46,11 @@ export class SharedClientUsagePlugin {
           // The remote's own code: not its dependencies, not the shared client's own files.
           if (!module.resource || module.resource.includes('node_modules') || module.resource.includes('/packages/shared-client/')) continue;
           for (const dep of dependenciesOf(module)) {
-            // The antd exports it takes from the share scope: the release gate compares them with the shell's.
-            if (dep.request === 'antd' && dep.ids?.[0] && dep.type === 'harmony import specifier') antdUses.add(dep.ids[0]);
+            // The antd exports it takes from the share scope: the release gate and the shell compare them with the shell's.
+            if (dep.request === 'antd' && (dep.type === 'harmony import specifier' || dep.type === 'harmony export imported specifier') && dep.ids?.[0]) {
+              antdUses.add(dep.ids[0]);
+              continue;
+            }
             if (dep.request !== SHARED_CLIENT) continue;
             if (dep.type === 'harmony import specifier' || dep.type === 'harmony export imported specifier') {
               const name = dep.ids?.[0];
@@ -51,7 +65,13 @@ export class SharedClientUsagePlugin {
         }
       });
       compilation.hooks.processAssets.tap({ name: 'SharedClientUsagePlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
-        const usage = { package: SHARED_CLIENT, ...sharedClientVersions(this.pkgDir), uses: [...uses].sort(), antdUses: [...antdUses].sort() };
+        const usage = {
+          package: SHARED_CLIENT,
+          ...sharedClientVersions(this.pkgDir),
+          uses: [...uses].sort(),
+          antdUses: [...antdUses].sort(),
+          antdShellVersion: shellVersion(),
+        };
         compilation.emitAsset(USAGE_FILE, new sources.RawSource(`${JSON.stringify(usage, null, 2)}\n`));
       });
     });

@@ -19,15 +19,34 @@ export const ANTD_SHARED_MODULE = join(dirname(fileURLToPath(import.meta.url)), 
  */
 export const ANTD_SHARED_REQUEST = '@growth-admin/federation-antd';
 
-/** The antd exports the share scope provides (the names re-exported by ANTD_SHARED_MODULE). */
-export function antdSharedExports() {
-  const source = readFileSync(ANTD_SHARED_MODULE, 'utf8');
+/** The components ANTD_SHARED_MODULE loads on first render, from this module (an async chunk). */
+export const ANTD_DEFERRED_MODULE = join(dirname(fileURLToPath(import.meta.url)), 'antd-deferred.mjs');
+
+function reExportedFromAntd(file) {
+  const source = readFileSync(file, 'utf8');
   const block = /export\s*\{([^}]*)\}\s*from\s*'antd\/es\/index\.js'/.exec(source);
-  if (!block) throw new Error(`${ANTD_SHARED_MODULE} must re-export from 'antd/es/index.js'`);
+  if (!block) throw new Error(`${file} must re-export from 'antd/es/index.js'`);
   return block[1]
     .split(',')
     .map((name) => name.trim())
     .filter(Boolean);
+}
+
+/** The names ANTD_SHARED_MODULE loads from ANTD_DEFERRED_MODULE; each must have its wrapper there. */
+export function antdDeferredExports() {
+  const names = reExportedFromAntd(ANTD_DEFERRED_MODULE);
+  const facade = readFileSync(ANTD_SHARED_MODULE, 'utf8');
+  for (const name of names) {
+    if (!facade.includes(`export const ${name} = deferredComponent('${name}'`)) {
+      throw new Error(`${ANTD_SHARED_MODULE} must export ${name} as deferredComponent('${name}') (it is listed in antd-deferred.mjs)`);
+    }
+  }
+  return names;
+}
+
+/** The antd exports the share scope provides: those ANTD_SHARED_MODULE re-exports, and the deferred ones. */
+export function antdSharedExports() {
+  return [...reExportedFromAntd(ANTD_SHARED_MODULE), ...antdDeferredExports()].sort();
 }
 
 /** Package name → the entry points shared for it. */
@@ -37,7 +56,8 @@ export const SINGLETONS = {
   antd: ['antd'],
   '@tanstack/react-query': ['@tanstack/react-query'],
   dayjs: ['dayjs'],
-  '@growth-admin/shared-client': ['@growth-admin/shared-client'],
+  // core: the UI-free part the shell's boot path and login screen use (no antd, no React Query).
+  '@growth-admin/shared-client': ['@growth-admin/shared-client', '@growth-admin/shared-client/core'],
 };
 
 function readJson(file) {

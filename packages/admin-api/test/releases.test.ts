@@ -187,6 +187,11 @@ test('the gate refuses each incompatible build with its reason, and changes noth
     ],
     ['shared-client exports', { manifestUrl: build('orders', '3.0.5', { usage: { uses: ['formatMoney', 'RemotesTable'], antdUses: [] } }) }, /shared-client exports the active shell does not provide: RemotesTable/],
     ['antd exports', { manifestUrl: build('orders', '3.0.6', { usage: { uses: [], antdUses: ['Button', 'Transfer'] } }) }, /antd exports the active shell does not provide: Transfer/],
+    [
+      'antd exports, naming the shell version that adds them',
+      { manifestUrl: build('orders', '3.0.8', { usage: { uses: [], antdUses: ['Button', 'Transfer'], antdShellVersion: '0.2.0' } }) },
+      /antd exports the active shell does not provide: Transfer \(shell 0\.2\.0 adds them: release it first\)/,
+    ],
     ['no usage file', { manifestUrl: build('orders', '3.0.7', { usage: null }) }, /no shared-client-usage\.json beside its manifest/],
   ];
   for (const [what, change, reason] of refusals) {

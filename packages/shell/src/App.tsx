@@ -1,9 +1,11 @@
 // Authentication state (spec 4): loading → unauthenticated (Admin Login) or authenticated (layout).
 // A stored token counts as signed in; sign-out and any 401 clear it (the token store notifies).
-import { lazy, Suspense, useCallback, useSyncExternalStore } from 'react';
-import { getSession, subscribeSession } from '@growth-admin/shared-client';
-import { FullScreenSpinner } from './boot/FullScreenSpinner';
+import { lazy, Suspense, useCallback, useEffect, useSyncExternalStore } from 'react';
+import { getSession, subscribeSession } from '@growth-admin/shared-client/core';
+import { LayoutSkeleton } from './boot/LayoutSkeleton';
 import { LoginScreen } from './login/LoginScreen';
+import { openSectionComponent } from './sections/remoteModules';
+import { BASE_PATH, DEFAULT_SECTION, sectionById, sectionFromPath } from './sections/sections';
 
 // antd, React Query and the layout arrive only for a signed-in administrator (or while one types
 // their credentials): the login screen itself ships none of them.
@@ -17,6 +19,17 @@ export function loadSignedInUi() {
 }
 const SignedInApp = lazy(loadSignedInUi);
 
+/**
+ * Starts the signed-in UI and the current section's remote together: otherwise the remote is only
+ * asked for once the layout chunk has arrived and rendered, one round trip after the other.
+ * A failure is left to the section's own load (it retries and shows it).
+ */
+export function loadSignedInPath() {
+  const section = sectionById(sectionFromPath(window.location.pathname, BASE_PATH) ?? DEFAULT_SECTION);
+  void openSectionComponent(section.remote.name, section.remote.module).catch(() => undefined);
+  return loadSignedInUi();
+}
+
 function useStoredSession() {
   const token = useSyncExternalStore(subscribeSession, () => getSession()?.token ?? null);
   return token ? getSession() : null;
@@ -25,13 +38,17 @@ function useStoredSession() {
 export function App() {
   const session = useStoredSession();
   const onSignedIn = useCallback(() => {
-    void loadSignedInUi().then((ui) => ui.toastSignedIn());
+    void loadSignedInPath().then((ui) => ui.toastSignedIn());
   }, []);
-  const prefetch = useCallback(() => void loadSignedInUi().catch(() => undefined), []);
+  const prefetch = useCallback(() => void loadSignedInPath().catch(() => undefined), []);
+  const signedIn = session !== null;
+  useEffect(() => {
+    if (signedIn) void loadSignedInPath().catch(() => undefined); // a stored session: both at once
+  }, [signedIn]);
 
   if (!session) return <LoginScreen onSignedIn={onSignedIn} onFirstInteraction={prefetch} />;
   return (
-    <Suspense fallback={<FullScreenSpinner />}>
+    <Suspense fallback={<LayoutSkeleton />}>
       <SignedInApp username={session.username} storedRole={session.role} />
     </Suspense>
   );

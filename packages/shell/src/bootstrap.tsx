@@ -2,11 +2,12 @@
 // after the token is cleared), register the remotes, then render the authentication state.
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { configureClient, getSession } from '@growth-admin/shared-client';
+import { configureClient, getSession } from '@growth-admin/shared-client/core';
 import { allowScriptOrigins } from '@growth-admin/shared-client/page-security';
 import { App } from './App';
 import { BootError } from './boot/BootError';
 import { FullScreenSpinner } from './boot/FullScreenSpinner';
+import { LayoutSkeleton } from './boot/LayoutSkeleton';
 import { fetchRuntimeConfig, releaseSubject, runtimeConfigUrl, withSubject, type RuntimeConfig } from './boot/runtimeConfig';
 import { registerRemotesFromConfig } from './sections/remoteModules';
 import { resumePendingLogouts } from './layout/pendingLogout';
@@ -47,7 +48,8 @@ function Boot() {
     };
   }, [attempt]);
 
-  if (state.status === 'loading') return <FullScreenSpinner />;
+  // A stored session will show the layout: show its shape while the runtime config comes in.
+  if (state.status === 'loading') return getSession() ? <LayoutSkeleton /> : <FullScreenSpinner />;
   if (state.status === 'failed') {
     return (
       <BootError

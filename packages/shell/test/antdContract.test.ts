@@ -51,3 +51,22 @@ test('the whole antd namespace, a dynamic import or a deep import of part of ant
 test('antd locales are plain data and may be imported directly', () => {
   expect(buildErrors("import enUS from 'antd/es/locale/en_US';\nexport default enUS;\n")).toEqual([]);
 });
+
+test('the deferred components (loaded on first render) are on the contract list, each with its wrapper', () => {
+  // shared.mjs is ESM: read it in a node process of its own.
+  const script = `import('${join(__dirname, '../../../tools/federation/shared.mjs')}').then((m) => console.log(JSON.stringify({ deferred: m.antdDeferredExports(), all: m.antdSharedExports() })))`;
+  const run = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(run.stderr); // antdDeferredExports throws when a wrapper is missing
+  const { deferred, all } = JSON.parse(run.stdout) as { deferred: string[]; all: string[] };
+  expect(deferred).toEqual(expect.arrayContaining(['Table', 'Select']));
+  expect(all).toEqual(expect.arrayContaining([...deferred, 'ConfigProvider', 'Card']));
+  expect(buildErrors("import { Table, Select, Popconfirm } from 'antd';\nexport default [Table, Select, Popconfirm];\n")).toEqual([]);
+});
+
+test('the contract list is recorded with the shell version that provides it (antd-contract.json)', () => {
+  // Fails when the list changes without a new shell version: remotes write that version into their
+  // usage file, so a shell lacking an export can name the release that adds it.
+  const run = spawnSync(process.execPath, [join(__dirname, '../../../tools/federation/antd-contract.mjs')], { encoding: 'utf8' });
+  expect(run.stderr).toBe('');
+  expect(run.status).toBe(0);
+});

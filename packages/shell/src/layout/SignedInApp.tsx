@@ -11,10 +11,10 @@ import {
   ShoppingCartOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { QueryClientProvider, useIsFetching, useQuery } from '@tanstack/react-query';
 import { AppearanceSwitches, DocumentTheme, clearSession, navigateTo, getToken, installDialogFocusWrap, isPlainClick, logout, queries, StepUpHost, type Role, type SectionProps, useAdminTheme, useAppearance } from '@growth-admin/shared-client';
 import { retryLogoutLater } from './pendingLogout';
-import { SECTIONS, pathForSection, sectionById, type SectionId } from '../sections/sections';
+import { BASE_PATH, SECTIONS, pathForSection, sectionById, type SectionId } from '../sections/sections';
 import { preloadWhenIdle } from '../sections/remoteModules';
 import { queryClient } from './queryClient';
 import { ERROR_SECONDS, SUCCESS_SECONDS, sectionToast } from './toasts';
@@ -25,8 +25,6 @@ import { useShortcuts } from '../keyboard/useShortcuts';
 
 export { toastSignedIn } from './toasts';
 
-declare const __webpack_public_path__: string;
-const BASE_PATH = typeof __webpack_public_path__ === 'string' && __webpack_public_path__.startsWith('/') ? __webpack_public_path__ : '/';
 
 const ICONS: Record<SectionId, React.ReactNode> = {
   analytics: <BarChartOutlined />,
@@ -67,15 +65,22 @@ function Shell({ username, storedRole }: SignedInProps) {
   const role = me.data?.role ?? storedRole;
   const sectionProps: SectionProps = useMemo(() => ({ user: { username, role }, toast: sectionToast }), [username, role]);
 
-  // Once the first section has settled, warm the other remotes while the browser is idle.
+  // Once the first section has settled and its data is in (nothing fetching: the first screen is
+  // drawn), warm the other remotes while the browser is idle. Earlier, they would compete with the
+  // first screen's data and charts for the network and the main thread.
   const [firstSettled, setFirstSettled] = useState(false);
   const onSettled = useCallback(() => setFirstSettled(true), []);
   const firstSection = useRef(sectionId);
+  const fetching = useIsFetching();
+  const cancelPreload = useRef<(() => void) | null>(null);
   useEffect(() => {
-    if (!firstSettled) return;
+    // The live count, not the rendered one: the section's queries start in its own effects, which
+    // run just before this one in the commit that shows it.
+    if (!firstSettled || queryClient.isFetching() > 0 || cancelPreload.current) return;
     const others = SECTIONS.filter((s) => s.id !== firstSection.current).map((s) => s.remote);
-    return preloadWhenIdle(others);
-  }, [firstSettled]);
+    cancelPreload.current = preloadWhenIdle(others);
+  }, [firstSettled, fetching]);
+  useEffect(() => () => cancelPreload.current?.(), []);
 
   // Keyboard: `/` to the section's search box, Ctrl/Cmd+K to the palette.
   const [paletteOpen, setPaletteOpen] = useState(false);

@@ -1,7 +1,7 @@
 // Admin Login (spec 2, 4, 5, 8). Plain React and the page's own CSS: the sign-in path carries no
 // antd and no remote, so it stays small and works when every remote is down.
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { login, setSession } from '@growth-admin/shared-client';
+import { login, setSession } from '@growth-admin/shared-client/core';
 import { clearSignedOutNotice, signedOutNotice } from './signOutNotice';
 import { LOGIN_FAILED_MESSAGE, validateLogin } from './validateLogin';
 

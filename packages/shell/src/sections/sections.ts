@@ -19,6 +19,10 @@ export const SECTIONS: readonly SectionDef[] = [
 
 export const DEFAULT_SECTION: SectionId = 'analytics';
 
+declare const __webpack_public_path__: string;
+/** Where the shell is served from (SHELL_PUBLIC_PATH at build time; `/` in tests). */
+export const BASE_PATH = typeof __webpack_public_path__ === 'string' && __webpack_public_path__.startsWith('/') ? __webpack_public_path__ : '/';
+
 export function sectionById(id: SectionId): SectionDef {
   return SECTIONS.find((s) => s.id === id) ?? SECTIONS[0];
 }

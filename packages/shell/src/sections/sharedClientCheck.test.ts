@@ -1,5 +1,6 @@
 import * as sharedClient from '@growth-admin/shared-client';
-import { checkSharedClientUsage, missingExports, refusal } from './sharedClientCheck';
+import * as antd from 'antd';
+import { antdRefusal, checkSharedClientUsage, missingExports, refusal } from './sharedClientCheck';
 
 // In the browser the check reads the share scope's singleton; here, the module itself.
 const available = { ...sharedClient } as Record<string, unknown>;
@@ -39,5 +40,25 @@ describe('what a remote needs of the shared client', () => {
     await expect(checkSharedClientUsage('http://people.test/mf-manifest.json', answering(200, { something: 'else' }))).resolves.toBeUndefined();
     const offline = jest.fn(async () => Promise.reject(new TypeError('Failed to fetch'))) as unknown as typeof fetch;
     await expect(checkSharedClientUsage('http://people.test/mf-manifest.json', offline)).resolves.toBeUndefined();
+  });
+});
+
+describe('what a remote needs of the shared antd', () => {
+  // In the browser: the share scope's antd (the shell's, tree-shaken to its contract list); here
+  // the contract's part of antd, without Drawer, as a shell whose list lacks it would provide.
+  const shellAntd = { Button: antd.Button, Table: antd.Table, ConfigProvider: antd.ConfigProvider } as Record<string, unknown>;
+  const withAntd = (antdUses: string[]) => ({ ...usage(['getPersons']), antdUses, antdShellVersion: '0.3.0' });
+
+  it('refuses a remote using an antd export this shell does not provide, naming it and the shell version that adds it', async () => {
+    const check = checkSharedClientUsage('http://people.test/mf-manifest.json', answering(200, withAntd(['Button', 'Drawer', 'Table'])), available, shellAntd);
+    await expect(check).rejects.toThrow(antdRefusal(['Drawer'], '0.3.0'));
+    expect(antdRefusal(['Drawer', 'Steps'], '0.3.0')).toBe(
+      "it uses antd's Drawer, Steps, which this shell does not provide (the shell's antd contract has them from 0.3.0): deploy shell 0.3.0 or later first, or roll the remote back",
+    );
+  });
+
+  it('lets through a remote using only what the shell provides, or recording no antd use', async () => {
+    await expect(checkSharedClientUsage('http://people.test/mf-manifest.json', answering(200, withAntd(['Button', 'Table'])), available, shellAntd)).resolves.toBeUndefined();
+    await expect(checkSharedClientUsage('http://people.test/mf-manifest.json', answering(200, usage(['getPersons'])), available, shellAntd)).resolves.toBeUndefined();
   });
 });

@@ -3,6 +3,9 @@
 // refuses, by name, a remote that needs exports this shell's shared-client lacks. shared-client is a
 // singleton and the shell's copy is the one every remote gets: without this check a remote built
 // against a newer shared-client would call `undefined` somewhere in the middle of a screen.
+// The same file lists the antd exports the remote imports: antd is a singleton too (the shell's,
+// tree-shaken to its contract list), so a remote that uses a component this shell does not provide
+// is refused naming the exports and the shell version whose list has them.
 import { loadShare } from '@module-federation/enhanced/runtime';
 import { SHARED_CLIENT_USAGE_FILE } from '@growth-admin/remotes';
 
@@ -11,12 +14,20 @@ export interface SharedClientUsage {
   builtWith: string;
   requiredVersion: string;
   uses: string[];
+  /** The antd exports the remote imports, and the shell version whose antd contract provides them. */
+  antdUses?: string[];
+  antdShellVersion?: string;
 }
+
+const strings = (list: unknown[]) => list.filter((u): u is string => typeof u === 'string');
 
 function parseUsage(value: unknown): SharedClientUsage | null {
   const v = value as Partial<SharedClientUsage> | null;
   if (!v || typeof v.builtWith !== 'string' || typeof v.requiredVersion !== 'string' || !Array.isArray(v.uses)) return null;
-  return { builtWith: v.builtWith, requiredVersion: v.requiredVersion, uses: v.uses.filter((u): u is string => typeof u === 'string') };
+  const usage: SharedClientUsage = { builtWith: v.builtWith, requiredVersion: v.requiredVersion, uses: strings(v.uses) };
+  if (Array.isArray(v.antdUses)) usage.antdUses = strings(v.antdUses);
+  if (typeof v.antdShellVersion === 'string') usage.antdShellVersion = v.antdShellVersion;
+  return usage;
 }
 
 type Exports = Record<string, unknown>;
@@ -26,8 +37,8 @@ type Exports = Record<string, unknown>;
  * `import * as`: through the federation's shared-module boundary webpack gives the shell a namespace
  * of only the names the shell itself uses.)
  */
-async function loadedSharedClient(): Promise<Exports | undefined> {
-  const factory = await loadShare<Exports>('@growth-admin/shared-client');
+async function loadedShared(name: string): Promise<Exports | undefined> {
+  const factory = await loadShare<Exports>(name);
   return factory ? factory() : undefined;
 }
 
@@ -44,12 +55,20 @@ export function refusal(usage: SharedClientUsage, missing: string[], providedVer
   );
 }
 
+/** Why a remote that uses antd exports this shell does not provide cannot run on it. */
+export function antdRefusal(missing: string[], shellVersion: string): string {
+  return (
+    `it uses antd's ${missing.join(', ')}, which this shell does not provide (the shell's antd contract has them from ${shellVersion}): ` +
+    `deploy shell ${shellVersion} or later first, or roll the remote back`
+  );
+}
+
 /**
  * Resolves when the remote at `manifestUrl` may run on this shell; rejects with the refusal when it
  * needs exports this shell lacks. A remote without a usage file (built before it existed) or one
  * that cannot be read is let through: the load itself reports a remote that is not there.
  */
-export async function checkSharedClientUsage(manifestUrl: string, fetchImpl?: typeof fetch, available?: Exports): Promise<void> {
+export async function checkSharedClientUsage(manifestUrl: string, fetchImpl?: typeof fetch, available?: Exports, availableAntd?: Exports): Promise<void> {
   let usage: SharedClientUsage | null = null;
   try {
     const get = fetchImpl ?? globalThis.fetch;
@@ -59,8 +78,13 @@ export async function checkSharedClientUsage(manifestUrl: string, fetchImpl?: ty
     return;
   }
   if (!usage) return;
-  const shared = available ?? (await loadedSharedClient());
+  const shared = available ?? (await loadedShared('@growth-admin/shared-client'));
   if (!shared) return;
   const missing = missingExports(usage, shared);
   if (missing.length) throw new Error(refusal(usage, missing, String(shared.SHARED_CLIENT_VERSION ?? 'an unknown version')));
+  if (!usage.antdUses?.length) return;
+  const antd = availableAntd ?? (await loadedShared('antd'));
+  if (!antd) return;
+  const missingAntd = usage.antdUses.filter((name) => antd[name] === undefined);
+  if (missingAntd.length) throw new Error(antdRefusal(missingAntd, usage.antdShellVersion ?? 'a later version'));
 }

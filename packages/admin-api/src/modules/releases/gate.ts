@@ -18,6 +18,8 @@ export interface FederationManifest {
 export interface RemoteUsage {
   uses?: unknown;
   antdUses?: unknown;
+  /** The shell version whose antd contract list the remote was built against (the one that adds what it uses). */
+  antdShellVersion?: unknown;
 }
 
 /** What the active shell provides: its manifest's shared versions and its shell-contract.json. */
@@ -51,7 +53,8 @@ export function compatibilityProblems(remote: string, manifest: FederationManife
     const lacking = strings(usage.uses).filter((n) => !shell.sharedClientExports.includes(n));
     if (lacking.length) problems.push(`it uses @growth-admin/shared-client exports the active shell does not provide: ${lacking.join(', ')}`);
     const lackingAntd = strings(usage.antdUses).filter((n) => !shell.antdExports.includes(n));
-    if (lackingAntd.length) problems.push(`it uses antd exports the active shell does not provide: ${lackingAntd.join(', ')}`);
+    const addedIn = typeof usage.antdShellVersion === 'string' ? ` (shell ${usage.antdShellVersion} adds them: release it first)` : '';
+    if (lackingAntd.length) problems.push(`it uses antd exports the active shell does not provide: ${lackingAntd.join(', ')}${addedIn}`);
   }
   return problems;
 }

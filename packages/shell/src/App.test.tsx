@@ -1,0 +1,52 @@
+// A signed-in page load: the layout's shape shows at once (no antd needed for it), and the current
+// section's remote is asked for together with the layout's code, not after it has rendered.
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { clearSession, setSession } from '@growth-admin/shared-client';
+import { App } from './App';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  loadRemote: jest.fn(() => new Promise(() => undefined)), // the remote is still on its way
+  registerRemotes: jest.fn(),
+  loadShare: jest.fn(),
+}));
+
+// The layout's code "arrives" when the test says so.
+let layoutArrives: () => void = () => undefined;
+const layoutGate = new Promise<void>((resolve) => (layoutArrives = resolve));
+jest.mock('./layout/SignedInApp', () => {
+  const { use } = jest.requireActual('react');
+  return {
+    __esModule: true,
+    default: function SignedInApp({ username }: { username: string }) {
+      use(layoutGate);
+      return <p>layout for {username}</p>;
+    },
+    toastSignedIn: jest.fn(),
+  };
+});
+
+const runtime = jest.requireMock('@module-federation/enhanced/runtime') as { loadRemote: jest.Mock };
+
+afterEach(() => clearSession());
+
+test('with a stored session the layout skeleton shows while the layout and the section load in parallel', async () => {
+  window.history.replaceState(null, '', '/users');
+  setSession({ token: 't', username: 'ada' });
+  render(<App />);
+  expect(screen.getByTestId('layout-skeleton')).toBeInTheDocument();
+  expect(screen.getByRole('status')).toHaveTextContent('Loading');
+  // The Users section's remote is requested while the layout's code is still on its way.
+  await waitFor(() => expect(runtime.loadRemote).toHaveBeenCalledWith('people/Section'));
+  expect(screen.getByTestId('layout-skeleton')).toBeInTheDocument();
+  await act(async () => layoutArrives());
+  expect(await screen.findByText('layout for ada')).toBeInTheDocument();
+  expect(screen.queryByTestId('layout-skeleton')).not.toBeInTheDocument();
+});
+
+test('without a session the login screen shows and no remote is requested', () => {
+  window.history.replaceState(null, '', '/');
+  runtime.loadRemote.mockClear();
+  render(<App />);
+  expect(screen.getByRole('heading', { name: 'Admin Login' })).toBeInTheDocument();
+  expect(runtime.loadRemote).not.toHaveBeenCalled();
+});
