@@ -157,3 +157,20 @@ test.describe.serial('releases', () => {
     await page.context().close();
   });
 });
+
+test('a runtime config pointing a remote at an origin the registry does not allow is refused, with the fallback', async ({ page }) => {
+  // As if the config were altered on its way: Projects' manifest moved to a foreign origin.
+  await page.route('**/api/runtime-config**', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { data: { remotes: Record<string, string> } };
+    body.data.remotes.projects = 'http://foreign.invalid/projects/mf-manifest.json';
+    await route.fulfill({ response, json: body });
+  });
+  await signIn(page);
+  await openSection(page, 'Projects');
+  await expect(page.getByText('Projects is unavailable')).toBeVisible();
+  await expect(page.getByText("The projects remote's URL http://foreign.invalid/projects/mf-manifest.json is not on an origin the release registry allows")).toBeVisible();
+  // The rest works.
+  await openSection(page, 'Orders');
+  await expect(page.locator('main').getByRole('heading', { name: 'Orders' })).toBeVisible();
+});

@@ -8,7 +8,7 @@ import { App } from './App';
 import { BootError } from './boot/BootError';
 import { FullScreenSpinner } from './boot/FullScreenSpinner';
 import { fetchRuntimeConfig, releaseSubject, runtimeConfigUrl, withSubject, type RuntimeConfig } from './boot/runtimeConfig';
-import { registerRemotesFromConfig } from './sections/remoteModules';
+import { onAllowedOrigin, registerRemotesFromConfig } from './sections/remoteModules';
 import { resumePendingLogouts } from './layout/pendingLogout';
 
 declare const __webpack_public_path__: string;
@@ -30,10 +30,10 @@ function Boot() {
           directImageHosts: config.directImageHosts,
           onUnauthorized: () => window.location.reload(),
         });
-        // The Trusted Types policy lets script load from these origins only (the CSP says the same).
-        allowScriptOrigins(Object.values(config.remotes));
         // A section opened later asks the registry again (a rollback reaches open tabs).
         registerRemotesFromConfig(config, () => fetchRuntimeConfig(configUrl()));
+        // The Trusted Types policy lets script load from these origins only (the CSP says the same).
+        allowScriptOrigins(Object.values(config.remotes).filter(onAllowedOrigin));
         resumePendingLogouts(); // sign-outs an earlier page could not confirm with the server
         if (!cancelled) setState({ status: 'ready', config });
       })

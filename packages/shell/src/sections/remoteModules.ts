@@ -32,15 +32,24 @@ export function registerRemotesFromConfig(config: RuntimeConfig, refresh?: () =>
   opened.clear();
   inflight.clear(); // modules of an earlier registration are not this one's
   stale.clear();
+  // A remote on an origin the registry does not allow is never registered (nothing of it is fetched);
+  // opening it shows why.
   registerRemotes(
-    Object.entries(config.remotes).map(([name, entry]) => ({ name, entry })),
+    Object.entries(config.remotes)
+      .filter(([, entry]) => onAllowedOrigin(entry))
+      .map(([name, entry]) => ({ name, entry })),
     { force: true },
   );
 }
 
+/** Whether `url` is on an origin the registry allows (always, where the config names none). */
+export function onAllowedOrigin(url: string): boolean {
+  return !allowedOrigins || allowedOrigins.includes(new URL(url).origin);
+}
+
 /** Clears what the federation runtime cached of `name` (entry script, manifest, modules). */
 function reRegister(name: RemoteName): void {
-  if (!entries) return;
+  if (!entries || !onAllowedOrigin(entries[name])) return;
   registerRemotes([{ name, entry: entries[name] }], { force: true });
   for (const key of [...inflight.keys()]) if (key.startsWith(`${name}/`)) inflight.delete(key);
 }
@@ -71,7 +80,7 @@ async function takeLatestRelease(name: RemoteName): Promise<void> {
   entries[name] = url;
   releases[name] = latest.releases[name];
   allowedOrigins = latest.allowedOrigins;
-  allowScriptOrigins([url]);
+  if (onAllowedOrigin(url)) allowScriptOrigins([url]);
   reRegister(name);
 }
 
@@ -92,7 +101,7 @@ export function describeLoadError(err: unknown): string {
 /** Checks the remote against this shell's shared-client, then loads `key` from it. */
 async function loadChecked(name: RemoteName, key: string): Promise<ComponentType<SectionProps>> {
   const manifestUrl = entries?.[name];
-  if (manifestUrl && allowedOrigins && !allowedOrigins.includes(new URL(manifestUrl).origin)) {
+  if (manifestUrl && !onAllowedOrigin(manifestUrl)) {
     // Only code from where the registry's releases are served runs (a config pointing elsewhere is refused).
     throw new Error(`The ${name} remote's URL ${manifestUrl} is not on an origin the release registry allows`);
   }
