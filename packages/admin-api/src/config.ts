@@ -38,7 +38,14 @@ export interface ServerConfig {
   dbQueueTimeoutMs: number;
   /** Signature timestamps must be within this many ms of the server clock. */
   signatureWindowMs: number;
+  /** A session's absolute lifetime, from sign-in. */
   sessionTtlMs: number;
+  /** A session with no request for this long has expired (last-seen is written at most once a minute). */
+  sessionIdleMs: number;
+  /** A refund, and an add-coins above `stepUpAmount`, need the password entered within this window. */
+  stepUpWindowMs: number;
+  /** Add-coins above this many coins need a recent password (step-up). */
+  stepUpAmount: number;
   imageProxyMaxBytes: number;
   /** CSP report requests accepted per client address, and from everyone, per minute. */
   cspReportsPerMinutePerIp: number;
@@ -128,7 +135,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     dbMaxQueue: intEnv(env, 'DB_MAX_QUEUE', 200, 0),
     dbQueueTimeoutMs: intEnv(env, 'DB_QUEUE_TIMEOUT_MS', 5000, 1),
     signatureWindowMs: 5 * 60_000,
-    sessionTtlMs: 12 * 3600_000,
+    sessionTtlMs: intEnv(env, 'SESSION_MAX_HOURS', 12, 1) * 3600_000,
+    sessionIdleMs: intEnv(env, 'SESSION_IDLE_MINUTES', 30, 1) * 60_000,
+    stepUpWindowMs: intEnv(env, 'STEP_UP_WINDOW_MINUTES', 5, 1) * 60_000,
+    stepUpAmount: intEnv(env, 'STEP_UP_AMOUNT', 10_000, 0),
     imageProxyMaxBytes: 2 * 1024 * 1024,
     cspReportsPerMinutePerIp: intEnv(env, 'CSP_REPORTS_PER_MINUTE_PER_IP', 30, 1),
     cspReportsPerMinute: intEnv(env, 'CSP_REPORTS_PER_MINUTE', 300, 1),

@@ -13,10 +13,11 @@ import * as projects from './projects';
 import type { RouteSpec } from './route';
 import * as releases from './releases';
 import * as security from './security';
+import * as sessions from './sessions';
 
 export * from './route';
 export { openApiDocument, type OpenApiOptions } from './openapi';
-export { auth, administrators, audit, projects, persons, orders, analytics, images, security, health, releases };
+export { auth, sessions, administrators, audit, projects, persons, orders, analytics, images, security, health, releases };
 export { REGIONS, PRODUCT_SLOTS } from './projects';
 export { ORDER_STATUSES } from './orders';
 export { PASSWORD_MIN_LENGTH } from './administrators';
@@ -28,6 +29,12 @@ export const routes: readonly RouteSpec[] = [
   auth.login,
   auth.me,
   auth.logout,
+  sessions.listMySessions,
+  sessions.endMySession,
+  sessions.endMyOtherSessions,
+  sessions.listAllSessions,
+  sessions.endAnySession,
+  sessions.reauthenticate,
   administrators.listAdmins,
   administrators.addAdmin,
   administrators.updateAdmin,
@@ -67,6 +74,7 @@ export const routes: readonly RouteSpec[] = [
 export type AdminSession = Static<typeof auth.AdminSession>;
 export type LoginPayload = Static<typeof auth.LoginPayload>;
 export type Me = Static<typeof auth.me.data>;
+export type Session = Static<typeof sessions.Session>;
 export type Administrator = Static<typeof administrators.Administrator>;
 export type AuditEntry = Static<typeof audit.AuditEntry>;
 export type AuditQuery = Static<typeof audit.AuditQuery>;

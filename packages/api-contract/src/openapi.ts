@@ -16,7 +16,7 @@ type Json = Record<string, unknown>;
 const TAGS: Record<Tag, string> = {
   administrators: 'Administrators and their own accounts (owners manage administrators)',
   audit: 'The audit log (read only)',
-  session: 'Signing in and out',
+  session: 'Signing in and out, sessions and step-up re-authentication',
   projects: 'App configurations',
   persons: 'App users and their coins',
   orders: 'Growth orders, recharge payments and refunds',

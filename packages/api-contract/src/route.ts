@@ -94,6 +94,12 @@ export const IdempotencyHeaders = Type.Object({
     Type.String({ pattern: '^[A-Za-z0-9_-]{8,128}$', description: 'One key per user action (8 to 128 of [A-Za-z0-9_-]), reused when the same action is retried' }),
   ),
 });
+/** A refund, or an add-coins above the step-up amount, without the password entered in the last 5 minutes. */
+export const STEP_UP_REQUIRED: ErrorCase = {
+  status: 403,
+  code: 'STEP_UP_REQUIRED',
+  when: 'the password was not entered in the last 5 minutes: re-authenticate (POST /api/admin/account/reauthenticate), then retry with the same Idempotency-Key; nothing was changed',
+};
 export const IDEMPOTENCY_KEY_REUSED: ErrorCase = { status: 422, code: 'IDEMPOTENCY_KEY_REUSED', when: 'the Idempotency-Key was used before for another request' };
 
 /** An entity id: a digit string. */
@@ -109,7 +115,8 @@ const SIGNATURE_ERRORS: ErrorCase[] = [
 ];
 const TOKEN_ERRORS: ErrorCase[] = [
   { status: 401, code: 'TOKEN_MISSING', when: 'no Authorization: Bearer <token> header' },
-  { status: 401, code: 'TOKEN_INVALID', when: 'the token is malformed, unknown, expired or signed out' },
+  { status: 401, code: 'TOKEN_INVALID', when: 'the token is malformed or unknown, or its session was signed out or ended (or its administrator disabled)' },
+  { status: 401, code: 'SESSION_EXPIRED', when: 'the session was idle past the idle timeout (default 30 minutes) or is past its absolute lifetime (default 12 hours): sign in again' },
 ];
 /** Every route validates its query string (unknown parameters are refused), so every route has inputs. */
 const INPUT_ERRORS: ErrorCase[] = [

@@ -23,6 +23,7 @@ import type {
   RemoteReleases,
   RevenueStats,
   Role,
+  Session,
   TrendPeriod,
   TrendPoint,
   UserStats,
@@ -81,6 +82,31 @@ export async function login(payload: LoginPayload): Promise<AdminSession> {
 /** GET /api/admin/me: the signed-in administrator and their role now. */
 export function getMe(): Promise<Me> {
   return call('get', '/api/admin/me', {});
+}
+
+/** GET /api/admin/account/sessions: my active sessions, `current` marking this one. */
+export function getMySessions(): Promise<Session[]> {
+  return call('get', '/api/admin/account/sessions', {});
+}
+
+/** GET /api/admin/sessions (owners): every administrator's active sessions. */
+export function getAllSessions(): Promise<Session[]> {
+  return call('get', '/api/admin/sessions', {});
+}
+
+/** Ends one session: one of mine, or (`anyone`, owners) anyone's. */
+export function endSession(id: string, anyone = false): Promise<{ ended: number }> {
+  return anyone ? call('delete', '/api/admin/sessions/{id}', { params: { id } }) : call('delete', '/api/admin/account/sessions/{id}', { params: { id } });
+}
+
+/** POST /api/admin/account/sessions/end-others: every session of mine but this one ends. */
+export function endMyOtherSessions(): Promise<{ ended: number }> {
+  return call('post', '/api/admin/account/sessions/end-others', {});
+}
+
+/** POST /api/admin/account/reauthenticate: the password again (step-up), recorded on this session. */
+export function reauthenticate(password: string): Promise<{ reauthenticated: boolean; validForSeconds: number }> {
+  return call('post', '/api/admin/account/reauthenticate', { body: { password } });
 }
 
 /** GET /api/admin/administrators (owners). */

@@ -3,6 +3,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
   getAdministrators,
+  getAllSessions,
+  getMySessions,
   getAudit,
   getMe,
   getOrderStats,
@@ -36,6 +38,7 @@ export async function findPersonById(customId: string): Promise<Person | null> {
 export const queries = {
   /** The signed-in administrator and their role now (a role changed since sign-in shows here). */
   me: () => queryOptions({ queryKey: queryKeys.me(), queryFn: getMe, staleTime: 60_000 }),
+  sessions: (scope: 'mine' | 'all') => queryOptions({ queryKey: queryKeys.sessions(scope), queryFn: scope === 'mine' ? getMySessions : getAllSessions }),
   administrators: () => queryOptions({ queryKey: queryKeys.administrators(), queryFn: getAdministrators }),
   releases: () => queryOptions({ queryKey: queryKeys.releases(), queryFn: getReleases }),
   releaseHistory: (remote: string) => queryOptions({ queryKey: queryKeys.releaseHistory(remote), queryFn: () => getReleaseHistory(remote) }),

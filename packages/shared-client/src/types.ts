@@ -26,6 +26,7 @@ export type {
   RemoteReleases,
   RevenueStats,
   Role,
+  Session,
   TrendPeriod,
   TrendPoint,
   UserStats,

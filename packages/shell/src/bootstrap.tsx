@@ -10,6 +10,7 @@ import { FullScreenSpinner } from './boot/FullScreenSpinner';
 import { fetchRuntimeConfig, releaseSubject, runtimeConfigUrl, withSubject, type RuntimeConfig } from './boot/runtimeConfig';
 import { onAllowedOrigin, registerRemotesFromConfig } from './sections/remoteModules';
 import { resumePendingLogouts } from './layout/pendingLogout';
+import { noteSignedOut } from './login/signOutNotice';
 
 declare const __webpack_public_path__: string;
 
@@ -28,7 +29,10 @@ function Boot() {
           apiBaseUrl: config.apiBaseUrl,
           signingKey: config.signingKey,
           directImageHosts: config.directImageHosts,
-          onUnauthorized: () => window.location.reload(),
+          onUnauthorized: (error) => {
+            noteSignedOut(error); // the login screen says why after the reload
+            window.location.reload();
+          },
         });
         // A section opened later asks the registry again (a rollback reaches open tabs).
         registerRemotesFromConfig(config, () => fetchRuntimeConfig(configUrl()));
