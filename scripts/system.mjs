@@ -163,6 +163,8 @@ export async function startSystem(options = {}) {
       SHELL_URL: `http://localhost:${ports.shell}`,
       RELEASE_SEED_FILE: seedFile,
       LOCAL_DEPLOY_TOKEN: deployToken,
+      // Releases are served from the store and (the local builds) from the remotes' own ports only.
+      RELEASE_ORIGINS: [storeUrl, ...Object.values(runtimeConfig.remotes)].map((u) => new URL(u).origin).join(','),
       DIRECT_IMAGE_HOSTS: runtimeConfig.directImageHosts.join(','),
       ...options.apiEnv,
     },

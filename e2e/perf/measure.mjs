@@ -49,6 +49,7 @@ async function startOwnSystem() {
     build: false,
     ports: 'free',
     dataDir: join(dataDir, 'pglite'),
+    storeDir: join(dataDir, 'releases'),
     adminUsername: creds.username,
     adminPassword: creds.password,
     apiEnv: { DATABASE_URL: '', SEED_USERS: '300', SEED_ORDERS: '2000' },

@@ -57,6 +57,8 @@ export interface ServerConfig {
   shellUrl: string | null;
   /** A JSON file of built remotes ([{ remote, version, manifestUrl, files }]) that fills the registry on first start (`npm start` writes it). */
   releaseSeedFile: string | null;
+  /** The origins release manifests may be served from (the store, the remotes' hosts); empty: any. */
+  releaseOrigins: string[];
   /** A deploy token `npm start` makes for the local release commands (registered as "npm start" at each start). */
   localDeployToken: string | null;
   /** Failures reported for a canary that roll it back automatically. */
@@ -145,6 +147,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     shellUrl: env.SHELL_URL ? env.SHELL_URL.replace(/\/+$/, '') : null,
     releaseSeedFile: env.RELEASE_SEED_FILE || null,
     localDeployToken: env.LOCAL_DEPLOY_TOKEN || null,
+    releaseOrigins: (list(env.RELEASE_ORIGINS) ?? []).map((o) => new URL(o).origin),
     canaryMaxFailures: intEnv(env, 'RELEASE_CANARY_MAX_FAILURES', 5, 1),
     releaseReportsPerMinute: intEnv(env, 'RELEASE_REPORTS_PER_MINUTE', 20, 1),
     log: (line) => console.log(line),

@@ -66,7 +66,7 @@ beforeAll(async () => {
     seed,
     JSON.stringify(['analytics', 'projects', 'people', 'orders', 'settings'].map((remote) => ({ remote, version: 'local-1', manifestUrl: `http://localhost:3999/${remote}/mf-manifest.json`, files: {} }))),
   );
-  t = await startTestServer({ shellUrl: `${hostUrl}/shell`, releaseSeedFile: seed, localDeployToken: LOCAL_TOKEN, canaryMaxFailures: 3, releaseReportsPerMinute: 50, directImageHosts: ['img.example'] });
+  t = await startTestServer({ shellUrl: `${hostUrl}/shell`, releaseSeedFile: seed, localDeployToken: LOCAL_TOKEN, releaseOrigins: [hostUrl, 'http://localhost:3999'], canaryMaxFailures: 3, releaseReportsPerMinute: 50, directImageHosts: ['img.example'] });
   owner = new Api(t.url);
   await owner.login();
   deployer = new Api(t.url);
@@ -91,7 +91,7 @@ test('the registry is filled from the built remotes on first start, and the shel
     apiBaseUrl: t.url,
     signingKey: 'test-signing-key',
     directImageHosts: ['img.example'],
-    allowedOrigins: ['http://localhost:3999'],
+    allowedOrigins: [hostUrl, 'http://localhost:3999'].sort(),
   });
   expect(res.body.data.remotes.orders).toBe('http://localhost:3999/orders/mf-manifest.json');
   expect(res.body.data.releases.orders).toMatchObject({ version: 'local-1', canary: false });
@@ -172,6 +172,11 @@ test('rollback: a canary goes, then the active release goes back to the one befo
 test('the gate refuses each incompatible build with its reason, and changes nothing', async () => {
   const before = await t.sql('select id, state from releases order by id');
   const refusals: Array<[string, Record<string, unknown>, RegExp]> = [
+    [
+      'a foreign origin',
+      { manifestUrl: 'http://cdn.elsewhere.test/orders/3.0.0/mf-manifest.json' },
+      /its manifest is on http:\/\/cdn\.elsewhere\.test, not on an origin releases are served from \(http:\/\/127\.0\.0\.1:\d+, http:\/\/localhost:3999\)/,
+    ],
     ['no manifest', { manifestUrl: `${hostUrl}/store/orders/none/mf-manifest.json` }, /the manifest at .* does not load \(HTTP 404\)/],
     ['another remote', { manifestUrl: build('orders', '3.0.1', { manifest: (m) => (m.name = 'people') }) }, /the manifest names the remote "people", not "orders"/],
     ['a module missing', { manifestUrl: build('orders', '3.0.2', { manifest: (m) => m.exposes.pop() }) }, /it does not expose orders\/Payments, which the list of remotes expects/],

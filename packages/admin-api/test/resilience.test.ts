@@ -12,7 +12,7 @@ import { loadMigrations } from '../src/db/migrate';
 /** The newest migration this server ships (the readiness check compares the database with it). */
 const VERSIONS = loadMigrations().map((m) => m.version).sort((a, b) => a - b);
 const LATEST = VERSIONS.at(-1)!;
-// Numbers may leave gaps (parallel work takes its own ranges): the one before the newest, not newest - 1.
+/** The migration before the newest (numbers are reserved in ranges per piece of work, so not always LATEST - 1). */
 const PREVIOUS = VERSIONS.at(-2)!;
 
 const onPglite = ON_POSTGRES ? describe.skip : describe;

@@ -50,7 +50,9 @@ export const RuntimeConfig = Type.Object({
     Type.Object({ id: Type.String(), version: Type.String(), canary: Type.Boolean() }),
     { description: 'Remote name → the release chosen (the shell reports failures against its id)' },
   ),
-  allowedOrigins: Type.Array(Type.String(), { description: 'The origins of every live release (the pages may load scripts from these only)' }),
+  allowedOrigins: Type.Array(Type.String(), {
+    description: 'The origins the shell may load remotes from: RELEASE_ORIGINS when the API has it, else those of the live releases',
+  }),
 });
 
 export const getRuntimeConfig = route({

@@ -9,7 +9,7 @@ import { BootError } from './boot/BootError';
 import { FullScreenSpinner } from './boot/FullScreenSpinner';
 import { LayoutSkeleton } from './boot/LayoutSkeleton';
 import { fetchRuntimeConfig, releaseSubject, runtimeConfigUrl, withSubject, type RuntimeConfig } from './boot/runtimeConfig';
-import { registerRemotesFromConfig } from './sections/remoteModules';
+import { onAllowedOrigin, registerRemotesFromConfig } from './sections/remoteModules';
 import { resumePendingLogouts } from './layout/pendingLogout';
 import { noteSignedOut } from './login/signOutNotice';
 
@@ -35,10 +35,10 @@ function Boot() {
             window.location.reload();
           },
         });
-        // The Trusted Types policy lets script load from these origins only (the CSP says the same).
-        allowScriptOrigins(Object.values(config.remotes));
         // A section opened later asks the registry again (a rollback reaches open tabs).
         registerRemotesFromConfig(config, () => fetchRuntimeConfig(configUrl()));
+        // The Trusted Types policy lets script load from these origins only (the CSP says the same).
+        allowScriptOrigins(Object.values(config.remotes).filter(onAllowedOrigin));
         resumePendingLogouts(); // sign-outs an earlier page could not confirm with the server
         if (!cancelled) setState({ status: 'ready', config });
       })

@@ -5140,7 +5140,7 @@ export interface operations {
                                     canary: boolean;
                                 };
                             };
-                            /** @description The origins of every live release (the pages may load scripts from these only) */
+                            /** @description The origins the shell may load remotes from: RELEASE_ORIGINS when the API has it, else those of the live releases */
                             allowedOrigins: string[];
                         };
                     };

@@ -20,6 +20,8 @@ export interface RuntimeConfig {
   remotes: Record<RemoteName, string>;
   /** From the release registry: which release each remote's URL is (failures are reported against it). */
   releases: Partial<Record<RemoteName, ChosenRelease>>;
+  /** From the release registry: the only origins remotes may be loaded from (absent: no such rule). */
+  allowedOrigins?: string[];
 }
 
 function parseReleases(value: unknown): Partial<Record<RemoteName, ChosenRelease>> {
@@ -51,7 +53,9 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
     remotes[name] = url;
   }
   const hosts = Array.isArray(v.directImageHosts) ? v.directImageHosts.filter((h): h is string => typeof h === 'string') : [];
-  return { apiBaseUrl: text('apiBaseUrl'), signingKey: text('signingKey'), directImageHosts: hosts, remotes, releases: parseReleases(v.releases) };
+  const config: RuntimeConfig = { apiBaseUrl: text('apiBaseUrl'), signingKey: text('signingKey'), directImageHosts: hosts, remotes, releases: parseReleases(v.releases) };
+  if (Array.isArray(v.allowedOrigins)) config.allowedOrigins = v.allowedOrigins.filter((o): o is string => typeof o === 'string');
+  return config;
 }
 
 export const BROWSER_ID_KEY = 'growth-admin.browser-id';

@@ -75,3 +75,17 @@ test('failures are reported against the release the page runs, once per release 
     { releaseId: '7', kind: 'load', message: 'manifest 404' },
   ]);
 });
+
+test('a remote whose URL is not on an origin the registry allows is refused before anything loads', async () => {
+  const { modules } = await fresh();
+  runtime.loadRemote.mockClear();
+  modules.registerRemotesFromConfig({ ...config('http://evil.test/orders/mf-manifest.json', '1'), allowedOrigins: ['http://store', 'http://a', 'http://p', 'http://u', 'http://s'] });
+  // Never registered, so nothing of it is fetched.
+  expect(runtime.registerRemotes.mock.calls[0][0].map((r: { name: string }) => r.name)).toEqual(['analytics', 'projects', 'people', 'settings']);
+  await expect(modules.openSectionComponent('orders', 'Orders')).rejects.toThrow(
+    "The orders remote's URL http://evil.test/orders/mf-manifest.json is not on an origin the release registry allows",
+  );
+  expect(runtime.loadRemote).not.toHaveBeenCalled();
+  modules.registerRemotesFromConfig({ ...config('http://store/orders/1/mf-manifest.json', '1'), allowedOrigins: ['http://store'] });
+  await expect(modules.openSectionComponent('orders', 'Orders')).resolves.toBeDefined();
+});

@@ -11,6 +11,7 @@ type SectionModule = { default: ComponentType<SectionProps> };
 
 let entries: Record<RemoteName, string> | null = null;
 let releases: Partial<Record<RemoteName, ChosenRelease>> = {};
+let allowedOrigins: string[] | undefined;
 /** Asks the registry again (the boot's URL and subject); null where the config is a plain file. */
 let refreshConfig: (() => Promise<RuntimeConfig>) | null = null;
 /** Remotes a section of which the administrator has opened on this page: their version stays. */
@@ -25,18 +26,30 @@ const inflight = new Map<string, Promise<ComponentType<SectionProps>>>();
 export function registerRemotesFromConfig(config: RuntimeConfig, refresh?: () => Promise<RuntimeConfig>): void {
   entries = { ...config.remotes };
   releases = { ...config.releases };
+  allowedOrigins = config.allowedOrigins;
   refreshConfig = refresh ?? null;
   recent = null;
   opened.clear();
+  inflight.clear(); // modules of an earlier registration are not this one's
+  stale.clear();
+  // A remote on an origin the registry does not allow is never registered (nothing of it is fetched);
+  // opening it shows why.
   registerRemotes(
-    Object.entries(config.remotes).map(([name, entry]) => ({ name, entry })),
+    Object.entries(config.remotes)
+      .filter(([, entry]) => onAllowedOrigin(entry))
+      .map(([name, entry]) => ({ name, entry })),
     { force: true },
   );
 }
 
+/** Whether `url` is on an origin the registry allows (always, where the config names none). */
+export function onAllowedOrigin(url: string): boolean {
+  return !allowedOrigins || allowedOrigins.includes(new URL(url).origin);
+}
+
 /** Clears what the federation runtime cached of `name` (entry script, manifest, modules). */
 function reRegister(name: RemoteName): void {
-  if (!entries) return;
+  if (!entries || !onAllowedOrigin(entries[name])) return;
   registerRemotes([{ name, entry: entries[name] }], { force: true });
   for (const key of [...inflight.keys()]) if (key.startsWith(`${name}/`)) inflight.delete(key);
 }
@@ -66,7 +79,8 @@ async function takeLatestRelease(name: RemoteName): Promise<void> {
   if (!url || url === entries[name] || opened.has(name)) return;
   entries[name] = url;
   releases[name] = latest.releases[name];
-  allowScriptOrigins([url]);
+  allowedOrigins = latest.allowedOrigins;
+  if (onAllowedOrigin(url)) allowScriptOrigins([url]);
   reRegister(name);
 }
 
@@ -87,6 +101,10 @@ export function describeLoadError(err: unknown): string {
 /** Checks the remote against this shell's shared-client, then loads `key` from it. */
 async function loadChecked(name: RemoteName, key: string): Promise<ComponentType<SectionProps>> {
   const manifestUrl = entries?.[name];
+  if (manifestUrl && !onAllowedOrigin(manifestUrl)) {
+    // Only code from where the registry's releases are served runs (a config pointing elsewhere is refused).
+    throw new Error(`The ${name} remote's URL ${manifestUrl} is not on an origin the release registry allows`);
+  }
   if (manifestUrl) {
     try {
       await checkSharedClientUsage(manifestUrl);

@@ -91,9 +91,22 @@ export async function loadShellProvides(shellUrl: string): Promise<ShellProvides
   return { shared, sharedClientExports: strings(contract.sharedClient?.exports), antdExports: strings(contract.antd?.exports) };
 }
 
+/** Why a manifest URL may not be registered: its origin is not one releases are served from. */
+export function originProblem(manifestUrl: string, allowed: string[]): string | null {
+  if (!allowed.length) return null;
+  const origin = new URL(manifestUrl).origin;
+  return allowed.includes(origin) ? null : `its manifest is on ${origin}, not on an origin releases are served from (${allowed.join(', ')})`;
+}
+
 /** Resolves when the build at `manifestUrl` may be released as `remote`; else throws 422 naming every problem. */
-export async function gateRelease(input: { remote: string; version: string; manifestUrl: string }, shellUrl: string | null): Promise<void> {
+export async function gateRelease(
+  input: { remote: string; version: string; manifestUrl: string },
+  shellUrl: string | null,
+  releaseOrigins: string[] = [],
+): Promise<void> {
   const refuse = (problems: string[]) => incompatible(input.remote, input.version, problems);
+  const foreign = originProblem(input.manifestUrl, releaseOrigins);
+  if (foreign) throw refuse([foreign]); // nothing is fetched from an origin that may not serve code
   if (!shellUrl) throw refuse(['the API does not know the active shell to check it against (set SHELL_URL)']);
   let manifest: FederationManifest;
   try {

@@ -16,7 +16,8 @@ export const RUNTIME_CONFIG_MAX_AGE_S = 5;
 export function releaseRoutes(app: FastifyInstance, { db, config }: RouteDeps): void {
   serve(app, releases.getRuntimeConfig, async (req, reply) => {
     const apiBaseUrl = config.publicUrl ?? `${req.protocol}://${req.host}`;
-    const data = await runtimeConfigFor(db, { apiBaseUrl, signingKey: config.signingKey, directImageHosts: config.directImageHosts }, req.query.subject);
+    const base = { apiBaseUrl, signingKey: config.signingKey, directImageHosts: config.directImageHosts };
+    const data = await runtimeConfigFor(db, base, req.query.subject, config.releaseOrigins);
     reply.header('Cache-Control', `public, max-age=${RUNTIME_CONFIG_MAX_AGE_S}`);
     return { data };
   });
@@ -24,7 +25,7 @@ export function releaseRoutes(app: FastifyInstance, { db, config }: RouteDeps): 
   serve(app, releases.releaseHistory, async (req) => ({ data: await releaseHistory(db, req.params.remote) }));
   serve(app, releases.registerRelease, async (req) => {
     knownRemote(req.body.remote);
-    await gateRelease(req.body, config.shellUrl);
+    await gateRelease(req.body, config.shellUrl, config.releaseOrigins);
     return { data: await registerRelease(db, actorOf(req), req.body) };
   });
   serve(app, releases.promoteRelease, async (req) => ({ data: await promoteCanary(db, actorOf(req), req.params.remote) }));

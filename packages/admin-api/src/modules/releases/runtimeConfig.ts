@@ -19,6 +19,7 @@ export async function runtimeConfigFor(
   q: Queryable,
   base: { apiBaseUrl: string; signingKey: string; directImageHosts: string[] },
   subject: string | undefined,
+  releaseOrigins: string[] = [],
 ): Promise<RegistryRuntimeConfig> {
   const remotes: Record<string, string> = {};
   const releases: RegistryRuntimeConfig['releases'] = {};
@@ -30,5 +31,7 @@ export async function runtimeConfigFor(
     releases[remote] = { id: chosen.id, version: chosen.version, canary: chosen === canary };
     for (const live of [active, canary]) if (live) origins.add(new URL(live.manifestUrl).origin);
   }
-  return { ...base, remotes, releases, allowedOrigins: [...origins].sort() };
+  // The origins the shell may load remotes from: those releases are served from when configured,
+  // else those of the live releases.
+  return { ...base, remotes, releases, allowedOrigins: (releaseOrigins.length ? [...releaseOrigins] : [...origins]).sort() };
 }

@@ -1,0 +1,176 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- a build's manifest and usage file are edited as plain JSON */
+// Releases (issue 13), as a team and the administrators live them: a visibly changed Projects build
+// released as a 50% canary with the release command puts two administrators on different versions
+// (each sticky across reloads); promoted, everyone gets it; rolled back from Settings → Remotes, the
+// old version is back after a reload; an incompatible build is refused with its reason and changes
+// nothing; a canary that crashes at render is rolled back automatically after its failure reports.
+import { execFile } from 'node:child_process';
+import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import { expect, expectAccessible, openSection, signedApi, signIn, systemInfo, test } from '../support';
+
+const REPO = resolve(__dirname, '../..');
+const PROJECTS_DIST = join(REPO, 'packages/projects-mfe/dist');
+const ORIGINAL = 'Manage your projects and their configurations';
+const CHANGED = 'Manage your projects: canary build';
+const run = Date.now().toString(36);
+
+/** A copy of the built Projects remote with its section's code edited (a team's new build). */
+function projectsBuild(name: string, edit: { chunk?: (code: string) => string; manifest?: (m: any) => void; usage?: (u: any) => void }): string {
+  const dir = join(systemInfo().dataDir, `build-${name}`);
+  cpSync(PROJECTS_DIST, dir, { recursive: true });
+  const chunk = readdirSync(dir).find((f) => f.endsWith('.js') && readFileSync(join(dir, f), 'utf8').includes(`"${ORIGINAL}"`));
+  if (!chunk) throw new Error('the Projects section chunk was not found in the build');
+  if (edit.chunk) writeFileSync(join(dir, chunk), edit.chunk(readFileSync(join(dir, chunk), 'utf8')));
+  for (const [file, change] of [['mf-manifest.json', edit.manifest], ['shared-client-usage.json', edit.usage]] as const) {
+    if (!change) continue;
+    const json = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+    change(json);
+    writeFileSync(join(dir, file), JSON.stringify(json));
+  }
+  return dir;
+}
+
+/** The release command, as a team runs it (the deploy token npm start wrote for this machine). */
+function releaseCommand(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  const { apiUrl, signingKey, storeDir, storeUrl, dataDir } = systemInfo();
+  return new Promise((done) => {
+    execFile(
+      process.execPath,
+      [join(REPO, 'tools/release/cli.mjs'), ...args],
+      {
+        env: { PATH: process.env.PATH, API_URL: apiUrl, ADMIN_SIGNING_KEY: signingKey, RELEASE_STORE_DIR: storeDir, RELEASE_STORE_URL: storeUrl, DEPLOY_TOKEN_FILE: join(dataDir, 'deploy-token') },
+      },
+      (error, out, err) => done({ code: error ? Number(error.code ?? 1) : 0, out, err }),
+    );
+  });
+}
+
+type Release = { version: string; state: string; failures: number; changedBy: string };
+async function projectsHistory(): Promise<Release[]> {
+  return (await signedApi()).get<Release[]>('/api/admin/releases/projects');
+}
+
+/** Whether the registry gives `username` the Projects canary (asked the way the shell asks). */
+async function onCanary(username: string): Promise<boolean> {
+  const res = await fetch(`${systemInfo().apiUrl}/api/runtime-config?subject=${encodeURIComponent(`admin:${username}`)}`);
+  return ((await res.json()) as { data: { releases: { projects: { canary: boolean } } } }).data.releases.projects.canary;
+}
+
+const PASSWORD = 'a-long-release-password';
+/** Two viewers: the first on the Projects canary, the second not. */
+async function twoAdministrators(): Promise<[string, string]> {
+  const owner = await signedApi();
+  const found: Record<'canary' | 'stable', string | undefined> = { canary: undefined, stable: undefined };
+  for (let i = 0; !(found.canary && found.stable); i++) {
+    const username = `rel${i}-${run}`;
+    const side = (await onCanary(username)) ? 'canary' : 'stable';
+    if (found[side]) continue;
+    await owner.post('/api/admin/administrators', { username, role: 'viewer', password: PASSWORD });
+    found[side] = username;
+  }
+  return [found.canary!, found.stable!];
+}
+
+async function projectsAs(browser: Browser, username: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, { username, password: PASSWORD });
+  await openSection(page, 'Projects');
+  return page;
+}
+
+const subtitle = (page: Page, text: string) => page.locator('main').getByText(text, { exact: true });
+
+test.describe.serial('releases', () => {
+  let canaryAdmin = '';
+  let stableAdmin = '';
+
+  test('a 50% canary puts two administrators on different versions, sticky across reloads; promoted, everyone gets it', async ({ browser }) => {
+    test.slow();
+    const release = await releaseCommand('release', 'projects', '--dist', projectsBuild('canary', { chunk: (c) => c.replace(`"${ORIGINAL}"`, `"${CHANGED}"`) }), '--version', `canary-${run}`, '--canary', '50', '--notes', 'a visible change');
+    expect(release.err).toBe('');
+    expect(release.out).toContain(`projects canary-${run} released: canary for 50% of administrators`);
+
+    [canaryAdmin, stableAdmin] = await twoAdministrators();
+    const onNew = await projectsAs(browser, canaryAdmin);
+    const onOld = await projectsAs(browser, stableAdmin);
+    await expect(subtitle(onNew, CHANGED)).toBeVisible();
+    await expect(subtitle(onOld, ORIGINAL)).toBeVisible();
+    for (const page of [onNew, onOld]) await page.reload();
+    await expect(subtitle(onNew, CHANGED)).toBeVisible();
+    await expect(subtitle(onOld, ORIGINAL)).toBeVisible();
+
+    const promote = await releaseCommand('promote', 'projects');
+    expect(promote.out).toBe(`projects canary-${run} is active for everyone\n`);
+    await onOld.reload();
+    await expect(subtitle(onOld, CHANGED)).toBeVisible();
+    await onNew.context().close();
+    await onOld.context().close();
+  });
+
+  test('rolled back from Settings → Remotes, the old version is back after a reload', async ({ page }) => {
+    await signIn(page);
+    await openSection(page, 'Projects');
+    await expect(subtitle(page, CHANGED)).toBeVisible();
+    await openSection(page, 'Settings');
+    await page.getByRole('tab', { name: 'Remotes' }).click();
+    const row = page.locator('main').getByRole('row').filter({ hasText: `canary-${run}` });
+    await expect(row).toContainText('projects');
+    await expectAccessible(page, 'Settings, Remotes');
+    await row.getByRole('button', { name: 'Roll back' }).click();
+    await expect(page.getByText(/is replaced by the release active before it/)).toBeVisible();
+    await page.getByRole('button', { name: 'Roll back' }).last().click();
+    await expect(page.getByText(new RegExp(`^projects canary-${run} rolled back; local-\\w+ is active$`))).toBeVisible();
+    await page.goto('/projects');
+    await expect(subtitle(page, ORIGINAL)).toBeVisible();
+    expect((await projectsHistory())[0]).toMatchObject({ version: `canary-${run}`, state: 'rolled-back' });
+  });
+
+  test('an incompatible build is refused with its reason, and nothing changes', async () => {
+    const before = await projectsHistory();
+    const noSection = await releaseCommand('release', 'projects', '--dist', projectsBuild('no-section', { manifest: (m) => (m.exposes = []) }), '--version', `broken-${run}`);
+    expect(noSection.code).toBe(1);
+    expect(noSection.err).toContain(`projects broken-${run} cannot be released: it does not expose projects/Section, which the list of remotes expects`);
+    const newerClient = await releaseCommand('release', 'projects', '--dist', projectsBuild('newer-client', { usage: (u) => u.uses.push('exportProjectsCsv') }), '--version', `newer-${run}`);
+    expect(newerClient.code).toBe(1);
+    expect(newerClient.err).toContain('it uses @growth-admin/shared-client exports the active shell does not provide: exportProjectsCsv');
+    expect(await projectsHistory()).toEqual(before);
+  });
+
+  test('a canary that crashes while rendering is rolled back automatically once its failures reach the threshold', async ({ browser }) => {
+    test.slow();
+    const crashing = projectsBuild('crash', { chunk: (c) => c.replace(`"${ORIGINAL}"`, '(()=>{throw new Error("the canary crashed")})()') });
+    expect((await releaseCommand('release', 'projects', '--dist', crashing, '--version', `crash-${run}`, '--canary', '50')).code).toBe(0);
+    const failures = async () => (await projectsHistory()).find((r) => r.version === `crash-${run}`)!;
+    const page = await projectsAs(browser, canaryAdmin); // on the canary
+    await expect(page.getByText('Projects is unavailable')).toBeVisible();
+    await expect.poll(async () => (await failures()).failures).toBe(1);
+    await page.reload();
+    await expect(page.getByText('Projects is unavailable')).toBeVisible();
+    // The second report reaches RELEASE_CANARY_MAX_FAILURES (2 in this run): the canary is rolled back.
+    await expect.poll(async () => await failures()).toMatchObject({ state: 'rolled-back', changedBy: 'release guard', failures: 2 });
+    await page.reload();
+    await expect(subtitle(page, ORIGINAL)).toBeVisible();
+    const audit = await (await signedApi()).get<{ entries: Array<{ summary: string }> }>('/api/admin/audit', { action: 'release.auto-rollback' });
+    expect(audit.entries[0].summary).toMatch(new RegExp(`^projects crash-${run} rolled back; local-\\w+ is active \\(2 failures reached the threshold of 2\\)$`));
+    await page.context().close();
+  });
+});
+
+test('a runtime config pointing a remote at an origin the registry does not allow is refused, with the fallback', async ({ page }) => {
+  // As if the config were altered on its way: Projects' manifest moved to a foreign origin.
+  await page.route('**/api/runtime-config**', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { data: { remotes: Record<string, string> } };
+    body.data.remotes.projects = 'http://foreign.invalid/projects/mf-manifest.json';
+    await route.fulfill({ response, json: body });
+  });
+  await signIn(page);
+  await openSection(page, 'Projects');
+  await expect(page.getByText('Projects is unavailable')).toBeVisible();
+  await expect(page.getByText("The projects remote's URL http://foreign.invalid/projects/mf-manifest.json is not on an origin the release registry allows")).toBeVisible();
+  // The rest works.
+  await openSection(page, 'Orders');
+  await expect(page.locator('main').getByRole('heading', { name: 'Orders' })).toBeVisible();
+});
