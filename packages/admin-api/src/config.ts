@@ -38,12 +38,31 @@ export interface ServerConfig {
   dbQueueTimeoutMs: number;
   /** Signature timestamps must be within this many ms of the server clock. */
   signatureWindowMs: number;
+  /** A session's absolute lifetime, from sign-in. */
   sessionTtlMs: number;
+  /** A session with no request for this long has expired (last-seen is written at most once a minute). */
+  sessionIdleMs: number;
+  /** A refund, and an add-coins above `stepUpAmount`, need the password entered within this window. */
+  stepUpWindowMs: number;
+  /** Add-coins above this many coins need a recent password (step-up). */
+  stepUpAmount: number;
   imageProxyMaxBytes: number;
   /** CSP report requests accepted per client address, and from everyone, per minute. */
   cspReportsPerMinutePerIp: number;
   cspReportsPerMinute: number;
   imageProxyTimeoutMs: number;
+  /** Image hosts the browser loads directly (the runtime config says them to the shell). */
+  directImageHosts: string[];
+  /** The active shell's public base URL: the release gate reads its mf-manifest.json and shell-contract.json there. */
+  shellUrl: string | null;
+  /** A JSON file of built remotes ([{ remote, version, manifestUrl, files }]) that fills the registry on first start (`npm start` writes it). */
+  releaseSeedFile: string | null;
+  /** A deploy token `npm start` makes for the local release commands (registered as "npm start" at each start). */
+  localDeployToken: string | null;
+  /** Failures reported for a canary that roll it back automatically. */
+  canaryMaxFailures: number;
+  /** Failure reports accepted per administrator per minute. */
+  releaseReportsPerMinute: number;
   /** Print server lines (listening, generated password, warnings, CSP violations). */
   log: (line: string) => void;
 }
@@ -114,11 +133,20 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     dbMaxQueue: intEnv(env, 'DB_MAX_QUEUE', 200, 0),
     dbQueueTimeoutMs: intEnv(env, 'DB_QUEUE_TIMEOUT_MS', 5000, 1),
     signatureWindowMs: 5 * 60_000,
-    sessionTtlMs: 12 * 3600_000,
+    sessionTtlMs: intEnv(env, 'SESSION_MAX_HOURS', 12, 1) * 3600_000,
+    sessionIdleMs: intEnv(env, 'SESSION_IDLE_MINUTES', 30, 1) * 60_000,
+    stepUpWindowMs: intEnv(env, 'STEP_UP_WINDOW_MINUTES', 5, 1) * 60_000,
+    stepUpAmount: intEnv(env, 'STEP_UP_AMOUNT', 10_000, 0),
     imageProxyMaxBytes: 2 * 1024 * 1024,
     cspReportsPerMinutePerIp: intEnv(env, 'CSP_REPORTS_PER_MINUTE_PER_IP', 30, 1),
     cspReportsPerMinute: intEnv(env, 'CSP_REPORTS_PER_MINUTE', 300, 1),
     imageProxyTimeoutMs: 5000,
+    directImageHosts: list(env.DIRECT_IMAGE_HOSTS) ?? [],
+    shellUrl: env.SHELL_URL ? env.SHELL_URL.replace(/\/+$/, '') : null,
+    releaseSeedFile: env.RELEASE_SEED_FILE || null,
+    localDeployToken: env.LOCAL_DEPLOY_TOKEN || null,
+    canaryMaxFailures: intEnv(env, 'RELEASE_CANARY_MAX_FAILURES', 5, 1),
+    releaseReportsPerMinute: intEnv(env, 'RELEASE_REPORTS_PER_MINUTE', 20, 1),
     log: (line) => console.log(line),
   };
 }

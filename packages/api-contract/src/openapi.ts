@@ -16,13 +16,14 @@ type Json = Record<string, unknown>;
 const TAGS: Record<Tag, string> = {
   administrators: 'Administrators and their own accounts (owners manage administrators)',
   audit: 'The audit log (read only)',
-  session: 'Signing in and out',
+  session: 'Signing in and out, sessions and step-up re-authentication',
   projects: 'App configurations',
   persons: 'App users and their coins',
   orders: 'Growth orders, recharge payments and refunds',
   analytics: 'Dashboard figures',
   images: 'The avatar image proxy',
   security: 'Content-Security-Policy violation reports',
+  releases: 'The release registry: each remote’s active release and canary, the runtime config the shell boots from',
   health: 'Liveness and readiness for load balancers',
 };
 

@@ -1,6 +1,6 @@
 // Growth orders and recharge payments (spec 3): the two lists and refunds.
 import { Type } from '@sinclair/typebox';
-import { IDEMPOTENCY_KEY_REUSED, IdempotencyHeaders, Id, route } from './route';
+import { IDEMPOTENCY_KEY_REUSED, STEP_UP_REQUIRED, IdempotencyHeaders, Id, route } from './route';
 
 export const ORDER_STATUSES = ['completed', 'pending', 'error', 'refunded'] as const;
 /** The orders of a list: created date or payment amount, either way; `createdAt.desc` (newest first) without one. */
@@ -108,7 +108,7 @@ export const refundOrder = route({
   tag: 'orders',
   summary: 'Refund an order or payment',
   description:
-    'Refunds a complete, not yet refunded order or payment, once, and moves the coins back in the same transaction (a growth order gives back its coins; a payment takes back the coins it gave, never below zero). Answers the refunded order; with an Idempotency-Key a retry answers the same.',
+    'Refunds a complete, not yet refunded order or payment, once, and moves the coins back in the same transaction (a growth order gives back its coins; a payment takes back the coins it gave, never below zero). Answers the refunded order; with an Idempotency-Key a retry answers the same. Needs the password entered in the last 5 minutes (403 STEP_UP_REQUIRED).',
   access: 'admin',
   role: 'operator',
   headers: IdempotencyHeaders,
@@ -119,6 +119,7 @@ export const refundOrder = route({
     { status: 409, code: 'ALREADY_REFUNDED', when: 'the order was refunded before' },
     { status: 409, code: 'NOT_REFUNDABLE', when: 'the order is not complete (pending or error)' },
     IDEMPOTENCY_KEY_REUSED,
+    STEP_UP_REQUIRED,
   ],
 });
 

@@ -1,6 +1,6 @@
 // App users (persons, spec 3): list, search, one lookup, adding coins.
 import { Type } from '@sinclair/typebox';
-import { IDEMPOTENCY_KEY_REUSED, IdempotencyHeaders, Id, route } from './route';
+import { IDEMPOTENCY_KEY_REUSED, STEP_UP_REQUIRED, IdempotencyHeaders, Id, route } from './route';
 
 export const Person = Type.Object(
   {
@@ -94,13 +94,13 @@ export const addMoney = route({
   tag: 'persons',
   summary: 'Add coins to a user',
   description:
-    'Adds a whole number of coins (1 to 1,000,000) atomically, with one ledger row and one audit row; answers the user with the new balance. Send an Idempotency-Key so a retry cannot add the coins twice.',
+    'Adds a whole number of coins (1 to 1,000,000) atomically, with one ledger row and one audit row; answers the user with the new balance. Send an Idempotency-Key so a retry cannot add the coins twice. More than the step-up amount (default 10,000) needs the password entered in the last 5 minutes (403 STEP_UP_REQUIRED).',
   access: 'admin',
   role: 'operator',
   headers: IdempotencyHeaders,
   body: Type.Object({ personId: Id('The person _id'), amount: Type.Integer({ minimum: 1, maximum: 1_000_000 }) }, { additionalProperties: false }),
   data: Person,
-  errors: [PERSON_NOT_FOUND, IDEMPOTENCY_KEY_REUSED],
+  errors: [PERSON_NOT_FOUND, IDEMPOTENCY_KEY_REUSED, STEP_UP_REQUIRED],
 });
 
 /** The Users table's columns (its Customize Columns ids) an export can hold; `user` is always there. */

@@ -22,7 +22,7 @@ export type Role = (typeof ROLES)[number];
 export const roleAllows = (role: Role, needed: Role): boolean => ROLES.indexOf(role) >= ROLES.indexOf(needed);
 
 /** The resource a route belongs to (an OpenAPI tag). */
-export type Tag = 'session' | 'administrators' | 'audit' | 'projects' | 'persons' | 'orders' | 'analytics' | 'images' | 'security' | 'health';
+export type Tag = 'session' | 'administrators' | 'audit' | 'projects' | 'persons' | 'orders' | 'analytics' | 'images' | 'security' | 'releases' | 'health';
 
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 431 | 500 | 503;
 
@@ -45,6 +45,11 @@ export interface RouteSpec {
   access: Access;
   /** For `admin` routes, the least role that may call it (default `viewer`: every administrator). */
   role?: Role;
+  /**
+   * Also callable with a deploy token instead of a session (`Authorization: Bearer deploy_…`, still
+   * signed): the release commands and CI. A deploy token may call these routes only.
+   */
+  deployToken?: boolean;
   params?: TObject;
   querystring?: TObject;
   body?: TSchema;
@@ -89,6 +94,12 @@ export const IdempotencyHeaders = Type.Object({
     Type.String({ pattern: '^[A-Za-z0-9_-]{8,128}$', description: 'One key per user action (8 to 128 of [A-Za-z0-9_-]), reused when the same action is retried' }),
   ),
 });
+/** A refund, or an add-coins above the step-up amount, without the password entered in the last 5 minutes. */
+export const STEP_UP_REQUIRED: ErrorCase = {
+  status: 403,
+  code: 'STEP_UP_REQUIRED',
+  when: 'the password was not entered in the last 5 minutes: re-authenticate (POST /api/admin/account/reauthenticate), then retry with the same Idempotency-Key; nothing was changed',
+};
 export const IDEMPOTENCY_KEY_REUSED: ErrorCase = { status: 422, code: 'IDEMPOTENCY_KEY_REUSED', when: 'the Idempotency-Key was used before for another request' };
 
 /** An entity id: a digit string. */
@@ -104,7 +115,8 @@ const SIGNATURE_ERRORS: ErrorCase[] = [
 ];
 const TOKEN_ERRORS: ErrorCase[] = [
   { status: 401, code: 'TOKEN_MISSING', when: 'no Authorization: Bearer <token> header' },
-  { status: 401, code: 'TOKEN_INVALID', when: 'the token is malformed, unknown, expired or signed out' },
+  { status: 401, code: 'TOKEN_INVALID', when: 'the token is malformed or unknown, or its session was signed out or ended (or its administrator disabled)' },
+  { status: 401, code: 'SESSION_EXPIRED', when: 'the session was idle past the idle timeout (default 30 minutes) or is past its absolute lifetime (default 12 hours): sign in again' },
 ];
 /** Every route validates its query string (unknown parameters are refused), so every route has inputs. */
 const INPUT_ERRORS: ErrorCase[] = [
@@ -135,6 +147,8 @@ const roleError = (role: Role): ErrorCase => ({
   when: `the signed-in administrator's role is below ${role}: nothing is changed`,
 });
 
+const DEPLOY_TOKEN_FORBIDDEN: ErrorCase = { status: 403, code: 'DEPLOY_TOKEN_FORBIDDEN', when: 'a deploy token was sent: it may call the release routes only' };
+
 /** Every error a route can answer: those of its access, of its inputs, and its own. */
 export function errorsOf(r: RouteSpec): ErrorCase[] {
   return [
@@ -144,6 +158,7 @@ export function errorsOf(r: RouteSpec): ErrorCase[] {
     ...(r.access === 'public' ? [] : SIGNATURE_ERRORS),
     ...(r.access === 'admin' ? TOKEN_ERRORS : []),
     ...(r.access === 'admin' && r.role && r.role !== 'viewer' ? [roleError(r.role)] : []),
+    ...(r.access === 'admin' && !r.deployToken ? [DEPLOY_TOKEN_FORBIDDEN] : []),
     ...(r.errors ?? []),
     ...(r.tag === 'health' ? [] : DATABASE_ERRORS),
     ...SERVER_ERRORS,

@@ -19,8 +19,11 @@ import type {
   PersonsList,
   Project,
   ProjectInput,
+  Release,
+  RemoteReleases,
   RevenueStats,
   Role,
+  Session,
   TrendPeriod,
   TrendPoint,
   UserStats,
@@ -32,6 +35,33 @@ export const PERSONS_PAGE_SIZE = 20;
 export const ORDERS_PAGE_SIZE = 20;
 export const RECENT_ORDERS_LIMIT = 10;
 export const TRENDS_DEFAULT_DAYS = 30;
+
+// --- releases (the release registry) ---------------------------------------
+
+/** GET /api/admin/releases: every remote's active release and canary. */
+export function getReleases(): Promise<RemoteReleases[]> {
+  return call('get', '/api/admin/releases', {});
+}
+
+/** GET /api/admin/releases/:remote: its releases, newest first. */
+export function getReleaseHistory(remote: string): Promise<Release[]> {
+  return call('get', '/api/admin/releases/{remote}', { params: { remote } });
+}
+
+/** POST /api/admin/releases/:remote/promote (owners): the canary becomes active for everyone. */
+export function promoteRelease(remote: string): Promise<Release> {
+  return call('post', '/api/admin/releases/{remote}/promote', { params: { remote } });
+}
+
+/** POST /api/admin/releases/:remote/rollback (owners): the canary goes, or the active release goes back. */
+export function rollbackRelease(remote: string, to?: string): Promise<{ active: Release; rolledBack: Release }> {
+  return call('post', '/api/admin/releases/{remote}/rollback', { params: { remote }, body: to ? { to } : {} });
+}
+
+/** POST /api/admin/releases/failures: the shell reports a remote that failed to load or crashed. */
+export function reportReleaseFailure(body: { releaseId: string; kind: 'load' | 'render'; message: string }): Promise<{ counted: boolean; rolledBack: boolean }> {
+  return call('post', '/api/admin/releases/failures', { body });
+}
 
 // --- session ---------------------------------------------------------------
 
@@ -54,6 +84,31 @@ export async function login(payload: LoginPayload): Promise<AdminSession> {
 /** GET /api/admin/me: the signed-in administrator and their role now. */
 export function getMe(): Promise<Me> {
   return call('get', '/api/admin/me', {});
+}
+
+/** GET /api/admin/account/sessions: my active sessions, `current` marking this one. */
+export function getMySessions(): Promise<Session[]> {
+  return call('get', '/api/admin/account/sessions', {});
+}
+
+/** GET /api/admin/sessions (owners): every administrator's active sessions. */
+export function getAllSessions(): Promise<Session[]> {
+  return call('get', '/api/admin/sessions', {});
+}
+
+/** Ends one session: one of mine, or (`anyone`, owners) anyone's. */
+export function endSession(id: string, anyone = false): Promise<{ ended: number }> {
+  return anyone ? call('delete', '/api/admin/sessions/{id}', { params: { id } }) : call('delete', '/api/admin/account/sessions/{id}', { params: { id } });
+}
+
+/** POST /api/admin/account/sessions/end-others: every session of mine but this one ends. */
+export function endMyOtherSessions(): Promise<{ ended: number }> {
+  return call('post', '/api/admin/account/sessions/end-others', {});
+}
+
+/** POST /api/admin/account/reauthenticate: the password again (step-up), recorded on this session. */
+export function reauthenticate(password: string): Promise<{ reauthenticated: boolean; validForSeconds: number }> {
+  return call('post', '/api/admin/account/reauthenticate', { body: { password } });
 }
 
 /** GET /api/admin/administrators (owners). */

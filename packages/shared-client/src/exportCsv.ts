@@ -54,11 +54,12 @@ export async function downloadCsv(
   }
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as { message?: string; code?: string } | null;
+    const error = new ApiError(body?.message || response.statusText || `Request failed with status ${response.status}`, response.status, body?.code);
     if (response.status === 401) {
       clearSession();
-      getClientConfig().onUnauthorized?.();
+      getClientConfig().onUnauthorized?.(error);
     }
-    throw new ApiError(body?.message || response.statusText || `Request failed with status ${response.status}`, response.status, body?.code);
+    throw error;
   }
   const totalHeader = response.headers.get('X-Total-Count');
   const total = totalHeader === null ? null : Number(totalHeader);

@@ -185,6 +185,15 @@ describe('request: 401', () => {
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
+  it('passes the error to the handler, so the shell can tell an expired session (SESSION_EXPIRED) apart', async () => {
+    const onUnauthorized = jest.fn();
+    configureTestClient({ onUnauthorized });
+    setSession({ token: 'expired', username: 'admin' });
+    installFetch(() => ({ status: 401, body: { message: 'Your session has expired (no request for 30 minutes): sign in again', code: 'SESSION_EXPIRED' } }));
+    await failureOf(request('GET', '/api/admin/projects'));
+    expect(onUnauthorized).toHaveBeenCalledWith(expect.objectContaining({ status: 401, code: 'SESSION_EXPIRED' }));
+  });
+
   it('calls the token clearing before the handler (the handler sees a signed-out store)', async () => {
     let tokenSeenByHandler: string | null = 'unset';
     configureTestClient({ onUnauthorized: () => (tokenSeenByHandler = getToken()) });

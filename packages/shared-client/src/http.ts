@@ -2,6 +2,7 @@
 import { getClientConfig } from './config';
 import { ApiError, NETWORK_MESSAGE, TIMEOUT_MESSAGE } from './errors';
 import { signatureHeaders } from './signature';
+import { STEP_UP_CANCELLED_MESSAGE, STEP_UP_REQUIRED_CODE, confirmStepUp } from './stepUp/stepUp';
 import { clearSession, getToken } from './tokenStore';
 
 export const REQUEST_TIMEOUT_MS = 60_000;
@@ -22,6 +23,8 @@ export interface RequestOptions {
    * cleared). Its 401 only says that token is dead: the stored session is left alone.
    */
   token?: string;
+  /** Set on the one retry after a step-up: a second refusal is the error, not a second prompt. */
+  steppedUp?: boolean;
 }
 
 /** Builds `base + path + ?query`, leaving out undefined, null and empty-string values. */
@@ -94,12 +97,19 @@ export async function request<T>(method: string, path: string, options: RequestO
   }
 
   if (!response.ok) {
+    const error = errorFromBody(body, response);
     if (response.status === 401 && !options.isLogin && options.token === undefined) {
       clearSession();
       // The handler as configured now: the shell may set it after this request started.
-      getClientConfig().onUnauthorized?.();
+      getClientConfig().onUnauthorized?.(error);
     }
-    throw errorFromBody(body, response);
+    // A refund or a large add-coins without a recent password: ask for it, then send the same
+    // request again (same Idempotency-Key), once. Cancelled: nothing was changed.
+    if (response.status === 403 && error.code === STEP_UP_REQUIRED_CODE && !options.steppedUp) {
+      if (await confirmStepUp()) return request<T>(method, path, { ...options, steppedUp: true });
+      throw new ApiError(STEP_UP_CANCELLED_MESSAGE, 403, 'STEP_UP_CANCELLED');
+    }
+    throw error;
   }
   return (body as { data: T } | undefined)?.data as T;
 }

@@ -19,3 +19,4 @@ export * from './queries';
 export * from './lists';
 export * from './version';
 export * from './roles';
+export * from './stepUp';

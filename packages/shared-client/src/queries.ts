@@ -3,6 +3,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
   getAdministrators,
+  getAllSessions,
+  getMySessions,
   getAudit,
   getMe,
   getOrderStats,
@@ -10,6 +12,8 @@ import {
   getPersons,
   getProject,
   getProjects,
+  getReleaseHistory,
+  getReleases,
   getRevenueStats,
   getTrends,
   getUserRecentOrders,
@@ -34,7 +38,10 @@ export async function findPersonById(customId: string): Promise<Person | null> {
 export const queries = {
   /** The signed-in administrator and their role now (a role changed since sign-in shows here). */
   me: () => queryOptions({ queryKey: queryKeys.me(), queryFn: getMe, staleTime: 60_000 }),
+  sessions: (scope: 'mine' | 'all') => queryOptions({ queryKey: queryKeys.sessions(scope), queryFn: scope === 'mine' ? getMySessions : getAllSessions }),
   administrators: () => queryOptions({ queryKey: queryKeys.administrators(), queryFn: getAdministrators }),
+  releases: () => queryOptions({ queryKey: queryKeys.releases(), queryFn: getReleases }),
+  releaseHistory: (remote: string) => queryOptions({ queryKey: queryKeys.releaseHistory(remote), queryFn: () => getReleaseHistory(remote) }),
   /** A page of the audit log; the current rows stay on screen while the next page loads. */
   audit: (query: Partial<AuditQuery>) => queryOptions({ queryKey: queryKeys.audit(query), queryFn: () => getAudit(query), placeholderData: keepPreviousData }),
   projects: () => queryOptions({ queryKey: queryKeys.projects.list(), queryFn: getProjects }),

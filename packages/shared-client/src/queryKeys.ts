@@ -7,7 +7,11 @@ export const queryKeys = {
   all: ['growth-admin'] as const,
   me: () => ['growth-admin', 'me'] as const,
   administrators: () => ['growth-admin', 'administrators'] as const,
+  /** My sessions, and (owners) everyone's. */
+  sessions: (scope: 'mine' | 'all') => ['growth-admin', 'sessions', scope] as const,
   audit: (query: object) => ['growth-admin', 'audit', query] as const,
+  releases: () => ['growth-admin', 'releases'] as const,
+  releaseHistory: (remote: string) => ['growth-admin', 'releases', remote] as const,
   projects: {
     all: ['growth-admin', 'projects'] as const,
     list: () => ['growth-admin', 'projects', 'list'] as const,

@@ -8,8 +8,9 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db';
 import type { ServerConfig } from '../config';
 import { signRequest, signatureMatches } from '../security';
-import { findSession, claimNonce, type SessionAdmin } from '../modules/auth/repository';
+import { findSession, claimNonce, type SessionAdmin, type SessionContext } from '../modules/auth/repository';
 import { forbidden, unauthorized } from './errors';
+import { DEPLOY_TOKEN_PREFIX, DEPLOY_TOKEN_RE, findDeployToken, type Deployer } from '../modules/releases/deployTokens';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -17,12 +18,16 @@ declare module 'fastify' {
     access?: Access;
     /** The least role that may call the route (admin routes; none: every administrator). */
     role?: Role;
+    /** Also callable with a deploy token (the release routes). */
+    deployToken?: boolean;
     operationId?: string;
     /** Whether the route works on the database (and so waits its turn: see admission.ts). */
     database?: boolean;
   }
   interface FastifyRequest {
-    admin?: SessionAdmin;
+    admin?: SessionContext;
+    /** The deploy token a release route was called with (instead of a session). */
+    deployer?: Deployer;
     token?: string;
   }
 }
@@ -52,15 +57,37 @@ export async function checkSignature(req: FastifyRequest, db: Db, config: Server
   if (!(await claimNonce(db, nonce!))) throw forbidden('X-Nonce was already used: replayed request', 'NONCE_REPLAYED');
 }
 
-export async function checkToken(req: FastifyRequest, db: Db): Promise<void> {
+/** How long a session may be idle, or live at all, in words for the SESSION_EXPIRED message. */
+const span = (ms: number) => (ms % 3600_000 === 0 ? `${ms / 3600_000} hour${ms === 3600_000 ? '' : 's'}` : ms % 60_000 === 0 ? `${ms / 60_000} minute${ms === 60_000 ? '' : 's'}` : `${ms / 1000} seconds`);
+
+export async function checkToken(req: FastifyRequest, db: Db, config: ServerConfig): Promise<void> {
   const auth = header(req, 'authorization');
   if (!auth) throw unauthorized('Sign in first: the Authorization header with a Bearer token is missing', 'TOKEN_MISSING');
   const m = TOKEN_RE.exec(auth);
   if (!m) throw unauthorized('The Authorization header must be "Bearer <token>" with a session token', 'TOKEN_INVALID');
-  const admin = await findSession(db, m[1]);
-  if (!admin) throw unauthorized('The session token is invalid, expired or signed out', 'TOKEN_INVALID');
-  req.admin = admin;
+  const found = await findSession(db, m[1], config.sessionIdleMs);
+  if (found.status === 'expired') {
+    const why = found.why === 'idle' ? `no request for ${span(config.sessionIdleMs)}` : `it is ${span(config.sessionTtlMs)} old`;
+    throw unauthorized(`Your session has expired (${why}): sign in again`, 'SESSION_EXPIRED');
+  }
+  if (found.status !== 'live') throw unauthorized('The session token is invalid, expired or signed out', 'TOKEN_INVALID');
+  req.admin = found.session;
   req.token = m[1];
+}
+
+/**
+ * A deploy token (`Bearer deploy_…`) instead of a session: accepted by the routes the contract marks
+ * `deployToken` only (403 elsewhere). True when the request was let through on one.
+ */
+export async function checkDeployToken(req: FastifyRequest, db: Db): Promise<boolean> {
+  const auth = header(req, 'authorization');
+  if (!auth?.startsWith(`Bearer ${DEPLOY_TOKEN_PREFIX}`)) return false;
+  if (!req.routeOptions.config.deployToken) throw forbidden('A deploy token may call the release routes only', 'DEPLOY_TOKEN_FORBIDDEN');
+  const token = auth.slice('Bearer '.length);
+  const deployer = DEPLOY_TOKEN_RE.test(token) ? await findDeployToken(db, token) : null;
+  if (!deployer) throw unauthorized('The deploy token is invalid or revoked', 'TOKEN_INVALID');
+  req.deployer = deployer;
+  return true;
 }
 
 /** 403 ROLE_FORBIDDEN when the administrator's role is below what the route needs. */
@@ -81,7 +108,8 @@ export function guardHook(db: Db, config: ServerConfig) {
     // Thrown ApiErrors become the failure envelope in the error handler.
     await checkSignature(req, db, config);
     if (access === 'admin') {
-      await checkToken(req, db);
+      if (await checkDeployToken(req, db)) return;
+      await checkToken(req, db, config);
       checkRole(req.admin!, req.routeOptions.config.role);
     }
   };

@@ -27,6 +27,7 @@ import {
   login,
   logout,
   setSession,
+  StepUpHost,
   subscribeSession,
   type SectionProps,
   type ToastApi,
@@ -163,7 +164,10 @@ export function StandaloneApp({
           ) : !config ? (
             <Spin fullscreen />
           ) : token ? (
-            <Workspace title={title} sections={sections} />
+            <>
+              <Workspace title={title} sections={sections} />
+              <StepUpHost />
+            </>
           ) : (
             <SignIn />
           )}

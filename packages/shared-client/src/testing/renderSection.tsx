@@ -1,10 +1,12 @@
 // Renders a remote's section as the shell would, for the remotes' jest tests: one fresh
 // QueryClient (no retries, no refetch on focus), a toast spy as the `toast` prop, and antd without
-// motion or click waves (the same behaviour, far less work for jsdom).
+// motion or click waves (the same behaviour, far less work for jsdom), and the step-up dialog the
+// shell mounts.
 import type { ComponentType } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
+import { StepUpHost } from '../stepUp/StepUpHost';
 import type { SectionProps, ToastApi } from '../types';
 
 export function makeToast(): jest.Mocked<ToastApi> {
@@ -21,6 +23,7 @@ export function renderSection(Section: ComponentType<SectionProps>, toast = make
     <ConfigProvider theme={{ hashed: false, token: { motion: false } }} wave={{ disabled: true }}>
       <QueryClientProvider client={queryClient}>
         <Section user={user} toast={toast} />
+        <StepUpHost />
       </QueryClientProvider>
     </ConfigProvider>,
   );

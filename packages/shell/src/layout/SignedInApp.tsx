@@ -12,7 +12,7 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { ADMIN_THEME, clearSession, getToken, installDialogFocusWrap, isPlainClick, logout, queries, type Role, type SectionProps } from '@growth-admin/shared-client';
+import { ADMIN_THEME, clearSession, getToken, installDialogFocusWrap, isPlainClick, logout, queries, StepUpHost, type Role, type SectionProps } from '@growth-admin/shared-client';
 import { retryLogoutLater } from './pendingLogout';
 import { SECTIONS, pathForSection, sectionById, type SectionId } from '../sections/sections';
 import { preloadWhenIdle } from '../sections/remoteModules';
@@ -139,6 +139,8 @@ export default function SignedInApp({ username, storedRole }: SignedInProps) {
       <AntApp>
         <QueryClientProvider client={queryClient}>
           <Shell username={username} storedRole={storedRole} />
+          {/* The one step-up dialog: a refund or a large add-coins in any remote asks for the password here. */}
+          <StepUpHost />
         </QueryClientProvider>
       </AntApp>
     </ConfigProvider>

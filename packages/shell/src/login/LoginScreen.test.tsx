@@ -2,6 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { clearSession, configureClient, getSession } from '@growth-admin/shared-client';
 import { LoginScreen } from './LoginScreen';
+import { noteSignedOut, signedOutNotice } from './signOutNotice';
 
 type Answer = { status: number; body: unknown };
 
@@ -70,5 +71,34 @@ describe('Admin Login', () => {
     await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith('admin'));
     expect(getSession()).toEqual({ token: 't1', username: 'admin' });
     expect(calls[0]).toMatchObject({ url: 'http://api.test/api/admin/login', body: { username: 'admin', password: 'secret' } });
+  });
+});
+
+describe('Admin Login after a session ended', () => {
+  afterEach(() => sessionStorage.clear());
+
+  it.each([
+    ['SESSION_EXPIRED', 'Your session has expired. Please sign in again.'],
+    ['TOKEN_INVALID', 'Your session has ended. Please sign in again.'],
+  ])('after a 401 %s says why beside the spec texts, keeps it while typing, and forgets it once signed in', async (code, message) => {
+    noteSignedOut({ code });
+    stubFetch(() => ({ status: 200, body: { data: { token: 't'.repeat(43), user: { username: 'admin', role: 'owner' } } } }));
+    const onSignedIn = jest.fn();
+    render(<LoginScreen onSignedIn={onSignedIn} />);
+    expect(screen.getByRole('heading', { name: 'Admin Login' })).toBeInTheDocument();
+    expect(screen.getByText('Sign in to access the admin dashboard')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(message);
+    await userEvent.type(screen.getByLabelText('Username'), 'admin');
+    await userEvent.type(screen.getByLabelText('Password'), 'pw');
+    expect(screen.getByRole('status')).toHaveTextContent(message);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith('admin'));
+    expect(signedOutNotice()).toBeNull();
+  });
+
+  it('shows nothing for a first visit or another 401', () => {
+    noteSignedOut({ code: 'UNAUTHORIZED' });
+    render(<LoginScreen onSignedIn={jest.fn()} />);
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 });

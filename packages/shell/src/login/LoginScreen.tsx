@@ -2,6 +2,7 @@
 // antd and no remote, so it stays small and works when every remote is down.
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { login, setSession } from '@growth-admin/shared-client';
+import { clearSignedOutNotice, signedOutNotice } from './signOutNotice';
 import { LOGIN_FAILED_MESSAGE, validateLogin } from './validateLogin';
 
 export interface LoginScreenProps {
@@ -19,6 +20,8 @@ export function LoginScreen({ onSignedIn, onFirstInteraction }: LoginScreenProps
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  // Why this screen shows (an expired or ended session): kept until the next sign-in.
+  const [notice] = useState(signedOutNotice);
   const passwordRef = useRef<HTMLInputElement>(null);
   const interacted = useRef(false);
 
@@ -47,6 +50,7 @@ export function LoginScreen({ onSignedIn, onFirstInteraction }: LoginScreenProps
     setError(null);
     try {
       const session = await login({ username: username.trim(), password });
+      clearSignedOutNotice();
       setSession({ token: session.token, username: session.user.username, role: session.user.role });
       onSignedIn(session.user.username);
     } catch {
@@ -65,6 +69,11 @@ export function LoginScreen({ onSignedIn, onFirstInteraction }: LoginScreenProps
           Admin Login
         </h1>
         <p className="ga-subtitle">Sign in to access the admin dashboard</p>
+        {notice && (
+          <div className="ga-notice" role="status">
+            {notice}
+          </div>
+        )}
         <label className="ga-label" htmlFor="ga-username">
           Username
         </label>

@@ -33,6 +33,13 @@ export interface SessionAdmin {
   role: Role;
 }
 
+/** The administrator behind a live session, and the session itself. */
+export interface SessionContext extends SessionAdmin {
+  sessionId: string;
+  /** Seconds since the password was last entered in this session (sign-in or a re-authentication). */
+  reauthAgeSeconds: number;
+}
+
 export async function checkCredentials(q: Queryable, username: string, password: string): Promise<SessionAdmin | null> {
   const rows = await q.query<{ id: number; username: string; password_hash: string; role: Role }>(
     'select id::int as id, username, password_hash, role from admins where username = $1 and disabled_at is null',
@@ -44,22 +51,53 @@ export async function checkCredentials(q: Queryable, username: string, password:
   return admin && ok ? { adminId: admin.id, username: admin.username, role: admin.role } : null;
 }
 
-export async function createSession(q: Queryable, adminId: number, ttlMs: number, ip: string): Promise<string> {
+export async function createSession(q: Queryable, adminId: number, ttlMs: number, ip: string, userAgent = ''): Promise<string> {
   const token = newSessionToken();
   await q.query(
-    `insert into admin_sessions (token_hash, admin_id, expires_at, ip) values ($1, $2, now() + make_interval(secs => $3), $4)`,
-    [hashToken(token), adminId, ttlMs / 1000, ip],
+    `insert into admin_sessions (token_hash, admin_id, expires_at, ip, user_agent) values ($1, $2, now() + make_interval(secs => $3), $4, $5)`,
+    [hashToken(token), adminId, ttlMs / 1000, ip, userAgent.slice(0, 500)],
   );
   return token;
 }
 
-export async function findSession(q: Queryable, token: string): Promise<SessionAdmin | null> {
-  const rows = await q.query<{ admin_id: number; username: string; role: Role }>(
-    `select s.admin_id::int as admin_id, a.username, a.role from admin_sessions s join admins a on a.id = s.admin_id
-      where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now() and a.disabled_at is null`,
-    [hashToken(token)],
+/** Last-seen is written at most this often per session: reading a session costs no write most of the time. */
+export const LAST_SEEN_EVERY_SECONDS = 60;
+
+export type SessionLookup = { status: 'live'; session: SessionContext } | { status: 'expired'; why: 'idle' | 'lifetime' } | { status: 'invalid' };
+
+/**
+ * The session of `token`: live, expired (idle longer than `idleMs`, or past its absolute end), or
+ * invalid (unknown, signed out, ended, its administrator disabled). A live session's last-seen time
+ * is moved on when it is older than a minute. Times are the database's clock.
+ */
+export async function findSession(q: Queryable, token: string, idleMs: number): Promise<SessionLookup> {
+  const rows = await q.query<{
+    id: string;
+    admin_id: number;
+    username: string;
+    role: Role;
+    usable: boolean;
+    past_end: boolean;
+    idle: boolean;
+    seen_age: number;
+    reauth_age: number;
+  }>(
+    `select s.id::text as id, s.admin_id::int as admin_id, a.username, a.role,
+            s.revoked_at is null and a.disabled_at is null as usable,
+            s.expires_at <= now() as past_end,
+            s.last_seen_at <= now() - make_interval(secs => $2) as idle,
+            extract(epoch from now() - s.last_seen_at)::float8 as seen_age,
+            extract(epoch from now() - s.reauth_at)::float8 as reauth_age
+       from admin_sessions s join admins a on a.id = s.admin_id
+      where s.token_hash = $1`,
+    [hashToken(token), idleMs / 1000],
   );
-  return rows[0] ? { adminId: rows[0].admin_id, username: rows[0].username, role: rows[0].role } : null;
+  const s = rows[0];
+  if (!s || !s.usable) return { status: 'invalid' };
+  if (s.past_end) return { status: 'expired', why: 'lifetime' };
+  if (s.idle) return { status: 'expired', why: 'idle' };
+  if (s.seen_age >= LAST_SEEN_EVERY_SECONDS) await q.query('update admin_sessions set last_seen_at = now() where id = $1', [s.id]);
+  return { status: 'live', session: { adminId: s.admin_id, username: s.username, role: s.role, sessionId: s.id, reauthAgeSeconds: s.reauth_age } };
 }
 
 export async function revokeSession(q: Queryable, token: string): Promise<void> {

@@ -7,7 +7,7 @@ import { signIn, signOut } from './signIn';
 
 export function authRoutes(app: FastifyInstance, { config, db }: RouteDeps): void {
   serve(app, auth.login, async (req) => {
-    const { token, username, role } = await signIn(db, config, { ...req.body, ip: req.ip });
+    const { token, username, role } = await signIn(db, config, { ...req.body, ip: req.ip, userAgent: req.headers['user-agent'] ?? '' });
     return { data: { token, user: { username, role } } };
   });
 

@@ -13,13 +13,15 @@ export interface SignInAttempt {
   username: string;
   password: string;
   ip: string;
+  /** The browser's User-Agent, shown in the Sessions list. */
+  userAgent?: string;
 }
 
 /**
  * Checks the credentials and starts a session; answers its token. The attempt is counted (or
  * refused, 429) before the password is checked: see throttle.ts.
  */
-export async function signIn(db: Db, config: ServerConfig, { username, password, ip }: SignInAttempt): Promise<{ token: string; username: string; role: Role }> {
+export async function signIn(db: Db, config: ServerConfig, { username, password, ip, userAgent = '' }: SignInAttempt): Promise<{ token: string; username: string; role: Role }> {
   await admitAttempt(db, { perUserAndAddress: config.loginLimitPerUserAndAddress, perAddress: config.loginLimitPerAddress, windowMs: config.loginWindowMs }, username, ip);
   const admin = await checkCredentials(db, username, password);
   if (!admin) {
@@ -28,7 +30,7 @@ export async function signIn(db: Db, config: ServerConfig, { username, password,
   }
   await clearUserAndAddress(db, username, ip);
   const token = await db.transaction(async (tx) => {
-    const t = await createSession(tx, admin.adminId, config.sessionTtlMs, ip);
+    const t = await createSession(tx, admin.adminId, config.sessionTtlMs, ip, userAgent);
     await audit(tx, { adminId: admin.adminId, username: admin.username, ip }, 'login', `admin:${admin.username}`, 'Signed in');
     return t;
   });

@@ -12,8 +12,16 @@ import { ORDER_COLUMNS, toOrder } from './repository';
  * succeeds, the rest see it refunded). A growth order gives back the coins it cost; a recharge
  * takes back the coins it gave, at most the current balance (never below zero). One ledger row.
  */
-export async function refundOrder(db: Db, actor: Actor & { adminId: number }, orderId: string, idempotencyKey?: string): Promise<{ result: Order; replayed: boolean }> {
+export async function refundOrder(
+  db: Db,
+  actor: Actor & { adminId: number },
+  orderId: string,
+  idempotencyKey?: string,
+  /** A check that may refuse the change (step-up), run after the key lookup: a replay skips it. */
+  beforeChange: () => void = () => undefined,
+): Promise<{ result: Order; replayed: boolean }> {
   return idempotent(db, { adminId: actor.adminId, key: idempotencyKey, operation: 'orders.refundOrder', request: { orderId } }, async (tx) => {
+    beforeChange();
     const found = await tx.query<{ kind: string; person_id: string; coins: number; is_complete: boolean; is_refund: boolean; order_sn: string }>(
       'select kind, person_id::text as person_id, coins::float8 as coins, is_complete, is_refund, order_sn from orders where id = $1 for update',
       [orderId],

@@ -17,8 +17,11 @@ export async function addMoney(
   actor: Actor & { adminId: number },
   { personId, amount }: { personId: string; amount: number },
   idempotencyKey?: string,
+  /** A check that may refuse the change (step-up), run after the key lookup: a replay skips it. */
+  beforeChange: () => void = () => undefined,
 ): Promise<{ result: Person; replayed: boolean }> {
   return idempotent(db, { adminId: actor.adminId, key: idempotencyKey, operation: 'persons.addMoney', request: { personId, amount } }, async (tx) => {
+    beforeChange();
     const rows = await tx.query(`update persons set money = money + $2, updated_at = now() where id = $1 returning ${PERSON_COLUMNS}`, [personId, amount]);
     if (!rows[0]) throw notFound(`personId ${personId}: no such user`, 'PERSON_NOT_FOUND');
     await tx.query(`insert into coin_ledger (person_id, delta, balance_after, reason, admin_id) values ($1, $2, $3, 'add-money', $4)`, [

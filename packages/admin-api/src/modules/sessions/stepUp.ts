@@ -1,0 +1,45 @@
+// Step-up re-authentication (ASVS 4.0.3 3.7.1): a refund, and an add-coins above the step-up
+// amount, need the password entered in this session within the step-up window (sign-in counts).
+// The check runs inside the change's transaction after the Idempotency-Key lookup, so a retry of a
+// call that went through answers its first result, and a refused call changes nothing.
+import type { ServerConfig } from '../../config';
+import type { Db } from '../../db';
+import { ApiError } from '../../http/errors';
+import { checkCredentials } from '../auth/repository';
+import { admitAttempt, clearUserAndAddress } from '../auth/throttle';
+import { audit, type Actor } from '../audit/repository';
+
+export const STEP_UP_MESSAGE = 'Enter your password again to continue: this action needs it within the last 5 minutes';
+
+/** Throws 403 STEP_UP_REQUIRED unless the password was entered less than `windowMs` ago. */
+export function requireRecentPassword(reauthAgeSeconds: number, windowMs: number): void {
+  if (reauthAgeSeconds * 1000 > windowMs) throw new ApiError(403, 'STEP_UP_REQUIRED', STEP_UP_MESSAGE);
+}
+
+/** Whether an add-coins of `amount` needs a recent password. */
+export const addCoinsNeedsStepUp = (amount: number, stepUpAmount: number): boolean => amount > stepUpAmount;
+
+/**
+ * Checks my password (throttled like a sign-in) and records the time on this session. A wrong one
+ * is 403 WRONG_PASSWORD (not 401: the session itself is fine) and audited.
+ */
+export async function reauthenticate(
+  db: Db,
+  config: ServerConfig,
+  actor: Actor & { adminId: number },
+  sessionId: string,
+  password: string,
+): Promise<{ reauthenticated: boolean; validForSeconds: number }> {
+  await admitAttempt(db, { perUserAndAddress: config.loginLimitPerUserAndAddress, perAddress: config.loginLimitPerAddress, windowMs: config.loginWindowMs }, actor.username, actor.ip);
+  const ok = await checkCredentials(db, actor.username, password);
+  if (!ok || ok.adminId !== actor.adminId) {
+    await audit(db, actor, 'account.reauth.failed', `admin:${actor.username}`, 'Wrong password at re-authentication');
+    throw new ApiError(403, 'WRONG_PASSWORD', 'The password is wrong');
+  }
+  await clearUserAndAddress(db, actor.username, actor.ip);
+  await db.transaction(async (tx) => {
+    await tx.query('update admin_sessions set reauth_at = now() where id = $1', [sessionId]);
+    await audit(tx, actor, 'account.reauth', `admin:${actor.username}`, 'Entered the password again (step-up)');
+  });
+  return { reauthenticated: true, validForSeconds: Math.round(config.stepUpWindowMs / 1000) };
+}

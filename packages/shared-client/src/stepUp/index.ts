@@ -1,0 +1,2 @@
+export * from './stepUp';
+export * from './StepUpHost';
