@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import type { OrdersList, PersonsList } from '@growth-admin/api-contract';
+import { parseCsv } from '@growth-admin/admin-api';
 import { expect, expectAccessible, signedApi, signInViaApi, test } from '../support';
 
 test.use({ timezoneId: 'Asia/Kolkata' });
@@ -19,35 +20,6 @@ const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_40
 async function newestOrderAt(): Promise<string> {
   const api = await signedApi();
   return (await api.get<OrdersList>('/api/admin/orders/orderList', { page: 0, limit: 1 })).orders[0].createdAt;
-}
-
-/** RFC 4180 records (quoted cells may hold line breaks). */
-function csvRecords(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      record.push(cell);
-      cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      record.push(cell);
-      records.push(record);
-      record = [];
-      cell = '';
-      i++;
-    } else cell += c;
-  }
-  return records;
 }
 
 test('a pasted link to a filtered, sorted, date-ranged page shows that page, and survives a reload', async ({ page }) => {
@@ -138,7 +110,7 @@ test('Export CSV downloads every row of the filtered list (its total), with prog
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^payments-\d{4}-\d{2}-\d{2}\.csv$/);
-  const [head, ...records] = csvRecords((await readFile((await file.path())!, 'utf8')).replace(/^\uFEFF/, ''));
+  const [head, ...records] = parseCsv((await readFile((await file.path())!, 'utf8')).replace(/^\uFEFF/, ''));
   expect(head).toEqual(['Order Number', 'Customer', 'Type', 'Count', 'Payment', 'Status', 'Platform', 'Created']);
   expect(records).toHaveLength(first.total);
   expect(records[0][0]).toBe(first.orders[0].orderSn);

@@ -5,3 +5,4 @@ export { openDb, type Db } from './db';
 export { migrate } from './db/migrate';
 export { seedDemo } from './seed';
 export { signRequest } from './security';
+export { csvCell, csvRow, parseCsv } from './http/csv';

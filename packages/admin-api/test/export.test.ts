@@ -1,6 +1,6 @@
 // CSV exports of orders, payments and users: exactly the list's filters and sort, every page,
 // escaped for spreadsheets, audited; and the keyset reader they stream from.
-import { csvCell, csvRow } from '../src/http/csv';
+import { csvCell, csvRow, parseCsv } from '../src/http/csv';
 import { keysetBatches } from '../src/modules/exports/keyset';
 import { migrate } from '../src/db/migrate';
 import { openFreshDb, startTestServer, type TestServer } from './helpers';
@@ -11,36 +11,6 @@ beforeAll(async () => {
   await t.api.login();
 });
 afterAll(() => t?.close());
-
-/** RFC 4180 as a spreadsheet reads it (quoted fields may hold commas, quotes and line breaks). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += c;
-  }
-  expect(cell).toBe(''); // every record ends with CRLF
-  return rows;
-}
 
 const exportOf = (path: string, query: Record<string, string> = {}) => t.api.get(path, { query });
 /** Every page of a list through the list route. */
@@ -69,6 +39,12 @@ describe('csv cells', () => {
     ['a=b', 'a=b'],
     ['', ''],
   ])('%j → %s', (value, cell) => expect(csvCell(value)).toBe(cell));
+  test('parseCsv reads back what csvRow writes, and refuses a cut-off record', () => {
+    const cells = ['a,b', 'say "hi"', 'two\r\nlines', '=1+1', ''];
+    expect(parseCsv(csvRow(cells) + csvRow(['x']))).toEqual([["a,b", 'say "hi"', 'two\r\nlines', "'=1+1", ''], ['x']]);
+    expect(() => parseCsv('a,b\r\nc')).toThrow('the CSV does not end with a complete record');
+  });
+
   test('numbers, booleans and missing values are written as they are', () => {
     expect(csvRow([-5, 1.5, true, null, undefined])).toBe('-5,1.5,true,,\r\n');
   });
