@@ -17,6 +17,8 @@ export interface FakeReply {
   status?: number;
   /** Sent as the JSON body as it is: wrap successes yourself or use ok()/fail(). */
   body?: unknown;
+  /** Sent as it is instead of JSON (a file download such as a CSV). */
+  text?: string;
 }
 
 export type FakeHandler = (request: FakeRequest) => FakeReply | Promise<FakeReply>;
@@ -49,9 +51,9 @@ export function installFakeApi(routes: Record<string, FakeHandler>): FakeRequest
     const handler = routes[`${method} ${url.pathname}`];
     const reply = handler ? await handler(request) : fail(404, `No fake route for ${method} ${url.pathname}`);
     const status = reply.status ?? 200;
-    const text = reply.body === undefined ? '' : JSON.stringify(reply.body);
+    const text = reply.text ?? (reply.body === undefined ? '' : JSON.stringify(reply.body));
     // Only what http.ts reads from a Response (jsdom has none).
-    return { ok: status >= 200 && status < 300, status, statusText: '', text: async () => text } as Response;
+    return { ok: status >= 200 && status < 300, status, statusText: '', text: async () => text, blob: async () => new Blob([text]) } as Response;
   }) as typeof fetch;
   return requests;
 }
