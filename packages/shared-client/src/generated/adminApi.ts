@@ -173,7 +173,7 @@ export type paths = {
         put?: never;
         /**
          * Enter my password again (step-up)
-         * @description Records on this session that the password was just entered: a refund, and an add-coins above the step-up amount, are allowed for the next 5 minutes. Wrong passwords are throttled like sign-ins and audited (account.reauth.failed).
+         * @description Records on this session that the password was just entered: a refund, and an add-coins above the step-up amount, are allowed for the next 5 minutes. Wrong passwords are throttled like sign-ins, audited (account.reauth.failed) and withdraw the allowance this session had (sign-in included).
          */
         post: operations["reauthenticate"];
         delete?: never;
