@@ -52,11 +52,20 @@ test('searching by target sends the target filter', async () => {
   await waitFor(() => expect(requestsTo(calls, 'GET /api/admin/audit').at(-1)?.query.get('target')).toBe('order:'));
 });
 
-test('the chosen days become from (first day’s start) and to (the day after the last)', () => {
-  expect(rangeFilter(null)).toEqual({});
-  const { from, to } = rangeFilter([dayjs('2026-11-01T15:00'), dayjs('2026-11-03T09:00')]);
+test('the chosen days become from (first day’s start) and to (the day after the last), each optional', () => {
+  expect(rangeFilter('', '')).toEqual({});
+  const { from, to } = rangeFilter('2026-11-01', '2026-11-03');
   expect(dayjs(from).format('YYYY-MM-DD HH:mm')).toBe('2026-11-01 00:00');
   expect(dayjs(to).format('YYYY-MM-DD HH:mm')).toBe('2026-11-04 00:00');
+  expect(Object.keys(rangeFilter('2026-11-01', ''))).toEqual(['from']);
+});
+
+test('a day typed into From day filters the list from that day', async () => {
+  const { user, calls } = await openAudit();
+  await user.click(screen.getByLabelText('From day'));
+  await user.paste('2026-11-20');
+  await waitFor(() => expect(requestsTo(calls, 'GET /api/admin/audit').at(-1)?.query.get('from')).toBe(dayjs('2026-11-20').startOf('day').toISOString()));
+  expect(requestsTo(calls, 'GET /api/admin/audit').at(-1)?.query.get('to')).toBeNull();
 });
 
 test('Export CSV downloads the current filter’s file; a failure is said', async () => {

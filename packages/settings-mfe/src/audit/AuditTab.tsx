@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Card, DatePicker, Table } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { Alert, Button, Card, Input, Table } from 'antd';
+import dayjs from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import {
   type AuditEntry,
@@ -27,10 +27,15 @@ const SEARCH_OPTIONS = [
   { value: 'target' as const, label: 'Target', placeholder: 'e.g. order:123, or order: for all orders' },
 ];
 
-/** The chosen days as the API's range: from the first day's start to the day after the last (local time). */
-export function rangeFilter(range: [Dayjs, Dayjs] | null): Pick<AuditFilter, 'from' | 'to'> {
-  if (!range) return {};
-  return { from: range[0].startOf('day').toISOString(), to: range[1].startOf('day').add(1, 'day').toISOString() };
+/**
+ * The chosen days (YYYY-MM-DD, the browser's time zone) as the API's range: from the first day's
+ * start to the start of the day after the last. Either may be left empty.
+ */
+export function rangeFilter(fromDay: string, toDay: string): Pick<AuditFilter, 'from' | 'to'> {
+  return {
+    ...(fromDay ? { from: dayjs(fromDay).startOf('day').toISOString() } : {}),
+    ...(toDay ? { to: dayjs(toDay).startOf('day').add(1, 'day').toISOString() } : {}),
+  };
 }
 
 const hasChanges = (e: AuditEntry) => e.before !== null || e.after !== null;
@@ -38,10 +43,11 @@ const hasChanges = (e: AuditEntry) => e.before !== null || e.after !== null;
 /** The audit log, newest first: who did what to what, when and from where, with before and after. Read only. */
 export function AuditTab({ toast }: { toast: ToastApi }) {
   const [search, setSearch] = useState<{ field: Field; text: string }>({ field: 'text', text: '' });
-  const [range, setRange] = useState<[Dayjs, Dayjs] | null>(null);
+  // Native date fields: keyboard-usable, and no date-picker bytes in the shared antd.
+  const [days, setDays] = useState({ from: '', to: '' });
   const [page, setPage] = useState(1);
   const [exporting, setExporting] = useState(false);
-  const filter: AuditFilter = { ...(search.text ? { [search.field]: search.text } : {}), ...rangeFilter(range) };
+  const filter: AuditFilter = { ...(search.text ? { [search.field]: search.text } : {}), ...rangeFilter(days.from, days.to) };
   const audit = useQuery(queries.audit({ page, pageSize: PAGE_SIZE, ...filter }));
   const figures = pagingFigures(page, PAGE_SIZE, audit.data?.total ?? 0);
 
@@ -70,20 +76,25 @@ export function AuditTab({ toast }: { toast: ToastApi }) {
             setPage(1);
           }}
         >
-          <div>
-            <label htmlFor="ga-audit-range" style={FIELD_LABEL_STYLE}>
-              Date range
-            </label>
-            <DatePicker.RangePicker
-              id={{ start: 'ga-audit-range' }}
-              allowEmpty={[false, false]}
-              value={range}
-              onChange={(value) => {
-                setRange(value && value[0] && value[1] ? [value[0], value[1]] : null);
-                setPage(1);
-              }}
-            />
-          </div>
+          {(['from', 'to'] as const).map((bound) => (
+            <div key={bound}>
+              <label htmlFor={`ga-audit-${bound}`} style={FIELD_LABEL_STYLE}>
+                {bound === 'from' ? 'From day' : 'To day'}
+              </label>
+              <Input
+                id={`ga-audit-${bound}`}
+                type="date"
+                value={days[bound]}
+                max={bound === 'from' && days.to ? days.to : undefined}
+                min={bound === 'to' && days.from ? days.from : undefined}
+                onChange={(event) => {
+                  setDays((d) => ({ ...d, [bound]: event.target.value }));
+                  setPage(1);
+                }}
+                style={{ width: 170 }}
+              />
+            </div>
+          ))}
           <div style={{ alignSelf: 'flex-end' }}>
             <Button onClick={() => void exportCsv()} loading={exporting}>
               Export CSV
