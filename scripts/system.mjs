@@ -12,7 +12,8 @@
 //
 // Programmatic use (the e2e global setup): `startSystem(options)` resolves with the URLs, the
 // credentials, `stopRemote(name)` / `startRemote(name)` and `stop()`.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ensureInstalled, repoRoot, runPnpm } from './pnpm.mjs';
@@ -21,12 +22,19 @@ import { freePort } from './system/ports.mjs';
 
 const federationTools = () => import(pathToFileURL(join(repoRoot, 'tools/federation/runtime-config.mjs')).href);
 const staticServer = () => import(pathToFileURL(join(repoRoot, 'packages/shell/serve/static-server.mjs')).href);
+const releaseStore = () => import(pathToFileURL(join(repoRoot, 'tools/release/store.mjs')).href);
 
 export const DEMO_USERNAME = 'admin';
 export const DEMO_PASSWORD = 'admin123';
 
 function resolveDataDir(dataDir) {
   const raw = dataDir ?? process.env.DATA_DIR ?? '.data/pglite';
+  return isAbsolute(raw) ? raw : join(repoRoot, raw);
+}
+
+/** The versioned store's folder (RELEASE_STORE_DIR, default .data/releases). */
+export function resolveStoreDir(storeDir) {
+  const raw = storeDir ?? process.env.RELEASE_STORE_DIR ?? '.data/releases';
   return isAbsolute(raw) ? raw : join(repoRoot, raw);
 }
 
@@ -56,6 +64,7 @@ function adminCredentials({ dataDir, username, password, usingServerDb }) {
  * @param {Record<string, number> | 'free'} [options.ports] by 'shell', 'api' or a remote's name; 0 = a free
  *   port; 'free' = a free port for every one (tests, beside another running system)
  * @param {string} [options.dataDir] PGlite directory (default DATA_DIR or .data/pglite)
+ * @param {string} [options.storeDir] the versioned release store (default RELEASE_STORE_DIR or .data/releases)
  * @param {string} [options.adminUsername]
  * @param {string} [options.adminPassword]
  * @param {Record<string,string>} [options.apiEnv] extra environment for the API (SEED_USERS, ...)
@@ -83,7 +92,7 @@ export async function startSystem(options = {}) {
 
   const ports =
     options.ports === 'free'
-      ? Object.fromEntries(['shell', 'api', ...Object.keys(REMOTES)].map((name) => [name, 0]))
+      ? Object.fromEntries(['shell', 'api', 'store', ...Object.keys(REMOTES)].map((name) => [name, 0]))
       : { ...portsFromEnv(), ...options.ports };
   if (ports.api === 0) ports.api = await freePort();
 
@@ -104,15 +113,38 @@ export async function startSystem(options = {}) {
   };
   for (const name of Object.keys(REMOTES)) await startRemote(name);
 
+  // The versioned store, the local CDN of released builds: <remote>/<version>/…, cross-origin like the remotes.
+  const { fileHashes, contentId } = await releaseStore();
+  const storeDir = resolveStoreDir(options.storeDir);
+  mkdirSync(storeDir, { recursive: true });
+  const store = await listen(createStaticHandler({ dir: storeDir, cors: true, pageOrigins: () => pageOrigins(false) }), ports.store);
+  ports.store = store.port;
+  const storeUrl = process.env.RELEASE_STORE_URL?.replace(/\/+$/, '') || `http://localhost:${store.port}`;
+
   let shellPort = ports.shell;
   if (shellPort === 0) shellPort = ports.shell = await freePort();
   const runtimeConfig = runtimeConfigFor({ ports, env: { ...process.env, ...options.runtimeEnv } });
-  /** What a page's CSP allows: the shell's page loads the registered remotes, a remote's standalone page only itself. */
+  /** What a page's CSP allows: the shell's page loads the remotes (their own ports and the store), a remote's standalone page only itself. */
   const pageOrigins = (loadsRemotes) => ({
     api: runtimeConfig.apiBaseUrl,
-    scripts: loadsRemotes ? Object.values(runtimeConfig.remotes) : [],
+    scripts: loadsRemotes ? [...Object.values(runtimeConfig.remotes), storeUrl] : [],
     directImageHosts: runtimeConfig.directImageHosts,
   });
+
+  // The release registry's first releases: each built remote as served from its own port (so
+  // `npm start` works as before any release); a later start offers the new local build, which
+  // replaces only a local build, never a release someone made.
+  const seedFile = join(dirname(resolveDataDir(options.dataDir)), `release-seed-${process.pid}.json`);
+  mkdirSync(dirname(seedFile), { recursive: true });
+  const seed = Object.entries(REMOTES).map(([name, r]) => {
+    const files = fileHashes(join(repoRoot, 'packages', r.pkg, 'dist'));
+    return { remote: name, version: `local-${contentId(files)}`, manifestUrl: runtimeConfig.remotes[name], files };
+  });
+  writeFileSync(seedFile, `${JSON.stringify(seed, null, 2)}\n`);
+  // A deploy token for this machine's release commands (`npm run release -- <remote>` reads the file).
+  const deployTokenFile = join(dirname(resolveDataDir(options.dataDir)), 'deploy-token');
+  const deployToken = `deploy_${randomBytes(32).toString('base64url')}`;
+  writeFileSync(deployTokenFile, `${deployToken}\n`, { mode: 0o600 });
 
   const dataDir = resolveDataDir(options.dataDir);
   const usingServerDb = Boolean(options.apiEnv?.DATABASE_URL ?? process.env.DATABASE_URL);
@@ -128,17 +160,29 @@ export async function startSystem(options = {}) {
       ADMIN_PASSWORD: credentials.pass?.password ?? credentials.password,
       ADMIN_SIGNING_KEY: runtimeConfig.signingKey,
       CORS_ORIGINS: [process.env.CORS_ORIGINS, ...origins].filter(Boolean).join(','),
+      SHELL_URL: `http://localhost:${ports.shell}`,
+      RELEASE_SEED_FILE: seedFile,
+      LOCAL_DEPLOY_TOKEN: deployToken,
+      DIRECT_IMAGE_HOSTS: runtimeConfig.directImageHosts.join(','),
       ...options.apiEnv,
     },
   });
-  const servers = [];
+  const servers = [store.server];
   const stop = async () => {
     await Promise.all([...Object.keys(remoteServers).map(stopRemote), ...servers.map(close), api.stop()]);
   };
   try {
     await api.ready;
+    rmSync(seedFile, { force: true }); // read at the API's start only
     const shell = await listen(
-      createStaticHandler({ dir: join(repoRoot, 'packages/shell/dist'), spa: true, runtimeConfig: () => runtimeConfig, pageOrigins: () => pageOrigins(true) }),
+      createStaticHandler({
+        dir: join(repoRoot, 'packages/shell/dist'),
+        spa: true,
+        runtimeConfig: () => runtimeConfig,
+        // The shell boots from the release registry.
+        runtimeConfigUrl: () => `${runtimeConfig.apiBaseUrl}/api/runtime-config`,
+        pageOrigins: () => pageOrigins(true),
+      }),
       shellPort,
     );
     servers.push(shell.server);
@@ -168,6 +212,9 @@ export async function startSystem(options = {}) {
       shellUrl: `http://localhost:${ports.shell}`,
       apiUrl: runtimeConfig.apiBaseUrl,
       remoteUrls: Object.fromEntries(Object.keys(REMOTES).map((n) => [n, `http://localhost:${ports[n]}`])),
+      storeUrl,
+      storeDir,
+      deployTokenFile,
       controlUrl,
       credentials: { username: credentials.username, password: credentials.password, known: credentials.known },
       apiNotes: api.notes,
@@ -193,6 +240,7 @@ async function main() {
   console.log(`  Admin panel  ${system.shellUrl}`);
   console.log(`  Admin API    ${system.apiUrl}`);
   for (const [name, url] of Object.entries(system.remoteUrls)) console.log(`  remote ${name.padEnd(9)} ${url}/mf-manifest.json`);
+  console.log(`  release store ${system.storeUrl} (${system.storeDir}); releases: npm run releases -- <remote>`);
   if (c.known) {
     console.log(`Sign in with username "${c.username}" and password "${c.password}".`);
   } else {

@@ -7,6 +7,11 @@ export interface SystemInfo {
   password: string;
   controlUrl: string | null;
   remoteUrls: Record<string, string>;
+  /** The versioned release store (the local CDN) and its folder. */
+  storeUrl: string;
+  storeDir: string;
+  /** The run's temporary folder (database and store). */
+  dataDir: string;
 }
 
 function required(name: string): string {
@@ -24,6 +29,9 @@ export function systemInfo(): SystemInfo {
     password: required('E2E_ADMIN_PASSWORD'),
     controlUrl: process.env.E2E_CONTROL_URL || null,
     remoteUrls: JSON.parse(process.env.E2E_REMOTE_URLS || '{}') as Record<string, string>,
+    storeUrl: required('E2E_STORE_URL'),
+    storeDir: required('E2E_STORE_DIR'),
+    dataDir: required('E2E_DATA_DIR'),
   };
 }
 

@@ -13,6 +13,8 @@ interface StartedSystem {
   apiUrl: string;
   controlUrl: string | null;
   remoteUrls: Record<string, string>;
+  storeUrl: string;
+  storeDir: string;
   runtimeConfig: { signingKey: string };
   stop(): Promise<void>;
 }
@@ -31,6 +33,7 @@ export default async function globalSetup() {
     control: true,
     ports: 'free', // every remote of the one list, beside any other running system
     dataDir: join(dataDir, 'pglite'),
+    storeDir: join(dataDir, 'releases'), // the run's own versioned store
     adminUsername: E2E_ADMIN.username,
     adminPassword: E2E_ADMIN.password,
     apiEnv: {
@@ -40,6 +43,7 @@ export default async function globalSetup() {
       SEED_ORDERS: process.env.E2E_SEED_ORDERS || '2000',
       LOGIN_LIMIT_PER_USER_AND_ADDRESS: '1000',
       LOGIN_LIMIT_PER_ADDRESS: '1000',
+      RELEASE_CANARY_MAX_FAILURES: '2', // the canary journey's crash is rolled back after two reports
     },
     log: verbose ? console.log : () => undefined,
     apiLog: verbose ? console.log : () => undefined,
@@ -53,6 +57,9 @@ export default async function globalSetup() {
   process.env.E2E_ADMIN_PASSWORD = E2E_ADMIN.password;
   process.env.E2E_CONTROL_URL = system.controlUrl ?? '';
   process.env.E2E_REMOTE_URLS = JSON.stringify(system.remoteUrls);
+  process.env.E2E_STORE_URL = system.storeUrl;
+  process.env.E2E_STORE_DIR = system.storeDir;
+  process.env.E2E_DATA_DIR = dataDir;
 
   return async () => {
     await system.stop();

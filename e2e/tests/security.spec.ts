@@ -4,8 +4,8 @@
 // scripts; a violation reported to the API and readable by operators.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readFile } from 'node:fs/promises';
-import { join, normalize } from 'node:path';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { basename, join, normalize } from 'node:path';
 import { adminCredentials, apiLogin, expect, signatureHeaders, signedApi, signInViaApi, systemInfo, test } from '../support';
 
 const SHELL_DIST = join(__dirname, '../../packages/shell/dist');
@@ -35,12 +35,13 @@ async function page(url: string) {
 
 test.describe('every origin sends its security headers', () => {
   test("the shell's page: strict CSP naming the registered remotes, a fresh nonce each time, never framed or stored", async () => {
-    const { baseUrl, apiUrl, remoteUrls } = systemInfo();
+    const { baseUrl, apiUrl, remoteUrls, storeUrl } = systemInfo();
     for (const path of ['/', '/users', '/orders']) {
       const { headers, nonces } = await page(`${baseUrl}${path}`);
       expectBase(headers, path);
       const policy = csp(headers.get('content-security-policy'));
-      expect(policy['script-src']).toEqual(["'self'", ...Object.values(remoteUrls).map((u) => new URL(u).origin)]);
+      // The remotes' own origins and the versioned release store.
+      expect(policy['script-src']).toEqual(["'self'", ...Object.values(remoteUrls).map((u) => new URL(u).origin), new URL(storeUrl).origin]);
       expect(policy['style-src']).toEqual(["'self'", `'nonce-${nonces[0]}'`]);
       expect(nonces.length).toBeGreaterThanOrEqual(2); // the meta the shell reads and the inline boot styles
       expect(new Set(nonces).size).toBe(1);
@@ -85,6 +86,26 @@ test.describe('every origin sends its security headers', () => {
       expect(policy['script-src']).toEqual(["'self'"]);
       expect(policy['style-src']).toEqual(["'self'", `'nonce-${nonces[0]}'`]);
       expect(policy['frame-ancestors']).toEqual(["'none'"]);
+    }
+  });
+
+  test("the release store: a released version's files load cross-origin, hashed files are cached for ever, nothing runs as a page", async () => {
+    const { storeUrl, storeDir } = systemInfo();
+    const version = join(storeDir, 'orders', `headers-probe-${Date.now()}`);
+    await mkdir(version, { recursive: true });
+    await writeFile(join(version, 'mf-manifest.json'), '{}');
+    await writeFile(join(version, 'main.0123456789.js'), 'void 0;');
+    const base = `${storeUrl}/orders/${basename(version)}`;
+    for (const [file, cache] of [
+      ['main.0123456789.js', 'public, max-age=31536000, immutable'],
+      ['mf-manifest.json', 'no-cache'],
+    ]) {
+      const res = await get(`${base}/${file}`);
+      expect(res.status, file).toBe(200);
+      expectBase(res.headers, file);
+      expect(res.headers.get('cache-control')).toBe(cache);
+      expect(res.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+      expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
     }
   });
 

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ANTD_SHARED_MODULE, ANTD_SHARED_REQUEST, antdSharedExports, sharedSingletons } from './shared.mjs';
 import { portsFromEnv, runtimeConfigFor } from './runtime-config.mjs';
-import { SharedClientUsagePlugin } from './shared-client-usage.mjs';
+import { SharedClientUsagePlugin, ShellContractPlugin } from './shared-client-usage.mjs';
 import { dependenciesOf } from './webpack-modules.mjs';
 
 const HTML_TEMPLATE = ({ title }) => `<!doctype html>
@@ -144,7 +144,8 @@ export function createWebpackConfig(o) {
       }),
       new AntdContractPlugin(),
       // A remote records which shared-client exports it uses; the shell checks them before loading it.
-      ...(Object.keys(o.exposes ?? {}).length ? [new SharedClientUsagePlugin(o.pkgDir)] : []),
+      // The shell records what it provides (shell-contract.json): the release gate checks remotes against it.
+      ...(Object.keys(o.exposes ?? {}).length ? [new SharedClientUsagePlugin(o.pkgDir)] : [new ShellContractPlugin(o.pkgDir, antdSharedExports())]),
       new HtmlWebpackPlugin({
         ...(o.template ? { template: o.template } : { templateContent: HTML_TEMPLATE({ title: o.title ?? o.name }) }),
         chunks: ['main'],

@@ -12,6 +12,8 @@ export const REMOTES = Object.fromEntries(
 export const DEFAULT_SIGNING_KEY = 'growth-admin-dev-signing-key';
 export const DEFAULT_SHELL_PORT = remotes.SHELL.port;
 export const DEFAULT_API_PORT = 4000;
+/** The versioned release store `npm start` serves (the local CDN). */
+export const DEFAULT_STORE_PORT = 3100;
 
 function portFrom(env, name, fallback) {
   const raw = env[name];
@@ -21,9 +23,13 @@ function portFrom(env, name, fallback) {
   return port;
 }
 
-/** The ports of every piece, from the environment (SHELL_PORT, ANALYTICS_PORT, ..., API_PORT). */
+/** The ports of every piece, from the environment (SHELL_PORT, ANALYTICS_PORT, ..., API_PORT, STORE_PORT). */
 export function portsFromEnv(env = process.env) {
-  const ports = { shell: portFrom(env, 'SHELL_PORT', DEFAULT_SHELL_PORT), api: portFrom(env, 'API_PORT', DEFAULT_API_PORT) };
+  const ports = {
+    shell: portFrom(env, 'SHELL_PORT', DEFAULT_SHELL_PORT),
+    api: portFrom(env, 'API_PORT', DEFAULT_API_PORT),
+    store: portFrom(env, 'STORE_PORT', DEFAULT_STORE_PORT),
+  };
   for (const [name, r] of Object.entries(REMOTES)) ports[name] = portFrom(env, r.portEnv, r.port);
   return ports;
 }

@@ -29,11 +29,14 @@ export class SharedClientUsagePlugin {
     const { sources, Compilation, WebpackError } = compiler.webpack;
     compiler.hooks.compilation.tap('SharedClientUsagePlugin', (compilation) => {
       const uses = new Set();
+      const antdUses = new Set();
       compilation.hooks.finishModules.tap('SharedClientUsagePlugin', (modules) => {
         for (const module of modules) {
           // The remote's own code: not its dependencies, not the shared client's own files.
           if (!module.resource || module.resource.includes('node_modules') || module.resource.includes('/packages/shared-client/')) continue;
           for (const dep of dependenciesOf(module)) {
+            // The antd exports it takes from the share scope: the release gate compares them with the shell's.
+            if (dep.request === 'antd' && dep.ids?.[0] && dep.type === 'harmony import specifier') antdUses.add(dep.ids[0]);
             if (dep.request !== SHARED_CLIENT) continue;
             if (dep.type === 'harmony import specifier' || dep.type === 'harmony export imported specifier') {
               const name = dep.ids?.[0];
@@ -48,8 +51,34 @@ export class SharedClientUsagePlugin {
         }
       });
       compilation.hooks.processAssets.tap({ name: 'SharedClientUsagePlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
-        const usage = { package: SHARED_CLIENT, ...sharedClientVersions(this.pkgDir), uses: [...uses].sort() };
+        const usage = { package: SHARED_CLIENT, ...sharedClientVersions(this.pkgDir), uses: [...uses].sort(), antdUses: [...antdUses].sort() };
         compilation.emitAsset(USAGE_FILE, new sources.RawSource(`${JSON.stringify(usage, null, 2)}\n`));
+      });
+    });
+  }
+}
+
+/** The file a shell build writes beside its mf-manifest.json: what it provides to every remote (the release gate reads it). */
+export const SHELL_CONTRACT_FILE = 'shell-contract.json';
+
+/**
+ * Writes `shell-contract.json` into the shell's build: the shared-client version and exports (its
+ * surface.json) and the antd exports of the share scope. With the versions in the shell's
+ * mf-manifest.json, this is everything the release gate checks a remote against.
+ */
+export class ShellContractPlugin {
+  constructor(pkgDir, antdExports) {
+    this.pkgDir = pkgDir;
+    this.antdExports = antdExports;
+  }
+
+  apply(compiler) {
+    const { sources, Compilation } = compiler.webpack;
+    compiler.hooks.compilation.tap('ShellContractPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'ShellContractPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        const surface = JSON.parse(readFileSync(join(this.pkgDir, 'node_modules', SHARED_CLIENT, 'surface.json'), 'utf8'));
+        const contract = { sharedClient: { version: surface.version, exports: surface.exports }, antd: { exports: [...this.antdExports].sort() } };
+        compilation.emitAsset(SHELL_CONTRACT_FILE, new sources.RawSource(`${JSON.stringify(contract, null, 2)}\n`));
       });
     });
   }

@@ -21,6 +21,7 @@ import { imageRoutes } from './modules/images/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { personRoutes } from './modules/persons/routes';
 import { projectRoutes } from './modules/projects/routes';
+import { releaseRoutes } from './modules/releases/routes';
 import { sessionRoutes } from './modules/sessions/routes';
 import { REPORT_CONTENT_TYPES, securityRoutes } from './modules/security/routes';
 
@@ -177,7 +178,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   });
 
   const deps = { config, db };
-  for (const register of [healthRoutes, authRoutes, sessionRoutes, administratorRoutes, auditRoutes, projectRoutes, personRoutes, orderRoutes, analyticsRoutes, imageRoutes, securityRoutes]) {
+  for (const register of [healthRoutes, authRoutes, sessionRoutes, administratorRoutes, auditRoutes, projectRoutes, personRoutes, orderRoutes, analyticsRoutes, imageRoutes, securityRoutes, releaseRoutes]) {
     register(app, deps);
   }
   return app;

@@ -1,5 +1,6 @@
 // node dist/cli.js add-admin <username> <password> [--role owner|operator|viewer]
 // node dist/cli.js seed [--users N] [--orders N] [--seed N]
+// node dist/cli.js add-deploy-token <name> | revoke-deploy-token <name>
 // Uses DATABASE_URL / DATA_DIR like the server. On PGlite one process holds a data folder: while the
 // server runs on it, the CLI refuses and names the server's process (stop it first).
 import { ROLES, type Role } from '@growth-admin/api-contract';
@@ -8,9 +9,12 @@ import { openDb } from './db';
 import { migrate } from './db/migrate';
 import { seedDemo } from './seed';
 import { addAdmin } from './modules/auth/repository';
+import { createDeployToken, revokeDeployToken } from './modules/releases/deployTokens';
 
 function usage(): never {
-  console.error('usage:\n  cli add-admin <username> <password> [--role owner|operator|viewer] (default owner)\n  cli seed [--users 3000] [--orders 30000] [--seed 42]');
+  console.error(
+    'usage:\n  cli add-admin <username> <password> [--role owner|operator|viewer] (default owner)\n  cli seed [--users 3000] [--orders 30000] [--seed 42]\n  cli add-deploy-token <name>\n  cli revoke-deploy-token <name>',
+  );
   process.exit(2);
 }
 
@@ -28,12 +32,21 @@ function flag(args: string[], name: string, fallback: number): number {
 async function main() {
   const [cmd, ...args] = process.argv.slice(2);
   const config = configFromEnv();
-  if (cmd !== 'add-admin' && cmd !== 'seed') usage();
+  if (!['add-admin', 'seed', 'add-deploy-token', 'revoke-deploy-token'].includes(cmd)) usage();
   // The data folder's lock: while the server runs on it, this refuses and says to stop the server first.
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, dataDirMustExist: config.dataDirMustExist });
   try {
     await migrate(db);
-    if (cmd === 'add-admin') {
+    if (cmd === 'add-deploy-token') {
+      if (!args[0]) usage();
+      const token = await createDeployToken(db, args[0]);
+      console.log(`deploy token "${args[0]}" (shown once; give it to the release commands as DEPLOY_TOKEN):\n${token}`);
+    } else if (cmd === 'revoke-deploy-token') {
+      if (!args[0]) usage();
+      const ok = await revokeDeployToken(db, args[0]);
+      console.log(ok ? `deploy token "${args[0]}" revoked` : `no live deploy token is named "${args[0]}"`);
+      if (!ok) process.exitCode = 1;
+    } else if (cmd === 'add-admin') {
       const [username, password] = args;
       if (!username || !password) usage();
       if (password.length < 8) throw new Error('the password must have at least 8 characters');

@@ -51,6 +51,18 @@ export interface ServerConfig {
   cspReportsPerMinutePerIp: number;
   cspReportsPerMinute: number;
   imageProxyTimeoutMs: number;
+  /** Image hosts the browser loads directly (the runtime config says them to the shell). */
+  directImageHosts: string[];
+  /** The active shell's public base URL: the release gate reads its mf-manifest.json and shell-contract.json there. */
+  shellUrl: string | null;
+  /** A JSON file of built remotes ([{ remote, version, manifestUrl, files }]) that fills the registry on first start (`npm start` writes it). */
+  releaseSeedFile: string | null;
+  /** A deploy token `npm start` makes for the local release commands (registered as "npm start" at each start). */
+  localDeployToken: string | null;
+  /** Failures reported for a canary that roll it back automatically. */
+  canaryMaxFailures: number;
+  /** Failure reports accepted per administrator per minute. */
+  releaseReportsPerMinute: number;
   /** Print server lines (listening, generated password, warnings, CSP violations). */
   log: (line: string) => void;
 }
@@ -129,6 +141,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     cspReportsPerMinutePerIp: intEnv(env, 'CSP_REPORTS_PER_MINUTE_PER_IP', 30, 1),
     cspReportsPerMinute: intEnv(env, 'CSP_REPORTS_PER_MINUTE', 300, 1),
     imageProxyTimeoutMs: 5000,
+    directImageHosts: list(env.DIRECT_IMAGE_HOSTS) ?? [],
+    shellUrl: env.SHELL_URL ? env.SHELL_URL.replace(/\/+$/, '') : null,
+    releaseSeedFile: env.RELEASE_SEED_FILE || null,
+    localDeployToken: env.LOCAL_DEPLOY_TOKEN || null,
+    canaryMaxFailures: intEnv(env, 'RELEASE_CANARY_MAX_FAILURES', 5, 1),
+    releaseReportsPerMinute: intEnv(env, 'RELEASE_REPORTS_PER_MINUTE', 20, 1),
     log: (line) => console.log(line),
   };
 }

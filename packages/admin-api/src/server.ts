@@ -7,6 +7,9 @@ import { openDb, type Db } from './db';
 import { migrate } from './db/migrate';
 import { seedDemo } from './seed';
 import { ensureFirstAdmin, housekeeping } from './modules/auth/repository';
+import { seedFromBuilds, type SeedRelease } from './modules/releases/repository';
+import { registerLocalDeployToken } from './modules/releases/deployTokens';
+import { readFileSync } from 'node:fs';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -38,6 +41,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     if (created && config.seedDemo) {
       const { ms } = await seedDemo(db, { users: config.seedUsers, orders: config.seedOrders });
       log(`[admin-api] seeded demo data: ${config.seedUsers} users, ${config.seedOrders} orders in ${ms} ms`);
+    }
+    if (config.localDeployToken) await registerLocalDeployToken(db, config.localDeployToken);
+    if (config.releaseSeedFile) {
+      // The built remotes `npm start` offers: the registry's first releases (see the releases repository).
+      const builds = JSON.parse(readFileSync(config.releaseSeedFile, 'utf8')) as SeedRelease[];
+      for (const done of await seedFromBuilds(db, builds)) log(`[admin-api] release registry: ${done} is active (the local build)`);
     }
     if (config.signingKey === DEFAULT_SIGNING_KEY) {
       log('[admin-api] WARNING: ADMIN_SIGNING_KEY is not set: using the public development key');

@@ -11,16 +11,18 @@ import * as orders from './orders';
 import * as persons from './persons';
 import * as projects from './projects';
 import type { RouteSpec } from './route';
+import * as releases from './releases';
 import * as security from './security';
 import * as sessions from './sessions';
 
 export * from './route';
 export { openApiDocument, type OpenApiOptions } from './openapi';
-export { auth, sessions, administrators, audit, projects, persons, orders, analytics, images, security, health };
+export { auth, sessions, administrators, audit, projects, persons, orders, analytics, images, security, health, releases };
 export { REGIONS, PRODUCT_SLOTS } from './projects';
 export { ORDER_STATUSES } from './orders';
 export { PASSWORD_MIN_LENGTH } from './administrators';
 export { TREND_PERIODS } from './analytics';
+export { RELEASE_STATES, FAILURE_KINDS } from './releases';
 
 /** Every route of the API, in the order of the OpenAPI document. */
 export const routes: readonly RouteSpec[] = [
@@ -57,6 +59,13 @@ export const routes: readonly RouteSpec[] = [
   images.proxyImage,
   security.reportCspViolations,
   security.listCspReports,
+  releases.getRuntimeConfig,
+  releases.listReleases,
+  releases.releaseHistory,
+  releases.registerRelease,
+  releases.promoteRelease,
+  releases.rollbackRelease,
+  releases.reportReleaseFailure,
   health.health,
   health.ready,
   health.openApi,
@@ -88,5 +97,9 @@ export type TrendPoint = Static<typeof analytics.TrendPoint>;
 export type TrendPeriod = (typeof analytics.TREND_PERIODS)[number];
 export type OrderStats = Static<typeof analytics.OrderStats>;
 export type CspReport = Static<typeof security.CspReport>;
+export type Release = Static<typeof releases.Release>;
+export type RemoteReleases = Static<typeof releases.RemoteReleases>;
+export type RegistryRuntimeConfig = Static<typeof releases.RuntimeConfig>;
+export type ReleaseInput = Static<typeof releases.registerRelease.body>;
 /** The `data` a route answers. */
 export type DataOf<R extends RouteSpec> = R['data'] extends import('@sinclair/typebox').TSchema ? Static<R['data']> : never;

@@ -23,6 +23,7 @@ const TAGS: Record<Tag, string> = {
   analytics: 'Dashboard figures',
   images: 'The avatar image proxy',
   security: 'Content-Security-Policy violation reports',
+  releases: 'The release registry: each remote’s active release and canary, the runtime config the shell boots from',
   health: 'Liveness and readiness for load balancers',
 };
 

@@ -22,7 +22,7 @@ export type Role = (typeof ROLES)[number];
 export const roleAllows = (role: Role, needed: Role): boolean => ROLES.indexOf(role) >= ROLES.indexOf(needed);
 
 /** The resource a route belongs to (an OpenAPI tag). */
-export type Tag = 'session' | 'administrators' | 'audit' | 'projects' | 'persons' | 'orders' | 'analytics' | 'images' | 'security' | 'health';
+export type Tag = 'session' | 'administrators' | 'audit' | 'projects' | 'persons' | 'orders' | 'analytics' | 'images' | 'security' | 'releases' | 'health';
 
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 431 | 500 | 503;
 
@@ -45,6 +45,11 @@ export interface RouteSpec {
   access: Access;
   /** For `admin` routes, the least role that may call it (default `viewer`: every administrator). */
   role?: Role;
+  /**
+   * Also callable with a deploy token instead of a session (`Authorization: Bearer deploy_…`, still
+   * signed): the release commands and CI. A deploy token may call these routes only.
+   */
+  deployToken?: boolean;
   params?: TObject;
   querystring?: TObject;
   body?: TSchema;
@@ -142,6 +147,8 @@ const roleError = (role: Role): ErrorCase => ({
   when: `the signed-in administrator's role is below ${role}: nothing is changed`,
 });
 
+const DEPLOY_TOKEN_FORBIDDEN: ErrorCase = { status: 403, code: 'DEPLOY_TOKEN_FORBIDDEN', when: 'a deploy token was sent: it may call the release routes only' };
+
 /** Every error a route can answer: those of its access, of its inputs, and its own. */
 export function errorsOf(r: RouteSpec): ErrorCase[] {
   return [
@@ -151,6 +158,7 @@ export function errorsOf(r: RouteSpec): ErrorCase[] {
     ...(r.access === 'public' ? [] : SIGNATURE_ERRORS),
     ...(r.access === 'admin' ? TOKEN_ERRORS : []),
     ...(r.access === 'admin' && r.role && r.role !== 'viewer' ? [roleError(r.role)] : []),
+    ...(r.access === 'admin' && !r.deployToken ? [DEPLOY_TOKEN_FORBIDDEN] : []),
     ...(r.errors ?? []),
     ...(r.tag === 'health' ? [] : DATABASE_ERRORS),
     ...SERVER_ERRORS,

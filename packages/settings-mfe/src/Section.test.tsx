@@ -30,13 +30,13 @@ function api() {
   });
 }
 
-test('an owner gets Account, Sessions, Administrators and Audit log; a viewer no Administrators', async () => {
+test('an owner gets Account, Sessions, Administrators, Audit log and Remotes; a viewer no Administrators', async () => {
   api();
   const { unmount } = renderSection(Section);
-  expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Account', 'Sessions', 'Administrators', 'Audit log']);
+  expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Account', 'Sessions', 'Administrators', 'Audit log', 'Remotes']);
   unmount();
   renderSection(Section, undefined, { username: 'vic', role: 'viewer' });
-  expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Account', 'Sessions', 'Audit log']);
+  expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Account', 'Sessions', 'Audit log', 'Remotes']);
 });
 
 test('changing my password: a wrong current one is said, the right one changes it and says how many sessions ended', async () => {

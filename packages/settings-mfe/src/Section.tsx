@@ -1,10 +1,11 @@
 // Exposed as `settings/Section`: my account, my sessions (owners: everyone's), the administrators
-// (owners) and the audit log.
+// (owners), the audit log and the remotes' releases.
 import { Tabs } from 'antd';
 import { hasRole, PageHeader, type SectionProps } from '@growth-admin/shared-client';
 import { AccountTab } from './account/AccountTab';
 import { AdministratorsTab } from './administrators/AdministratorsTab';
 import { AuditTab } from './audit/AuditTab';
+import { RemotesTab } from './remotes/RemotesTab';
 import { SessionsTab } from './sessions/SessionsTab';
 
 export default function SettingsSection({ user, toast }: SectionProps) {
@@ -14,10 +15,12 @@ export default function SettingsSection({ user, toast }: SectionProps) {
     // Owners only: the API refuses the others (403), so they are not offered the tab.
     ...(hasRole(user.role, 'owner') ? [{ key: 'administrators', label: 'Administrators', children: <AdministratorsTab user={user} toast={toast} /> }] : []),
     { key: 'audit', label: 'Audit log', children: <AuditTab toast={toast} /> },
+    // Everyone reads; owners promote and roll back (the API enforces it).
+    { key: 'remotes', label: 'Remotes', children: <RemotesTab user={user} toast={toast} /> },
   ];
   return (
     <div>
-      <PageHeader title="Settings" subtitle="Your account, administrators and the audit log" />
+      <PageHeader title="Settings" subtitle="Your account and sessions, administrators, the audit log and the remotes' releases" />
       <Tabs items={items} destroyOnHidden />
     </div>
   );

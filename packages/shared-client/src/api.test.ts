@@ -8,6 +8,8 @@ import {
   getPersons,
   getProject,
   getProjects,
+  getReleaseHistory,
+  getReleases,
   getRevenueStats,
   getTrends,
   getUserRecentOrders,
@@ -15,11 +17,14 @@ import {
   login,
   logout,
   orderSearchParams,
+  promoteRelease,
   ORDERS_PAGE_SIZE,
   PERSONS_PAGE_SIZE,
   queryPerson,
   RECENT_ORDERS_LIMIT,
   refundOrder,
+  reportReleaseFailure,
+  rollbackRelease,
   TRENDS_DEFAULT_DAYS,
   updateProject,
 } from './api';
@@ -130,6 +135,24 @@ describe('session calls', () => {
   it('logout POSTs with no body', async () => {
     const req = await sentBy(() => logout());
     expect(req).toMatchObject({ method: 'POST', path: '/api/admin/logout', query: {}, body: undefined });
+  });
+});
+
+describe('release calls', () => {
+  it('read the registry and its history by remote', async () => {
+    expect(await sentBy(() => getReleases())).toMatchObject({ method: 'GET', path: '/api/admin/releases', body: undefined });
+    expect(await sentBy(() => getReleaseHistory('orders'))).toMatchObject({ method: 'GET', path: '/api/admin/releases/orders' });
+  });
+
+  it('promote and rollback POST to the remote, rollback with the version asked for', async () => {
+    expect(await sentBy(() => promoteRelease('orders'))).toMatchObject({ method: 'POST', path: '/api/admin/releases/orders/promote' });
+    expect(await sentBy(() => rollbackRelease('orders'))).toMatchObject({ method: 'POST', path: '/api/admin/releases/orders/rollback', body: {} });
+    expect((await sentBy(() => rollbackRelease('orders', '1.4.0'))).body).toEqual({ to: '1.4.0' });
+  });
+
+  it('reportReleaseFailure POSTs the release, the kind and the message', async () => {
+    const body = { releaseId: '7', kind: 'render' as const, message: 'boom' };
+    expect(await sentBy(() => reportReleaseFailure(body))).toMatchObject({ method: 'POST', path: '/api/admin/releases/failures', body });
   });
 });
 

@@ -21,6 +21,8 @@ import type {
   PersonsList,
   Project,
   ProjectInput,
+  Release,
+  RemoteReleases,
   RevenueStats,
   Role,
   Session,
@@ -33,6 +35,33 @@ export const PERSONS_PAGE_SIZE = 20;
 export const ORDERS_PAGE_SIZE = 20;
 export const RECENT_ORDERS_LIMIT = 10;
 export const TRENDS_DEFAULT_DAYS = 30;
+
+// --- releases (the release registry) ---------------------------------------
+
+/** GET /api/admin/releases: every remote's active release and canary. */
+export function getReleases(): Promise<RemoteReleases[]> {
+  return call('get', '/api/admin/releases', {});
+}
+
+/** GET /api/admin/releases/:remote: its releases, newest first. */
+export function getReleaseHistory(remote: string): Promise<Release[]> {
+  return call('get', '/api/admin/releases/{remote}', { params: { remote } });
+}
+
+/** POST /api/admin/releases/:remote/promote (owners): the canary becomes active for everyone. */
+export function promoteRelease(remote: string): Promise<Release> {
+  return call('post', '/api/admin/releases/{remote}/promote', { params: { remote } });
+}
+
+/** POST /api/admin/releases/:remote/rollback (owners): the canary goes, or the active release goes back. */
+export function rollbackRelease(remote: string, to?: string): Promise<{ active: Release; rolledBack: Release }> {
+  return call('post', '/api/admin/releases/{remote}/rollback', { params: { remote }, body: to ? { to } : {} });
+}
+
+/** POST /api/admin/releases/failures: the shell reports a remote that failed to load or crashed. */
+export function reportReleaseFailure(body: { releaseId: string; kind: 'load' | 'render'; message: string }): Promise<{ counted: boolean; rolledBack: boolean }> {
+  return call('post', '/api/admin/releases/failures', { body });
+}
 
 // --- session ---------------------------------------------------------------
 

@@ -12,6 +12,8 @@ import {
   getPersons,
   getProject,
   getProjects,
+  getReleaseHistory,
+  getReleases,
   getRevenueStats,
   getTrends,
   getUserRecentOrders,
@@ -38,6 +40,8 @@ export const queries = {
   me: () => queryOptions({ queryKey: queryKeys.me(), queryFn: getMe, staleTime: 60_000 }),
   sessions: (scope: 'mine' | 'all') => queryOptions({ queryKey: queryKeys.sessions(scope), queryFn: scope === 'mine' ? getMySessions : getAllSessions }),
   administrators: () => queryOptions({ queryKey: queryKeys.administrators(), queryFn: getAdministrators }),
+  releases: () => queryOptions({ queryKey: queryKeys.releases(), queryFn: getReleases }),
+  releaseHistory: (remote: string) => queryOptions({ queryKey: queryKeys.releaseHistory(remote), queryFn: () => getReleaseHistory(remote) }),
   /** A page of the audit log; the current rows stay on screen while the next page loads. */
   audit: (query: Partial<AuditQuery>) => queryOptions({ queryKey: queryKeys.audit(query), queryFn: () => getAudit(query), placeholderData: keepPreviousData }),
   projects: () => queryOptions({ queryKey: queryKeys.projects.list(), queryFn: getProjects }),

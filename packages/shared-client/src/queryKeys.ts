@@ -10,6 +10,8 @@ export const queryKeys = {
   /** My sessions, and (owners) everyone's. */
   sessions: (scope: 'mine' | 'all') => ['growth-admin', 'sessions', scope] as const,
   audit: (query: object) => ['growth-admin', 'audit', query] as const,
+  releases: () => ['growth-admin', 'releases'] as const,
+  releaseHistory: (remote: string) => ['growth-admin', 'releases', remote] as const,
   projects: {
     all: ['growth-admin', 'projects'] as const,
     list: () => ['growth-admin', 'projects', 'list'] as const,

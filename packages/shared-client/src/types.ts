@@ -23,6 +23,8 @@ export type {
   ProductSlot,
   Project,
   ProjectInput,
+  Release,
+  RemoteReleases,
   RevenueStats,
   Role,
   Session,

@@ -20,6 +20,8 @@ export function cacheControlFor(pathname) {
   return HASHED.test(pathname) ? IMMUTABLE : 'no-cache';
 }
 
+const escapeAttribute = (text) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
 function setAll(res, headers) {
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
 }
@@ -32,6 +34,7 @@ function setAll(res, headers) {
  * @param {boolean} [o.spa] serve index.html for extension-less paths (the shell's section URLs)
  * @param {() => object} [o.runtimeConfig] answers `runtimeConfigPath` with this JSON instead of the file
  * @param {string} [o.runtimeConfigPath] default `/runtime-config.json`
+ * @param {() => string} [o.runtimeConfigUrl] where the page fetches its runtime config (the release registry's route), put into its meta tag
  * @param {boolean} [o.cors] `Access-Control-Allow-Origin: *` and cross-origin resource policy (remotes)
  */
 export function createStaticHandler(o) {
@@ -58,6 +61,8 @@ export function createStaticHandler(o) {
     }
     setAll(res, pageHeaders(nonce, o.pageOrigins()));
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    const configUrl = o.runtimeConfigUrl?.();
+    if (configUrl) html = html.replace(/(<meta name="growth-admin:runtime-config" content=")[^"]*(")/, `$1${escapeAttribute(configUrl)}$2`);
     res.end(withNonce(html, nonce));
   }
 

@@ -2,12 +2,12 @@
 // after the token is cleared), register the remotes, then render the authentication state.
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { configureClient } from '@growth-admin/shared-client';
+import { configureClient, getSession } from '@growth-admin/shared-client';
 import { allowScriptOrigins } from '@growth-admin/shared-client/page-security';
 import { App } from './App';
 import { BootError } from './boot/BootError';
 import { FullScreenSpinner } from './boot/FullScreenSpinner';
-import { fetchRuntimeConfig, runtimeConfigUrl, type RuntimeConfig } from './boot/runtimeConfig';
+import { fetchRuntimeConfig, releaseSubject, runtimeConfigUrl, withSubject, type RuntimeConfig } from './boot/runtimeConfig';
 import { registerRemotesFromConfig } from './sections/remoteModules';
 import { resumePendingLogouts } from './layout/pendingLogout';
 import { noteSignedOut } from './login/signOutNotice';
@@ -22,7 +22,8 @@ function Boot() {
 
   useEffect(() => {
     let cancelled = false;
-    fetchRuntimeConfig(runtimeConfigUrl(document, __webpack_public_path__ || '/'))
+    const configUrl = () => withSubject(runtimeConfigUrl(document, __webpack_public_path__ || '/'), releaseSubject(window.localStorage, getSession()?.username));
+    fetchRuntimeConfig(configUrl())
       .then((config) => {
         configureClient({
           apiBaseUrl: config.apiBaseUrl,
@@ -35,7 +36,8 @@ function Boot() {
         });
         // The Trusted Types policy lets script load from these origins only (the CSP says the same).
         allowScriptOrigins(Object.values(config.remotes));
-        registerRemotesFromConfig(config);
+        // A section opened later asks the registry again (a rollback reaches open tabs).
+        registerRemotesFromConfig(config, () => fetchRuntimeConfig(configUrl()));
         resumePendingLogouts(); // sign-outs an earlier page could not confirm with the server
         if (!cancelled) setState({ status: 'ready', config });
       })

@@ -10,6 +10,7 @@ import type { ServerConfig } from '../config';
 import { signRequest, signatureMatches } from '../security';
 import { findSession, claimNonce, type SessionAdmin, type SessionContext } from '../modules/auth/repository';
 import { forbidden, unauthorized } from './errors';
+import { DEPLOY_TOKEN_PREFIX, DEPLOY_TOKEN_RE, findDeployToken, type Deployer } from '../modules/releases/deployTokens';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -17,12 +18,16 @@ declare module 'fastify' {
     access?: Access;
     /** The least role that may call the route (admin routes; none: every administrator). */
     role?: Role;
+    /** Also callable with a deploy token (the release routes). */
+    deployToken?: boolean;
     operationId?: string;
     /** Whether the route works on the database (and so waits its turn: see admission.ts). */
     database?: boolean;
   }
   interface FastifyRequest {
     admin?: SessionContext;
+    /** The deploy token a release route was called with (instead of a session). */
+    deployer?: Deployer;
     token?: string;
   }
 }
@@ -70,6 +75,21 @@ export async function checkToken(req: FastifyRequest, db: Db, config: ServerConf
   req.token = m[1];
 }
 
+/**
+ * A deploy token (`Bearer deploy_…`) instead of a session: accepted by the routes the contract marks
+ * `deployToken` only (403 elsewhere). True when the request was let through on one.
+ */
+export async function checkDeployToken(req: FastifyRequest, db: Db): Promise<boolean> {
+  const auth = header(req, 'authorization');
+  if (!auth?.startsWith(`Bearer ${DEPLOY_TOKEN_PREFIX}`)) return false;
+  if (!req.routeOptions.config.deployToken) throw forbidden('A deploy token may call the release routes only', 'DEPLOY_TOKEN_FORBIDDEN');
+  const token = auth.slice('Bearer '.length);
+  const deployer = DEPLOY_TOKEN_RE.test(token) ? await findDeployToken(db, token) : null;
+  if (!deployer) throw unauthorized('The deploy token is invalid or revoked', 'TOKEN_INVALID');
+  req.deployer = deployer;
+  return true;
+}
+
 /** 403 ROLE_FORBIDDEN when the administrator's role is below what the route needs. */
 export function checkRole(admin: SessionAdmin, needed: Role | undefined): void {
   if (!needed || roleAllows(admin.role, needed)) return;
@@ -88,6 +108,7 @@ export function guardHook(db: Db, config: ServerConfig) {
     // Thrown ApiErrors become the failure envelope in the error handler.
     await checkSignature(req, db, config);
     if (access === 'admin') {
+      if (await checkDeployToken(req, db)) return;
       await checkToken(req, db, config);
       checkRole(req.admin!, req.routeOptions.config.role);
     }

@@ -1,4 +1,4 @@
-import { parseRuntimeConfig, runtimeConfigUrl } from './runtimeConfig';
+import { BROWSER_ID_KEY, parseRuntimeConfig, releaseSubject, runtimeConfigUrl, withSubject } from './runtimeConfig';
 
 const valid = {
   apiBaseUrl: 'http://api.test',
@@ -18,6 +18,14 @@ describe('parseRuntimeConfig', () => {
     const config = parseRuntimeConfig(valid);
     expect(config.remotes.orders).toBe('http://o.test/mf-manifest.json');
     expect(config.directImageHosts).toEqual(['cdn.test']);
+  });
+
+  it("reads the registry's answer in the API envelope, with the release behind each remote", () => {
+    const releases = { orders: { id: '7', version: '2.0.0', canary: true }, people: { id: 'x' } };
+    const config = parseRuntimeConfig({ data: { ...valid, releases } });
+    expect(config.remotes.people).toBe('http://u.test/mf-manifest.json');
+    expect(config.releases).toEqual({ orders: { id: '7', version: '2.0.0', canary: true } });
+    expect(parseRuntimeConfig(valid).releases).toEqual({});
   });
 
   it('names what is missing', () => {
@@ -40,5 +48,26 @@ describe('runtimeConfigUrl', () => {
     meta.content = 'https://config.example/admin.json';
     document.head.append(meta);
     expect(runtimeConfigUrl(document, '/')).toBe('https://config.example/admin.json');
+  });
+});
+
+describe('releaseSubject', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('is the signed-in administrator once someone signed in on this browser', () => {
+    expect(releaseSubject(localStorage, 'alice')).toBe('admin:alice');
+  });
+
+  it('is a random browser id kept across loads before anyone signed in', () => {
+    const first = releaseSubject(localStorage, undefined);
+    expect(first).toMatch(/^browser:[0-9a-f]{24}$/);
+    expect(releaseSubject(localStorage, undefined)).toBe(first);
+    localStorage.removeItem(BROWSER_ID_KEY);
+    expect(releaseSubject(localStorage, undefined)).not.toBe(first);
+  });
+
+  it('is added to the config URL as a query parameter', () => {
+    expect(withSubject('http://api.test/api/runtime-config', 'admin:a b')).toBe('http://api.test/api/runtime-config?subject=admin%3Aa+b');
+    expect(withSubject('http://api.test/api/runtime-config', undefined)).toBe('http://api.test/api/runtime-config');
   });
 });

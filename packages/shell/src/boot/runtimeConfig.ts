@@ -5,18 +5,39 @@ import { REMOTE_NAMES, type RemoteName } from '@growth-admin/remotes';
 
 export { REMOTE_NAMES, type RemoteName };
 
+/** The registry's release behind a remote's URL (absent in a plain runtime-config.json). */
+export interface ChosenRelease {
+  id: string;
+  version: string;
+  canary: boolean;
+}
+
 export interface RuntimeConfig {
   apiBaseUrl: string;
   signingKey: string;
   directImageHosts: string[];
   /** Remote name → URL of its mf-manifest.json (or remoteEntry.js). */
   remotes: Record<RemoteName, string>;
+  /** From the release registry: which release each remote's URL is (failures are reported against it). */
+  releases: Partial<Record<RemoteName, ChosenRelease>>;
+}
+
+function parseReleases(value: unknown): Partial<Record<RemoteName, ChosenRelease>> {
+  const out: Partial<Record<RemoteName, ChosenRelease>> = {};
+  if (!value || typeof value !== 'object') return out;
+  for (const name of REMOTE_NAMES) {
+    const r = (value as Record<string, Partial<ChosenRelease> | undefined>)[name];
+    if (r && typeof r.id === 'string' && typeof r.version === 'string') out[name] = { id: r.id, version: r.version, canary: r.canary === true };
+  }
+  return out;
 }
 
 /** Throws a readable error naming the first missing or malformed field. */
 export function parseRuntimeConfig(value: unknown): RuntimeConfig {
   if (!value || typeof value !== 'object') throw new Error('the runtime config is not a JSON object');
-  const v = value as Record<string, unknown>;
+  // The registry's route answers in the API's envelope `{ data }`; a static runtime-config.json is bare.
+  const inner = (value as { data?: unknown }).data;
+  const v = (inner && typeof inner === 'object' ? inner : value) as Record<string, unknown>;
   const text = (key: string): string => {
     if (typeof v[key] !== 'string' || !(v[key] as string)) throw new Error(`the runtime config lacks "${key}"`);
     return v[key] as string;
@@ -30,7 +51,38 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
     remotes[name] = url;
   }
   const hosts = Array.isArray(v.directImageHosts) ? v.directImageHosts.filter((h): h is string => typeof h === 'string') : [];
-  return { apiBaseUrl: text('apiBaseUrl'), signingKey: text('signingKey'), directImageHosts: hosts, remotes };
+  return { apiBaseUrl: text('apiBaseUrl'), signingKey: text('signingKey'), directImageHosts: hosts, remotes, releases: parseReleases(v.releases) };
+}
+
+export const BROWSER_ID_KEY = 'growth-admin.browser-id';
+
+/**
+ * Who the registry's canary choice sticks to: `admin:<username>` once someone has signed in on this
+ * browser (the stored session; usernames are unique and never change, so one administrator gets one
+ * version on every browser), else `browser:<random id kept in localStorage>` (before the first
+ * sign-in: the same browser keeps its version). The registry hashes it with the remote's name.
+ */
+export function releaseSubject(storage: Storage | null, username: string | undefined): string | undefined {
+  if (username) return `admin:${username}`;
+  if (!storage) return undefined;
+  try {
+    let id = storage.getItem(BROWSER_ID_KEY);
+    if (!id) {
+      id = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
+      storage.setItem(BROWSER_ID_KEY, id);
+    }
+    return `browser:${id}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The config URL with the subject the canary choice sticks to. */
+export function withSubject(url: string, subject: string | undefined): string {
+  if (!subject) return url;
+  const u = new URL(url);
+  u.searchParams.set('subject', subject);
+  return u.href;
 }
 
 /**
@@ -46,7 +98,8 @@ export function runtimeConfigUrl(doc: Document, publicPath: string): string {
 export async function fetchRuntimeConfig(url: string): Promise<RuntimeConfig> {
   let response: Response;
   try {
-    response = await fetch(url, { cache: 'no-store' });
+    // no-cache: the registry's answer may be kept 5 s by a CDN, never past a revalidation here.
+    response = await fetch(url, { cache: 'no-cache' });
   } catch (err) {
     throw new Error(`${url} could not be fetched (${err instanceof Error ? err.message : String(err)})`);
   }

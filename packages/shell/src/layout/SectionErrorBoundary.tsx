@@ -6,6 +6,8 @@ import { SectionUnavailable } from './SectionUnavailable';
 interface Props {
   label: string;
   onRetry: () => void;
+  /** Told of each crash (the shell reports it to the release registry). */
+  onError?: (error: unknown) => void;
   children: ReactNode;
 }
 
@@ -18,6 +20,7 @@ export class SectionErrorBoundary extends Component<Props, { error: unknown }> {
 
   override componentDidCatch(error: unknown) {
     console.error(`[shell] the ${this.props.label} section failed while rendering`, error);
+    this.props.onError?.(error);
   }
 
   override render() {

@@ -4,7 +4,8 @@ import { Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Spin } from 'antd';
 import type { SectionProps } from '@growth-admin/shared-client';
 import type { SectionDef } from '../sections/sections';
-import { describeLoadError, loadSectionComponent } from '../sections/remoteModules';
+import { describeLoadError, openSectionComponent } from '../sections/remoteModules';
+import { reportRemoteFailure } from '../sections/failureReports';
 import { SectionErrorBoundary } from './SectionErrorBoundary';
 import { SectionUnavailable } from './SectionUnavailable';
 
@@ -29,10 +30,11 @@ export function SectionHost({ section, props, onSettled }: { section: SectionDef
   useEffect(() => {
     if (!remote) return;
     let live = true;
-    loadSectionComponent(remote.name, remote.module)
+    openSectionComponent(remote.name, remote.module)
       .then((Component) => live && setState({ attempt, status: 'ready', Component }))
       .catch((err: unknown) => {
         console.error(`[shell] the ${section.label} section could not be loaded`, err);
+        reportRemoteFailure(remote.name, 'load', err);
         if (live) setState({ attempt, status: 'failed', reason: describeLoadError(err) });
       })
       .finally(() => live && onSettled?.());
@@ -47,7 +49,7 @@ export function SectionHost({ section, props, onSettled }: { section: SectionDef
   if (state.status === 'failed') return <SectionUnavailable label={section.label} reason={state.reason} onRetry={retry} />;
   const { Component } = state;
   return (
-    <SectionErrorBoundary key={attempt} label={section.label} onRetry={retry}>
+    <SectionErrorBoundary key={attempt} label={section.label} onRetry={retry} onError={(error) => remote && reportRemoteFailure(remote.name, 'render', error)}>
       <Suspense fallback={<SectionSpinner />}>
         <Component {...props} />
       </Suspense>

@@ -25,6 +25,7 @@ describe('loadSectionComponent', () => {
     signingKey: 'k',
     directImageHosts: [],
     remotes: { analytics: 'http://a/mf-manifest.json', projects: 'http://p/mf-manifest.json', people: 'http://u/mf-manifest.json', orders: 'http://o/mf-manifest.json', settings: 'http://s/mf-manifest.json' },
+    releases: {},
   };
 
   it('names the remote on failure, then re-registers it so a retry starts afresh', async () => {

@@ -3,18 +3,31 @@
 import type { ComponentType } from 'react';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { SectionProps } from '@growth-admin/shared-client';
-import type { RemoteName, RuntimeConfig } from '../boot/runtimeConfig';
+import { allowScriptOrigins } from '@growth-admin/shared-client/page-security';
+import type { ChosenRelease, RemoteName, RuntimeConfig } from '../boot/runtimeConfig';
 import { checkSharedClientUsage } from './sharedClientCheck';
 
 type SectionModule = { default: ComponentType<SectionProps> };
 
 let entries: Record<RemoteName, string> | null = null;
+let releases: Partial<Record<RemoteName, ChosenRelease>> = {};
+/** Asks the registry again (the boot's URL and subject); null where the config is a plain file. */
+let refreshConfig: (() => Promise<RuntimeConfig>) | null = null;
+/** Remotes a section of which the administrator has opened on this page: their version stays. */
+const opened = new Set<RemoteName>();
+/** One registry answer shared by the sections opened within a few seconds of each other. */
+let recent: { at: number; config: Promise<RuntimeConfig> } | null = null;
+const REFRESH_REUSE_MS = 5000;
 /** Remotes whose last load failed: the next attempt re-registers them to drop cached failures. */
 const stale = new Set<RemoteName>();
 const inflight = new Map<string, Promise<ComponentType<SectionProps>>>();
 
-export function registerRemotesFromConfig(config: RuntimeConfig): void {
-  entries = config.remotes;
+export function registerRemotesFromConfig(config: RuntimeConfig, refresh?: () => Promise<RuntimeConfig>): void {
+  entries = { ...config.remotes };
+  releases = { ...config.releases };
+  refreshConfig = refresh ?? null;
+  recent = null;
+  opened.clear();
   registerRemotes(
     Object.entries(config.remotes).map(([name, entry]) => ({ name, entry })),
     { force: true },
@@ -26,6 +39,42 @@ function reRegister(name: RemoteName): void {
   if (!entries) return;
   registerRemotes([{ name, entry: entries[name] }], { force: true });
   for (const key of [...inflight.keys()]) if (key.startsWith(`${name}/`)) inflight.delete(key);
+}
+
+/** The registry's release this page runs of `name` (failures are reported against it). */
+export function releaseOf(name: RemoteName): ChosenRelease | undefined {
+  return releases[name];
+}
+
+/**
+ * Before a remote's first section opens on this page: a promote or rollback made since the page
+ * loaded is taken (its new manifest registered), so an open tab follows the registry for every
+ * section not loaded yet. A remote with an opened section keeps its version until the next load.
+ * Where the registry cannot be asked, the boot's choice stands.
+ */
+async function takeLatestRelease(name: RemoteName): Promise<void> {
+  if (!refreshConfig || !entries || opened.has(name)) return;
+  const now = Date.now();
+  if (!recent || now - recent.at > REFRESH_REUSE_MS) recent = { at: now, config: refreshConfig() };
+  let latest: RuntimeConfig;
+  try {
+    latest = await recent.config;
+  } catch {
+    return;
+  }
+  const url = latest.remotes[name];
+  if (!url || url === entries[name] || opened.has(name)) return;
+  entries[name] = url;
+  releases[name] = latest.releases[name];
+  allowScriptOrigins([url]);
+  reRegister(name);
+}
+
+/** The section component, after taking the registry's latest release of a remote opened for the first time. */
+export async function openSectionComponent(name: RemoteName, module: string): Promise<ComponentType<SectionProps>> {
+  await takeLatestRelease(name);
+  opened.add(name);
+  return loadSectionComponent(name, module);
 }
 
 /** A one-line reason: federation errors carry doc links and multi-line details. */

@@ -1,0 +1,203 @@
+// The release registry: each remote's releases, one active and at most one canary. Every change
+// runs in one transaction under a per-remote advisory lock (two calls for one remote never interleave;
+// the partial unique indexes are the last word) and is audited in it.
+import type { Release, ReleaseInput, RemoteReleases } from '@growth-admin/api-contract';
+import { REMOTE_NAMES } from '@growth-admin/remotes';
+import type { Db, Queryable } from '../../db';
+import { iso } from '../../db/dates';
+import { ApiError, conflict, notFound } from '../../http/errors';
+import { audit, type Actor } from '../audit/repository';
+
+const COLUMNS = `id::text as id, remote, version, manifest_url as "manifestUrl", files, notes, created_by as "createdBy",
+  created_at as "createdAt", state, canary_percent as "canaryPercent", changed_at as "changedAt", changed_by as "changedBy", failures`;
+
+type Row = Omit<Release, 'createdAt' | 'changedAt' | 'files'> & { createdAt: unknown; changedAt: unknown; files: unknown };
+
+function toRelease(r: Row): Release {
+  const files = typeof r.files === 'string' ? (JSON.parse(r.files) as Record<string, string>) : ((r.files ?? {}) as Record<string, string>);
+  return { ...r, files, createdAt: iso(r.createdAt as Date), changedAt: iso(r.changedAt as Date) };
+}
+
+/** 404 UNKNOWN_REMOTE unless `remote` is in the one list of remotes. */
+export function knownRemote(remote: string): string {
+  if (!(REMOTE_NAMES as string[]).includes(remote)) {
+    throw new ApiError(404, 'UNKNOWN_REMOTE', `No remote is named "${remote}" (known: ${REMOTE_NAMES.join(', ')})`);
+  }
+  return remote;
+}
+
+async function lockRemote(tx: Queryable, remote: string): Promise<void> {
+  await tx.query("select pg_advisory_xact_lock(hashtext('release:' || $1))", [remote]);
+}
+
+async function releaseIn(q: Queryable, remote: string, state: 'active' | 'canary'): Promise<Release | null> {
+  const rows = await q.query<Row>(`select ${COLUMNS} from releases where remote = $1 and state = $2`, [remote, state]);
+  return rows[0] ? toRelease(rows[0]) : null;
+}
+
+async function setState(tx: Queryable, id: string, state: Release['state'], by: string, canaryPercent: number | null = null): Promise<Release> {
+  const rows = await tx.query<Row>(
+    `update releases set state = $2, canary_percent = $3, changed_at = now(), changed_by = $4 where id = $1 returning ${COLUMNS}`,
+    [id, state, canaryPercent, by],
+  );
+  return toRelease(rows[0]);
+}
+
+/** Every remote of the one list with its active release and canary (null where there is none). */
+export async function listRemoteReleases(q: Queryable): Promise<RemoteReleases[]> {
+  const rows = await q.query<Row>(`select ${COLUMNS} from releases where state in ('active', 'canary')`);
+  const live = rows.map(toRelease);
+  return REMOTE_NAMES.map((remote) => ({
+    remote,
+    active: live.find((r) => r.remote === remote && r.state === 'active') ?? null,
+    canary: live.find((r) => r.remote === remote && r.state === 'canary') ?? null,
+  }));
+}
+
+/** A remote's releases, newest first. */
+export async function releaseHistory(q: Queryable, remote: string): Promise<Release[]> {
+  knownRemote(remote);
+  const rows = await q.query<Row>(`select ${COLUMNS} from releases where remote = $1 order by created_at desc, id desc limit 500`, [remote]);
+  return rows.map(toRelease);
+}
+
+const sameFiles = (a: Record<string, string>, b: Record<string, string>) =>
+  Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([k, v]) => b[k] === v);
+
+/**
+ * Registers a release that passed the gate: active at once, or the canary (an earlier canary is
+ * rolled back). Retrying the same call (same version, manifest and files) answers the release
+ * registered the first time and changes nothing; another build under a used version is a 409.
+ */
+export async function registerRelease(db: Db, actor: Actor, input: ReleaseInput): Promise<Release> {
+  knownRemote(input.remote);
+  return db.transaction(async (tx) => {
+    await lockRemote(tx, input.remote);
+    const existing = await tx.query<Row>(`select ${COLUMNS} from releases where remote = $1 and version = $2`, [input.remote, input.version]);
+    if (existing[0]) {
+      const before = toRelease(existing[0]);
+      if (before.manifestUrl === input.manifestUrl && sameFiles(before.files, input.files)) return before;
+      throw conflict(`${input.remote} ${input.version} was released before: a version is never reused, choose another`, 'VERSION_EXISTS');
+    }
+    const canary = input.canaryPercent ?? null;
+    const replaced = await releaseIn(tx, input.remote, canary ? 'canary' : 'active');
+    const openCanary = canary ? null : await releaseIn(tx, input.remote, 'canary');
+    if (replaced) await setState(tx, replaced.id, canary ? 'rolled-back' : 'retired', actor.username);
+    if (openCanary) await setState(tx, openCanary.id, 'rolled-back', actor.username);
+    const rows = await tx.query<Row>(
+      `insert into releases (remote, version, manifest_url, files, notes, created_by, state, canary_percent, changed_by)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $6) returning ${COLUMNS}`,
+      [input.remote, input.version, input.manifestUrl, JSON.stringify(input.files), input.notes ?? '', actor.username, canary ? 'canary' : 'active', canary],
+    );
+    const release = toRelease(rows[0]);
+    const what = canary ? `canary for ${canary}% of administrators` : 'active for everyone';
+    const gone = [replaced && `${replaced.version} ${canary ? 'rolled back' : 'retired'}`, openCanary && `canary ${openCanary.version} rolled back`].filter(Boolean);
+    await audit(tx, actor, 'release.register', `${input.remote} ${input.version}`, `${input.remote} ${input.version} ${what}${gone.length ? `; ${gone.join(', ')}` : ''}`);
+    return release;
+  });
+}
+
+/** The canary becomes active for everyone; the active release before it is retired. */
+export async function promoteCanary(db: Db, actor: Actor, remote: string): Promise<Release> {
+  knownRemote(remote);
+  return db.transaction(async (tx) => {
+    await lockRemote(tx, remote);
+    const canary = await releaseIn(tx, remote, 'canary');
+    if (!canary) throw conflict(`${remote} has no canary to promote`, 'NO_CANARY');
+    const active = await releaseIn(tx, remote, 'active');
+    if (active) await setState(tx, active.id, 'retired', actor.username);
+    const promoted = await setState(tx, canary.id, 'active', actor.username);
+    await audit(tx, actor, 'release.promote', `${remote} ${canary.version}`, `${remote} ${canary.version} promoted from ${canary.canaryPercent}% to everyone${active ? `; ${active.version} retired` : ''}`);
+    return promoted;
+  });
+}
+
+/**
+ * With a canary: the canary is rolled back. Without: the active release is rolled back to `to`, or
+ * to the newest release active before it (retired, never one rolled back).
+ */
+export interface RollbackOptions {
+  to?: string;
+  /** The automatic rollback: only this canary, and nothing when it is no longer the canary. */
+  onlyCanaryId?: string;
+  action?: string;
+  why?: string;
+}
+
+export async function rollback(db: Db, actor: Actor, remote: string, opts: RollbackOptions = {}): Promise<{ active: Release; rolledBack: Release }> {
+  const { to, action = 'release.rollback', why = '' } = opts;
+  knownRemote(remote);
+  return db.transaction(async (tx) => {
+    await lockRemote(tx, remote);
+    const active = await releaseIn(tx, remote, 'active');
+    const canary = await releaseIn(tx, remote, 'canary');
+    if (opts.onlyCanaryId && canary?.id !== opts.onlyCanaryId) throw conflict(`${remote}'s canary was already rolled back or promoted`, 'NOTHING_TO_ROLL_BACK');
+    let target: Release | null = null;
+    if (to !== undefined) {
+      const rows = await tx.query<Row>(`select ${COLUMNS} from releases where remote = $1 and version = $2`, [remote, to]);
+      if (!rows[0]) throw notFound(`${remote} has no release ${to}`, 'RELEASE_NOT_FOUND');
+      target = toRelease(rows[0]);
+      if (target.state === 'active' && !canary) throw conflict(`${remote} ${to} is already the active release`, 'NOTHING_TO_ROLL_BACK');
+    } else if (!canary) {
+      const rows = await tx.query<Row>(
+        `select ${COLUMNS} from releases where remote = $1 and state = 'retired' order by changed_at desc, id desc limit 1`,
+        [remote],
+      );
+      if (!rows[0] || !active) throw conflict(`${remote} has no canary and no earlier release to roll back to`, 'NOTHING_TO_ROLL_BACK');
+      target = toRelease(rows[0]);
+    }
+    let rolledBack: Release;
+    let now: Release;
+    if (canary && (!target || target.id === active?.id)) {
+      // Everyone back on the active release.
+      rolledBack = await setState(tx, canary.id, 'rolled-back', actor.username);
+      now = active!;
+    } else {
+      if (canary && canary.id !== target!.id) await setState(tx, canary.id, 'rolled-back', actor.username);
+      rolledBack = active ? await setState(tx, active.id, 'rolled-back', actor.username) : await setState(tx, canary!.id, 'rolled-back', actor.username);
+      now = await setState(tx, target!.id, 'active', actor.username);
+    }
+    await audit(tx, actor, action, `${remote} ${rolledBack.version}`, `${remote} ${rolledBack.version} rolled back; ${now.version} is active${why ? ` (${why})` : ''}`);
+    return { active: now, rolledBack };
+  });
+}
+
+/** A built remote `npm start` offers on first start. */
+export interface SeedRelease {
+  remote: string;
+  version: string;
+  manifestUrl: string;
+  files: Record<string, string>;
+}
+
+export const SEED_ACTOR = 'npm start';
+
+/**
+ * Fills the registry from the built remotes: a remote with no release gets the build as its active
+ * release; a remote whose active release is still an earlier `npm start` build gets the new build
+ * (a developer's rebuild shows on the next start), never over a release someone made.
+ */
+export async function seedFromBuilds(db: Db, builds: SeedRelease[]): Promise<string[]> {
+  const done: string[] = [];
+  for (const build of builds) {
+    if (!(REMOTE_NAMES as string[]).includes(build.remote)) continue;
+    const changed = await db.transaction(async (tx) => {
+      await lockRemote(tx, build.remote);
+      const active = await releaseIn(tx, build.remote, 'active');
+      const any = await tx.query('select 1 from releases where remote = $1 limit 1', [build.remote]);
+      const replaceable = active && active.createdBy === SEED_ACTOR && (active.version !== build.version || active.manifestUrl !== build.manifestUrl);
+      if (any.length && !replaceable) return false;
+      if (active) await setState(tx, active.id, 'retired', SEED_ACTOR);
+      await tx.query(
+        `insert into releases (remote, version, manifest_url, files, notes, created_by, state, changed_by)
+         values ($1, $2, $3, $4, $5, $6, 'active', $6)
+         on conflict (remote, version) do update set state = 'active', manifest_url = excluded.manifest_url, files = excluded.files, changed_at = now()`,
+        [build.remote, build.version, build.manifestUrl, JSON.stringify(build.files), 'The local build, filled in by npm start', SEED_ACTOR],
+      );
+      await audit(tx, { adminId: null, username: SEED_ACTOR, ip: '' }, 'release.seed', `${build.remote} ${build.version}`, `${build.remote} ${build.version} active (the local build)`);
+      return true;
+    });
+    if (changed) done.push(`${build.remote} ${build.version}`);
+  }
+  return done;
+}

@@ -1,0 +1,39 @@
+import { releases } from '@growth-admin/api-contract';
+import type { FastifyInstance } from 'fastify';
+import type { RouteDeps } from '../../http/deps';
+import { actorOf } from '../../http/actor';
+import { ApiError } from '../../http/errors';
+import { serve } from '../../http/serve';
+import { ReportRateLimiter } from '../security/cspReports';
+import { recordFailure } from './failures';
+import { gateRelease } from './gate';
+import { knownRemote, listRemoteReleases, promoteCanary, registerRelease, releaseHistory, rollback } from './repository';
+import { runtimeConfigFor } from './runtimeConfig';
+
+/** Brief: a CDN or proxy may keep it this long; a rollback reaches new page loads within it. */
+export const RUNTIME_CONFIG_MAX_AGE_S = 5;
+
+export function releaseRoutes(app: FastifyInstance, { db, config }: RouteDeps): void {
+  serve(app, releases.getRuntimeConfig, async (req, reply) => {
+    const apiBaseUrl = config.publicUrl ?? `${req.protocol}://${req.host}`;
+    const data = await runtimeConfigFor(db, { apiBaseUrl, signingKey: config.signingKey, directImageHosts: config.directImageHosts }, req.query.subject);
+    reply.header('Cache-Control', `public, max-age=${RUNTIME_CONFIG_MAX_AGE_S}`);
+    return { data };
+  });
+  serve(app, releases.listReleases, async () => ({ data: await listRemoteReleases(db) }));
+  serve(app, releases.releaseHistory, async (req) => ({ data: await releaseHistory(db, req.params.remote) }));
+  serve(app, releases.registerRelease, async (req) => {
+    knownRemote(req.body.remote);
+    await gateRelease(req.body, config.shellUrl);
+    return { data: await registerRelease(db, actorOf(req), req.body) };
+  });
+  serve(app, releases.promoteRelease, async (req) => ({ data: await promoteCanary(db, actorOf(req), req.params.remote) }));
+  serve(app, releases.rollbackRelease, async (req) => ({ data: await rollback(db, actorOf(req), req.params.remote, { to: req.body?.to }) }));
+
+  const limiter = new ReportRateLimiter(config.releaseReportsPerMinute, config.releaseReportsPerMinute * 50);
+  serve(app, releases.reportReleaseFailure, async (req) => {
+    const admin = req.admin!;
+    if (!limiter.take(admin.username)) throw new ApiError(429, 'RATE_LIMITED', 'Too many failure reports this minute: try again later', 60);
+    return { data: await recordFailure(db, admin.username, req.body, config.canaryMaxFailures) };
+  });
+}

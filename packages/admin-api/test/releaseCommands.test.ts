@@ -1,0 +1,131 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- manifests under test are arbitrary JSON */
+// The release commands (tools/release/cli.mjs) as a team or CI runs them, against a real server:
+// release uploads into the versioned store (immutable) and registers behind the gate with a deploy
+// token; a refused build leaves the registry and the store as they were; promote, rollback, releases.
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import { createDeployToken } from '../src/modules/releases/deployTokens';
+import { Api, SIGNING_KEY, startTestServer, TEST_TMP, type TestServer } from './helpers';
+
+const CLI = resolve(__dirname, '../../../tools/release/cli.mjs');
+const SHARED = { react: '19.3.1', 'react-dom': '19.3.1', antd: '6.6.8', '@tanstack/react-query': '5.108.0', dayjs: '1.11.23', '@growth-admin/shared-client': '1.1.0' };
+const sharedList = () => Object.entries(SHARED).map(([name, version]) => ({ name, version, requiredVersion: `^${version}` }));
+
+let dir: string;
+let storeDir: string;
+let host: Server;
+let hostUrl = '';
+let t: TestServer;
+let token = '';
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(TEST_TMP, 'release-commands-'));
+  storeDir = join(dir, 'store');
+  mkdirSync(join(dir, 'shell'), { recursive: true });
+  writeFileSync(join(dir, 'shell/mf-manifest.json'), JSON.stringify({ name: 'shell', shared: sharedList() }));
+  writeFileSync(join(dir, 'shell/shell-contract.json'), JSON.stringify({ sharedClient: { exports: ['queries'] }, antd: { exports: ['Button'] } }));
+  // One static host: the shell's files under /shell, the store at the root.
+  host = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0];
+    const file = path.startsWith('/shell/') ? join(dir, path) : join(storeDir, path);
+    if (!existsSync(file) || path.includes('..')) return void res.writeHead(404).end();
+    res.writeHead(200).end(readFileSync(file));
+  });
+  await new Promise<void>((r) => host.listen(0, '127.0.0.1', r));
+  hostUrl = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
+  t = await startTestServer({ shellUrl: `${hostUrl}/shell` });
+  token = await createDeployToken(t.server.db, 'projects-ci');
+});
+afterAll(async () => {
+  await t?.close();
+  await new Promise((r) => host?.close(r));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A build folder of the projects remote; `change` alters its manifest. */
+function dist(name: string, chunk: string, change: (m: any) => void = () => undefined): string {
+  const out = join(dir, name);
+  mkdirSync(out, { recursive: true });
+  const manifest = { name: 'projects', exposes: [{ name: 'Section', path: './Section' }], shared: sharedList() };
+  change(manifest);
+  writeFileSync(join(out, 'mf-manifest.json'), JSON.stringify(manifest));
+  writeFileSync(join(out, 'shared-client-usage.json'), JSON.stringify({ uses: ['queries'], antdUses: ['Button'] }));
+  writeFileSync(join(out, 'remoteEntry.js'), 'var projects;');
+  writeFileSync(join(out, 'main.0123456789.js'), chunk);
+  return out;
+}
+
+function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string; err: string }> {
+  return new Promise((done) => {
+    execFile(
+      process.execPath,
+      [CLI, ...args],
+      { env: { PATH: process.env.PATH, API_URL: t.url, DEPLOY_TOKEN: token, ADMIN_SIGNING_KEY: SIGNING_KEY, RELEASE_STORE_DIR: storeDir, RELEASE_STORE_URL: hostUrl, ...env } },
+      (error, stdout, stderr) => done({ code: error ? Number(error.code ?? 1) : 0, out: stdout, err: stderr }),
+    );
+  });
+}
+
+const sri = (file: string) => `sha384-${createHash('sha384').update(readFileSync(file)).digest('base64')}`;
+
+test('release uploads the build into <remote>/<version>/ and registers it as a canary with its file hashes', async () => {
+  const build = dist('v1', 'console.log(1)');
+  const res = await cli(['release', 'projects', '--dist', build, '--version', '1.0.0', '--canary', '50', '--notes', 'first cut']);
+  expect(res).toMatchObject({ code: 0, err: '' });
+  expect(res.out).toContain('projects 1.0.0 released: canary for 50% of administrators');
+  expect(readFileSync(join(storeDir, 'projects/1.0.0/main.0123456789.js'), 'utf8')).toBe('console.log(1)');
+  const owner = new Api(t.url);
+  await owner.login();
+  const [latest] = (await owner.get('/api/admin/releases/projects')).body.data;
+  expect(latest).toMatchObject({ version: '1.0.0', state: 'canary', canaryPercent: 50, createdBy: 'deploy:projects-ci', notes: 'first cut', manifestUrl: `${hostUrl}/projects/1.0.0/mf-manifest.json` });
+  expect(latest.files['main.0123456789.js']).toBe(sri(join(build, 'main.0123456789.js')));
+  expect(Object.keys(latest.files).sort()).toEqual(['main.0123456789.js', 'mf-manifest.json', 'remoteEntry.js', 'shared-client-usage.json']);
+  const [use] = await t.sql("select last_used_at from deploy_tokens where name = 'projects-ci'");
+  expect(use.last_used_at).not.toBeNull();
+});
+
+test('the same release again is a no-op; another build under a used version is refused and the store keeps the first', async () => {
+  const again = await cli(['release', 'projects', '--dist', join(dir, 'v1'), '--version', '1.0.0', '--canary', '50', '--notes', 'first cut']);
+  expect(again.code).toBe(0);
+  expect(again.out).toContain('already in the store');
+  const other = await cli(['release', 'projects', '--dist', dist('v1b', 'console.log("changed")'), '--version', '1.0.0']);
+  expect(other.code).toBe(1);
+  expect(other.err).toContain('projects 1.0.0 is already in the store with other files: a version is never overwritten');
+  expect(readFileSync(join(storeDir, 'projects/1.0.0/main.0123456789.js'), 'utf8')).toBe('console.log(1)');
+});
+
+test('a build the gate refuses changes nothing: its reason is printed, the registry and the store stay as they were', async () => {
+  const before = await t.sql('select id, state from releases order by id');
+  const res = await cli(['release', 'projects', '--dist', dist('broken', 'x', (m) => (m.exposes = [])), '--version', '1.0.1']);
+  expect(res.code).toBe(1);
+  expect(res.err).toBe('refused: projects 1.0.1 cannot be released: it does not expose projects/Section, which the list of remotes expects (RELEASE_INCOMPATIBLE)\n');
+  expect(await t.sql('select id, state from releases order by id')).toEqual(before);
+  expect(existsSync(join(storeDir, 'projects/1.0.1'))).toBe(false);
+});
+
+test('promote, releases and rollback', async () => {
+  expect((await cli(['promote', 'projects'])).out).toBe('projects 1.0.0 is active for everyone\n');
+  const history = await cli(['releases', 'projects']);
+  expect(history.out.split('\n')[0]).toMatch(/^1\.0\.0\s+active\s+\d{4}-\d\d-\d\d \d\d:\d\d\s+deploy:projects-ci\s+failures 0\s+first cut$/);
+  const back = await cli(['rollback', 'projects']);
+  expect(back.code).toBe(1); // nothing was active before 1.0.0 in this registry
+  expect(back.err).toContain('NOTHING_TO_ROLL_BACK');
+  await cli(['release', 'projects', '--dist', dist('v2', 'console.log(2)'), '--version', '1.1.0']);
+  expect((await cli(['rollback', 'projects'])).out).toBe('projects 1.1.0 rolled back; 1.0.0 is active (new page loads take it)\n');
+  expect((await cli(['rollback', 'projects', '--to', '1.1.0'])).out).toBe('projects 1.0.0 rolled back; 1.1.0 is active (new page loads take it)\n');
+});
+
+test('without a deploy token, with a wrong one, or with bad arguments nothing is called', async () => {
+  const none = await cli(['promote', 'projects'], { DEPLOY_TOKEN: '' });
+  expect(none.code).toBe(2);
+  expect(none.err).toContain('DEPLOY_TOKEN is not set');
+  const wrong = await cli(['promote', 'projects'], { DEPLOY_TOKEN: `deploy_${'x'.repeat(43)}` });
+  expect(wrong.err).toBe('refused: The deploy token is invalid or revoked (TOKEN_INVALID)\n');
+  for (const args of [['deploy', 'projects'], ['release'], ['release', 'projects', '--canary', '100'], ['rollback', 'projects', '--force', 'x']]) {
+    expect((await cli(args)).code).toBe(2);
+  }
+});

@@ -1,0 +1,265 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- manifests under test are arbitrary JSON */
+// The release registry over HTTP (issue 13): register, canary, promote, rollback, history, the
+// runtime config the shell boots from (sticky canary), deploy tokens, the compatibility gate's every
+// refusal (nothing changed), failure reports and the automatic rollback of a failing canary.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { releases } from '@growth-admin/api-contract';
+import { addAdmin } from '../src/modules/auth/repository';
+import { createDeployToken } from '../src/modules/releases/deployTokens';
+import { bucketOf } from '../src/modules/releases/runtimeConfig';
+import { Api, expectShape, startOn, startTestServer, TEST_TMP, type TestServer } from './helpers';
+
+/** A static host for manifests: the active shell's files and each build's, changeable per test. */
+const files = new Map<string, unknown>();
+let host: Server;
+let hostUrl = '';
+const SHARED = { react: '19.3.1', 'react-dom': '19.3.1', antd: '6.6.8', '@tanstack/react-query': '5.108.0', dayjs: '1.11.23', '@growth-admin/shared-client': '1.1.0' };
+
+function shell() {
+  files.set('/shell/mf-manifest.json', { name: 'shell', shared: Object.entries(SHARED).map(([name, version]) => ({ name, version, requiredVersion: `^${version}` })) });
+  files.set('/shell/shell-contract.json', { sharedClient: { version: '1.1.0', exports: ['PageHeader', 'formatMoney', 'queries'] }, antd: { exports: ['Button', 'Table'] } });
+}
+
+/** A build of `remote` at `version` in the store; `change` alters its manifest or usage. */
+function build(remote: string, version: string, change: { manifest?: (m: any) => void; usage?: any } = {}) {
+  const exposes = remote === 'orders' ? ['Orders', 'Payments'] : ['Section'];
+  const manifest: any = {
+    name: remote,
+    exposes: exposes.map((name) => ({ name, path: `./${name}` })),
+    shared: Object.entries(SHARED).map(([name, version]) => ({ name, version, requiredVersion: `^${version}` })),
+  };
+  change.manifest?.(manifest);
+  files.set(`/store/${remote}/${version}/mf-manifest.json`, manifest);
+  if (change.usage !== null) files.set(`/store/${remote}/${version}/shared-client-usage.json`, change.usage ?? { uses: ['formatMoney'], antdUses: ['Button'] });
+  return `${hostUrl}/store/${remote}/${version}/mf-manifest.json`;
+}
+
+const LOCAL_TOKEN = `deploy_${'L'.repeat(43)}`;
+const HASH = `sha384-${'A'.repeat(64)}`;
+const input = (remote: string, version: string, extra: Record<string, unknown> = {}) => ({
+  remote,
+  version,
+  manifestUrl: build(remote, version),
+  files: { 'remoteEntry.js': HASH },
+  notes: `notes of ${version}`,
+  ...extra,
+});
+
+let t: TestServer;
+let owner: Api;
+let deployer: Api;
+beforeAll(async () => {
+  host = createServer((req, res) => {
+    const body = files.get(req.url ?? '');
+    if (body === undefined) return void res.writeHead(404).end();
+    res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+  });
+  await new Promise<void>((r) => host.listen(0, '127.0.0.1', r));
+  hostUrl = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
+  shell();
+  // The registry's first start: every remote's local build, as npm start offers them.
+  const seed = join(TEST_TMP, `release-seed-${process.pid}.json`);
+  writeFileSync(
+    seed,
+    JSON.stringify(['analytics', 'projects', 'people', 'orders', 'settings'].map((remote) => ({ remote, version: 'local-1', manifestUrl: `http://localhost:3999/${remote}/mf-manifest.json`, files: {} }))),
+  );
+  t = await startTestServer({ shellUrl: `${hostUrl}/shell`, releaseSeedFile: seed, localDeployToken: LOCAL_TOKEN, canaryMaxFailures: 3, releaseReportsPerMinute: 50, directImageHosts: ['img.example'] });
+  owner = new Api(t.url);
+  await owner.login();
+  deployer = new Api(t.url);
+  deployer.token = await createDeployToken(t.server.db, 'ci');
+});
+afterAll(async () => {
+  await t?.close();
+  await new Promise((r) => host?.close(r));
+});
+
+const config = async (subject?: string) => {
+  const res = await new Api(t.url).get('/api/runtime-config', { sign: false, token: null, query: { subject } });
+  expect(res.status).toBe(200);
+  return res;
+};
+
+test('the registry is filled from the built remotes on first start, and the shell boots from it (public, briefly cacheable)', async () => {
+  const res = await config();
+  expect(res.headers.get('cache-control')).toBe('public, max-age=5');
+  expectShape(releases.RuntimeConfig, res.body.data);
+  expect(res.body.data).toMatchObject({
+    apiBaseUrl: t.url,
+    signingKey: 'test-signing-key',
+    directImageHosts: ['img.example'],
+    allowedOrigins: ['http://localhost:3999'],
+  });
+  expect(res.body.data.remotes.orders).toBe('http://localhost:3999/orders/mf-manifest.json');
+  expect(res.body.data.releases.orders).toMatchObject({ version: 'local-1', canary: false });
+  const history = await owner.get('/api/admin/releases/orders');
+  expect(history.body.data).toHaveLength(1);
+  expect(history.body.data[0]).toMatchObject({ createdBy: 'npm start', state: 'active' });
+});
+
+test('a deploy token registers a canary; the canary is sticky per subject and its share is about right', async () => {
+  const res = await deployer.post('/api/admin/releases', input('people', '2.0.0', { canaryPercent: 50 }));
+  expect(res.status).toBe(200);
+  expectShape(releases.Release, res.body.data);
+  expect(res.body.data).toMatchObject({ remote: 'people', version: '2.0.0', state: 'canary', canaryPercent: 50, createdBy: 'deploy:ci', files: { 'remoteEntry.js': HASH } });
+
+  // Each subject gets the version its bucket says, the same on every load.
+  const subjects = Array.from({ length: 200 }, (_, i) => `admin:user${i}`);
+  let onCanary = 0;
+  for (const subject of subjects.slice(0, 40)) {
+    const first = (await config(subject)).body.data.releases.people;
+    const again = (await config(subject)).body.data.releases.people;
+    expect(again).toEqual(first);
+    expect(first.canary).toBe(bucketOf('people', subject) < 50);
+  }
+  for (const subject of subjects) if (bucketOf('people', subject) < 50) onCanary++;
+  expect(onCanary).toBeGreaterThan(70);
+  expect(onCanary).toBeLessThan(130);
+  // Both origins of live releases are allowed; no subject: the active release.
+  const plain = (await config()).body.data;
+  expect(plain.releases.people).toMatchObject({ version: 'local-1', canary: false });
+  expect(plain.allowedOrigins).toEqual([hostUrl, 'http://localhost:3999'].sort());
+
+  const audit = await owner.get('/api/admin/audit', { query: { action: 'release.register' } });
+  expect(audit.body.data.entries[0]).toMatchObject({ adminUsername: 'deploy:ci', target: 'people 2.0.0', summary: 'people 2.0.0 canary for 50% of administrators' });
+});
+
+test('promote makes the canary active for everyone; a retried register answers the same release; a reused version is refused', async () => {
+  const promoted = await deployer.post('/api/admin/releases/people/promote');
+  expect(promoted.status).toBe(200);
+  expect(promoted.body.data).toMatchObject({ version: '2.0.0', state: 'active', canaryPercent: null });
+  expect((await config('admin:anyone')).body.data.releases.people).toMatchObject({ version: '2.0.0', canary: false });
+  expect((await deployer.post('/api/admin/releases/people/promote')).body.code).toBe('NO_CANARY');
+
+  const again = await deployer.post('/api/admin/releases', { ...input('people', '2.0.0'), manifestUrl: `${hostUrl}/store/people/2.0.0/mf-manifest.json`, notes: 'notes of 2.0.0', canaryPercent: 50 });
+  expect(again.status).toBe(200);
+  expect(again.body.data).toMatchObject({ id: promoted.body.data.id, state: 'active' });
+  const reused = await deployer.post('/api/admin/releases', { ...input('people', '2.0.0'), files: { 'other.js': HASH } });
+  expect(reused.status).toBe(409);
+  expect(reused.body.code).toBe('VERSION_EXISTS');
+});
+
+test('rollback: a canary goes, then the active release goes back to the one before it, or to --to; history says who and when', async () => {
+  await deployer.post('/api/admin/releases', input('people', '2.1.0', { canaryPercent: 10 }));
+  const canaryGone = await owner.post('/api/admin/releases/people/rollback', {});
+  expect(canaryGone.status).toBe(200);
+  expect(canaryGone.body.data.rolledBack).toMatchObject({ version: '2.1.0', state: 'rolled-back', changedBy: 'admin' });
+  expect(canaryGone.body.data.active).toMatchObject({ version: '2.0.0' });
+
+  const back = await owner.post('/api/admin/releases/people/rollback', {});
+  expect(back.body.data.active).toMatchObject({ version: 'local-1', state: 'active' });
+  expect(back.body.data.rolledBack).toMatchObject({ version: '2.0.0', state: 'rolled-back' });
+  expect((await config('admin:x')).body.data.releases.people.version).toBe('local-1');
+  // Nothing retired is left before local-1.
+  const nothing = await owner.post('/api/admin/releases/people/rollback', {});
+  expect(nothing.status).toBe(409);
+  expect(nothing.body.code).toBe('NOTHING_TO_ROLL_BACK');
+
+  const to = await deployer.post('/api/admin/releases/people/rollback', { to: '2.0.0' });
+  expect(to.body.data.active).toMatchObject({ version: '2.0.0', state: 'active' });
+  expect((await deployer.post('/api/admin/releases/people/rollback', { to: '9.9.9' })).body.code).toBe('RELEASE_NOT_FOUND');
+
+  const history = (await owner.get('/api/admin/releases/people')).body.data;
+  expect(history.map((r: { version: string; state: string }) => `${r.version} ${r.state}`)).toEqual(['2.1.0 rolled-back', '2.0.0 active', 'local-1 rolled-back']);
+  expect(history[0]).toMatchObject({ createdBy: 'deploy:ci', notes: 'notes of 2.1.0' });
+  const list = (await owner.get('/api/admin/releases')).body.data;
+  expect(list.find((r: { remote: string }) => r.remote === 'people')).toMatchObject({ active: { version: '2.0.0' }, canary: null });
+});
+
+test('the gate refuses each incompatible build with its reason, and changes nothing', async () => {
+  const before = await t.sql('select id, state from releases order by id');
+  const refusals: Array<[string, Record<string, unknown>, RegExp]> = [
+    ['no manifest', { manifestUrl: `${hostUrl}/store/orders/none/mf-manifest.json` }, /the manifest at .* does not load \(HTTP 404\)/],
+    ['another remote', { manifestUrl: build('orders', '3.0.1', { manifest: (m) => (m.name = 'people') }) }, /the manifest names the remote "people", not "orders"/],
+    ['a module missing', { manifestUrl: build('orders', '3.0.2', { manifest: (m) => m.exposes.pop() }) }, /it does not expose orders\/Payments, which the list of remotes expects/],
+    [
+      'react unsatisfied',
+      { manifestUrl: build('orders', '3.0.3', { manifest: (m) => (m.shared.find((s: any) => s.name === 'react').requiredVersion = '^20.0.0') }) },
+      /it needs react \^20\.0\.0, but the active shell provides 19\.3\.1/,
+    ],
+    [
+      'shared-client unsatisfied',
+      { manifestUrl: build('orders', '3.0.4', { manifest: (m) => (m.shared.find((s: any) => s.name === '@growth-admin/shared-client').requiredVersion = '^1.2.0') }) },
+      /it needs @growth-admin\/shared-client \^1\.2\.0, but the active shell provides 1\.1\.0/,
+    ],
+    ['shared-client exports', { manifestUrl: build('orders', '3.0.5', { usage: { uses: ['formatMoney', 'RemotesTable'], antdUses: [] } }) }, /shared-client exports the active shell does not provide: RemotesTable/],
+    ['antd exports', { manifestUrl: build('orders', '3.0.6', { usage: { uses: [], antdUses: ['Button', 'Transfer'] } }) }, /antd exports the active shell does not provide: Transfer/],
+    ['no usage file', { manifestUrl: build('orders', '3.0.7', { usage: null }) }, /no shared-client-usage\.json beside its manifest/],
+  ];
+  for (const [what, change, reason] of refusals) {
+    const res = await deployer.post('/api/admin/releases', { ...input('orders', '3.0.0'), ...change });
+    expect([what, res.status, res.body.code]).toEqual([what, 422, 'RELEASE_INCOMPATIBLE']);
+    expect(res.body.message).toMatch(/^orders 3\.0\.0 cannot be released: /);
+    expect(res.body.message).toMatch(reason);
+  }
+  expect(await t.sql('select id, state from releases order by id')).toEqual(before);
+  // A build that fits goes through.
+  expect((await deployer.post('/api/admin/releases', input('orders', '3.0.0'))).status).toBe(200);
+});
+
+test('unknown remotes, bad input, viewers and misused deploy tokens are refused', async () => {
+  expect((await deployer.post('/api/admin/releases', input('billing', '1.0.0'))).body.code).toBe('UNKNOWN_REMOTE');
+  expect((await owner.get('/api/admin/releases/billing')).status).toBe(404);
+  const bad = await deployer.post('/api/admin/releases', { ...input('orders', 'x y'), canaryPercent: 100 });
+  expect(bad.status).toBe(400);
+  expect(bad.body.message).toMatch(/version/);
+  await addAdmin(t.server.db, 'vera', 'viewer-password-1', 'viewer');
+  const viewer = new Api(t.url);
+  await viewer.login('vera', 'viewer-password-1');
+  expect((await viewer.get('/api/admin/releases')).status).toBe(200);
+  expect((await viewer.post('/api/admin/releases/orders/rollback', {})).body.code).toBe('ROLE_FORBIDDEN');
+  // A deploy token reaches the release routes only; a wrong one nothing.
+  const elsewhere = await deployer.get('/api/admin/projects');
+  expect([elsewhere.status, elsewhere.body.code]).toEqual([403, 'DEPLOY_TOKEN_FORBIDDEN']);
+  const forged = await deployer.get('/api/admin/releases', { token: `deploy_${'x'.repeat(43)}` });
+  expect([forged.status, forged.body.code]).toEqual([401, 'TOKEN_INVALID']);
+  const [row] = await t.sql("select last_used_at from deploy_tokens where name = 'ci'");
+  expect(row.last_used_at).not.toBeNull();
+});
+
+test('failure reports count per release; a canary reaching the threshold is rolled back automatically, audited', async () => {
+  const canary = (await deployer.post('/api/admin/releases', input('analytics', '5.0.0', { canaryPercent: 50 }))).body.data;
+  const report = (kind: string) => owner.post('/api/admin/releases/failures', { releaseId: canary.id, kind, message: 'Cannot read properties of undefined' });
+  expect((await report('render')).body.data).toEqual({ counted: true, rolledBack: false });
+  expect((await report('load')).body.data).toEqual({ counted: true, rolledBack: false });
+  expect((await report('render')).body.data).toEqual({ counted: true, rolledBack: true });
+  // Reported again after it is gone: counted, nothing else rolled back.
+  expect((await report('render')).body.data).toEqual({ counted: true, rolledBack: false });
+  const list = (await owner.get('/api/admin/releases')).body.data.find((r: { remote: string }) => r.remote === 'analytics');
+  expect(list).toMatchObject({ active: { version: 'local-1' }, canary: null });
+  const history = (await owner.get('/api/admin/releases/analytics')).body.data;
+  expect(history[0]).toMatchObject({ version: '5.0.0', state: 'rolled-back', failures: 4, changedBy: 'release guard' });
+  const audit = await owner.get('/api/admin/audit', { query: { action: 'release.auto-rollback' } });
+  expect(audit.body.data.entries[0].summary).toBe('analytics 5.0.0 rolled back; local-1 is active (3 failures reached the threshold of 3)');
+  expect((await owner.post('/api/admin/releases/failures', { releaseId: '999999', kind: 'load', message: '' })).body.code).toBe('RELEASE_NOT_FOUND');
+});
+
+test('failure reports are rate-limited per administrator', async () => {
+  const [{ id }] = await t.sql("select id::text as id from releases where remote = 'projects' and state = 'active'");
+  const statuses: number[] = [];
+  for (let i = 0; i < 52; i++) statuses.push((await owner.post('/api/admin/releases/failures', { releaseId: id, kind: 'load', message: 'x' })).status);
+  expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
+  const [{ n }] = await t.sql('select count(*)::int as n from release_failures where release_id = $1', [id]);
+  expect(n).toBeLessThanOrEqual(50);
+});
+
+test("npm start's local deploy token works for this run; a restart with another one replaces it", async () => {
+  const local = new Api(t.url);
+  local.token = LOCAL_TOKEN;
+  expect((await local.get('/api/admin/releases')).status).toBe(200);
+  await t.stop();
+  const next = `deploy_${'M'.repeat(43)}`;
+  const restarted = await startOn({ dataDir: t.dataDir, databaseUrl: t.databaseUrl }, { localDeployToken: next });
+  try {
+    const again = new Api(restarted.url);
+    again.token = LOCAL_TOKEN;
+    expect((await again.get('/api/admin/releases')).body.code).toBe('TOKEN_INVALID');
+    again.token = next;
+    expect((await again.get('/api/admin/releases')).status).toBe(200);
+  } finally {
+    await restarted.close();
+  }
+});

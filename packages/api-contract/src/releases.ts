@@ -1,0 +1,183 @@
+// The release registry (issue 13): each remote has one active release and at most one canary with a
+// share of administrators. The shell boots from the runtime config the registry answers; releases are
+// registered, promoted and rolled back by owners or with a deploy token (the commands and CI).
+import { Type } from '@sinclair/typebox';
+import { route, type ErrorCase } from './route';
+
+export const RELEASE_STATES = ['active', 'canary', 'retired', 'rolled-back'] as const;
+export const FAILURE_KINDS = ['load', 'render'] as const;
+
+const RemoteName = Type.String({ pattern: '^[a-z][a-z0-9-]{0,39}$', description: 'A remote of the one list of remotes, e.g. orders' });
+const Version = Type.String({
+  pattern: '^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$',
+  description: 'Letters, digits and . + _ - (64 at most), e.g. 1.4.0 or 2026-11-23.2; never reused for a remote',
+});
+
+export const Release = Type.Object({
+  id: Type.String(),
+  remote: Type.String(),
+  version: Type.String(),
+  manifestUrl: Type.String(),
+  files: Type.Record(Type.String(), Type.String(), { description: 'File path (relative to the manifest) → its SHA-384 as an SRI value (sha384-…)' }),
+  notes: Type.String(),
+  createdBy: Type.String({ description: 'The owner, `deploy:<token name>`, or `npm start` for a build filled in on first start' }),
+  createdAt: Type.String(),
+  state: Type.Union(RELEASE_STATES.map((s) => Type.Literal(s))),
+  canaryPercent: Type.Union([Type.Integer(), Type.Null()], { description: 'The share of administrators who get this canary (state canary only)' }),
+  changedAt: Type.String({ description: 'When the state last changed' }),
+  changedBy: Type.String(),
+  failures: Type.Integer({ description: 'Load failures and render crashes the shell reported for this release' }),
+});
+
+export const RemoteReleases = Type.Object({
+  remote: Type.String(),
+  active: Type.Union([Release, Type.Null()]),
+  canary: Type.Union([Release, Type.Null()]),
+});
+
+const remoteParams = Type.Object({ remote: RemoteName }, { additionalProperties: false });
+const UNKNOWN_REMOTE: ErrorCase = { status: 404, code: 'UNKNOWN_REMOTE', when: 'no remote of the one list of remotes has that name' };
+const NOTHING_TO_ROLL_BACK: ErrorCase = { status: 409, code: 'NOTHING_TO_ROLL_BACK', when: 'the remote has no canary and no earlier release to go back to' };
+const DEPLOY = 'Owners, or a deploy token (`Authorization: Bearer deploy_…`, made with `cli add-deploy-token`).';
+
+export const RuntimeConfig = Type.Object({
+  apiBaseUrl: Type.String(),
+  signingKey: Type.String(),
+  directImageHosts: Type.Array(Type.String()),
+  remotes: Type.Record(Type.String(), Type.String(), { description: 'Remote name → the mf-manifest.json URL this subject gets' }),
+  releases: Type.Record(
+    Type.String(),
+    Type.Object({ id: Type.String(), version: Type.String(), canary: Type.Boolean() }),
+    { description: 'Remote name → the release chosen (the shell reports failures against its id)' },
+  ),
+  allowedOrigins: Type.Array(Type.String(), { description: 'The origins of every live release (the pages may load scripts from these only)' }),
+});
+
+export const getRuntimeConfig = route({
+  method: 'GET',
+  path: '/api/runtime-config',
+  operationId: 'getRuntimeConfig',
+  tag: 'releases',
+  summary: 'The runtime config the shell boots from',
+  description:
+    'Public and briefly cacheable (5 s): per remote the active release, or its canary for the share of subjects whose stable hash of `<remote>:<subject>` falls below the canary percent. The shell sends `admin:<username>` once someone signed in on this browser, else `browser:<random id kept in localStorage>`: one administrator always gets one version until a promote or rollback.',
+  access: 'public',
+  querystring: Type.Object(
+    { subject: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Who the canary choice sticks to' })) },
+    { additionalProperties: false },
+  ),
+  data: RuntimeConfig,
+  errors: [{ status: 503, code: 'REGISTRY_EMPTY', when: 'a remote has no active release yet' }],
+});
+
+export const listReleases = route({
+  method: 'GET',
+  path: '/api/admin/releases',
+  operationId: 'listReleases',
+  tag: 'releases',
+  summary: 'Every remote’s active release and canary',
+  description: `Every administrator may read. ${DEPLOY}`,
+  access: 'admin',
+  deployToken: true,
+  data: Type.Array(RemoteReleases),
+});
+
+export const releaseHistory = route({
+  method: 'GET',
+  path: '/api/admin/releases/:remote',
+  operationId: 'releaseHistory',
+  tag: 'releases',
+  summary: 'A remote’s releases, newest first',
+  description: `Who released what, when, with which notes, and its state. Every administrator may read. ${DEPLOY}`,
+  access: 'admin',
+  deployToken: true,
+  params: remoteParams,
+  data: Type.Array(Release),
+  errors: [UNKNOWN_REMOTE],
+});
+
+export const registerRelease = route({
+  method: 'POST',
+  path: '/api/admin/releases',
+  operationId: 'registerRelease',
+  tag: 'releases',
+  summary: 'Register a release (after the compatibility gate)',
+  description: `The gate loads the manifest and refuses, changing nothing, a build that cannot run on the active shell (422 RELEASE_INCOMPATIBLE naming what is wrong). Without \`canaryPercent\` the release becomes active at once; with it, the remote's canary (an earlier canary is rolled back). Audited (release.register). ${DEPLOY}`,
+  access: 'admin',
+  deployToken: true,
+  role: 'owner',
+  body: Type.Object(
+    {
+      remote: RemoteName,
+      version: Version,
+      manifestUrl: Type.String({ minLength: 1, maxLength: 2000, pattern: '^https?://', description: 'The mf-manifest.json of the build in the versioned store' }),
+      files: Type.Record(Type.String({ maxLength: 500 }), Type.String({ pattern: '^sha384-[A-Za-z0-9+/]{64}$' }), { maxProperties: 2000 }),
+      notes: Type.String({ maxLength: 2000, default: '' }),
+      canaryPercent: Type.Optional(Type.Integer({ minimum: 1, maximum: 99 })),
+    },
+    { additionalProperties: false },
+  ),
+  bodyLimit: 512 * 1024,
+  data: Release,
+  errors: [
+    UNKNOWN_REMOTE,
+    { status: 409, code: 'VERSION_EXISTS', when: 'the remote already has a release of that version (a version is never reused)' },
+    { status: 422, code: 'RELEASE_INCOMPATIBLE', when: 'the compatibility gate refused the build: the message names what is wrong' },
+  ],
+});
+
+export const promoteRelease = route({
+  method: 'POST',
+  path: '/api/admin/releases/:remote/promote',
+  operationId: 'promoteRelease',
+  tag: 'releases',
+  summary: 'Promote the canary to active',
+  description: `The canary becomes the active release for everyone; the active one before it is retired. Audited (release.promote). ${DEPLOY}`,
+  access: 'admin',
+  deployToken: true,
+  role: 'owner',
+  params: remoteParams,
+  data: Release,
+  errors: [UNKNOWN_REMOTE, { status: 409, code: 'NO_CANARY', when: 'the remote has no canary to promote' }],
+});
+
+export const rollbackRelease = route({
+  method: 'POST',
+  path: '/api/admin/releases/:remote/rollback',
+  operationId: 'rollbackRelease',
+  tag: 'releases',
+  summary: 'Roll back a remote',
+  description: `With a canary: the canary is rolled back (everyone gets the active release). Without: the active release is rolled back to the one active before it, or to \`to\`. Taken on each administrator’s next page load, and in open tabs by sections not loaded yet. Audited (release.rollback). ${DEPLOY}`,
+  access: 'admin',
+  deployToken: true,
+  role: 'owner',
+  params: remoteParams,
+  body: Type.Object({ to: Type.Optional(Version) }, { additionalProperties: false }),
+  data: Type.Object({ active: Release, rolledBack: Release }),
+  errors: [UNKNOWN_REMOTE, NOTHING_TO_ROLL_BACK, { status: 404, code: 'RELEASE_NOT_FOUND', when: '`to` names no release of this remote' }],
+});
+
+export const reportReleaseFailure = route({
+  method: 'POST',
+  path: '/api/admin/releases/failures',
+  operationId: 'reportReleaseFailure',
+  tag: 'releases',
+  summary: 'Report a remote’s load failure or render crash',
+  description:
+    'Sent by the shell. Rate-limited per administrator; the newest 200 reports of a release are kept, each counted. A canary whose failures reach RELEASE_CANARY_MAX_FAILURES is rolled back at once (audited as release.auto-rollback).',
+  access: 'admin',
+  body: Type.Object(
+    {
+      releaseId: Type.String({ pattern: '^[0-9]{1,18}$' }),
+      kind: Type.Union(FAILURE_KINDS.map((k) => Type.Literal(k))),
+      message: Type.String({ maxLength: 1000 }),
+    },
+    { additionalProperties: false },
+  ),
+  bodyLimit: 8 * 1024,
+  data: Type.Object({ counted: Type.Boolean(), rolledBack: Type.Boolean() }),
+  errors: [
+    { status: 404, code: 'RELEASE_NOT_FOUND', when: 'no release has that id' },
+    { status: 429, code: 'RATE_LIMITED', when: 'this administrator sent too many reports this minute' },
+  ],
+});

@@ -1,0 +1,77 @@
+// The shell and the release registry: a section opened for the first time takes the registry's
+// latest release of its remote (a rollback reaches open tabs), a remote already opened keeps its
+// version, and each load failure or crash is reported once per release and kind.
+import { waitFor } from '@testing-library/react';
+import { installFakeApi, ok, requestsTo } from '@growth-admin/shared-client/testing';
+import type { RuntimeConfig } from '../boot/runtimeConfig';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  loadRemote: jest.fn(async () => ({ default: () => null })),
+  registerRemotes: jest.fn(),
+  loadShare: jest.fn(async () => () => jest.requireActual('@growth-admin/shared-client')),
+}));
+const runtime = jest.requireMock('@module-federation/enhanced/runtime') as { loadRemote: jest.Mock; registerRemotes: jest.Mock };
+
+const config = (orders: string, id: string): RuntimeConfig => ({
+  apiBaseUrl: 'http://api.test',
+  signingKey: 'k',
+  directImageHosts: [],
+  remotes: { analytics: 'http://a/m.json', projects: 'http://p/m.json', people: 'http://u/m.json', orders, settings: 'http://s/m.json' },
+  releases: { orders: { id, version: `v${id}`, canary: false } },
+});
+
+/** A page's boot: registerRemotesFromConfig starts the page's state afresh. */
+async function fresh() {
+  runtime.registerRemotes.mockClear();
+  const reports = await import('./failureReports');
+  reports.resetFailureReports();
+  return { modules: await import('./remoteModules'), reports };
+}
+
+test('a remote opened for the first time takes the release the registry names now; once opened, it keeps its version', async () => {
+  const { modules } = await fresh();
+  let latest = config('http://store/orders/2/mf-manifest.json', '2');
+  const refresh = jest.fn(async () => latest);
+  modules.registerRemotesFromConfig(config('http://store/orders/1/mf-manifest.json', '1'), refresh);
+  await modules.openSectionComponent('orders', 'Orders');
+  expect(runtime.registerRemotes).toHaveBeenLastCalledWith([{ name: 'orders', entry: 'http://store/orders/2/mf-manifest.json' }], { force: true });
+  expect(modules.releaseOf('orders')).toEqual({ id: '2', version: 'v2', canary: false });
+  // Rolled back again while Orders is on screen: Payments (same remote) keeps the version on screen.
+  latest = config('http://store/orders/1/mf-manifest.json', '1');
+  runtime.registerRemotes.mockClear();
+  await modules.openSectionComponent('orders', 'Payments');
+  expect(runtime.registerRemotes).not.toHaveBeenCalled();
+  expect(modules.releaseOf('orders')?.id).toBe('2');
+});
+
+test('an unchanged registry registers nothing again, and an unreachable one leaves the boot choice', async () => {
+  const { modules } = await fresh();
+  modules.registerRemotesFromConfig(config('http://store/orders/1/mf-manifest.json', '1'), async () => config('http://store/orders/1/mf-manifest.json', '1'));
+  runtime.registerRemotes.mockClear();
+  await modules.openSectionComponent('orders', 'Orders');
+  expect(runtime.registerRemotes).not.toHaveBeenCalled();
+
+  const again = await fresh();
+  again.modules.registerRemotesFromConfig(config('http://store/orders/1/mf-manifest.json', '1'), async () => {
+    throw new Error('offline');
+  });
+  runtime.registerRemotes.mockClear();
+  await again.modules.openSectionComponent('orders', 'Orders');
+  expect(runtime.registerRemotes).not.toHaveBeenCalled();
+  expect(again.modules.releaseOf('orders')?.id).toBe('1');
+});
+
+test('failures are reported against the release the page runs, once per release and kind; none without a registry', async () => {
+  const { modules, reports } = await fresh();
+  const calls = installFakeApi({ 'POST /api/admin/releases/failures': () => ok({ counted: true, rolledBack: false }) });
+  modules.registerRemotesFromConfig(config('http://store/orders/7/mf-manifest.json', '7'));
+  reports.reportRemoteFailure('orders', 'render', new Error('[ Federation Runtime ]: x is undefined #RUNTIME-1'));
+  reports.reportRemoteFailure('orders', 'render', new Error('again'));
+  reports.reportRemoteFailure('orders', 'load', new Error('manifest 404'));
+  reports.reportRemoteFailure('people', 'load', new Error('no release known'));
+  await waitFor(() => expect(requestsTo(calls, 'POST /api/admin/releases/failures')).toHaveLength(2));
+  expect(requestsTo(calls, 'POST /api/admin/releases/failures').map((r) => r.body)).toEqual([
+    { releaseId: '7', kind: 'render', message: 'x is undefined' },
+    { releaseId: '7', kind: 'load', message: 'manifest 404' },
+  ]);
+});

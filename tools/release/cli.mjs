@@ -1,0 +1,123 @@
+#!/usr/bin/env node
+// The release commands (README "Releases"), from the repository root or any CI:
+//   npm run release -- <remote> [--version V] [--canary N] [--notes TEXT] [--dist DIR]
+//   npm run promote -- <remote>     npm run rollback -- <remote> [--to V]     npm run releases -- <remote>
+// They call the admin API with a deploy token (DEPLOY_TOKEN, made with `cli add-deploy-token`), so
+// they work when the Settings section itself is the broken remote.
+// Environment: API_URL (http://localhost:4000), DEPLOY_TOKEN (else the token `npm start` wrote to
+// DEPLOY_TOKEN_FILE, .data/deploy-token), ADMIN_SIGNING_KEY (the dev key),
+// RELEASE_STORE_DIR (.data/releases), RELEASE_STORE_URL (http://localhost:3100, STORE_PORT).
+import { readFileSync, rmSync } from 'node:fs';
+import { isAbsolute, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { releaseApi } from './api.mjs';
+import { contentId, fileHashes, uploadToStore, VERSION_RE } from './store.mjs';
+
+const repoRoot = join(fileURLToPath(import.meta.url), '../../..');
+const USAGE = `usage:
+  release <remote> [--version V] [--canary N] [--notes TEXT] [--dist DIR]   build, upload to the store, gate, register
+  promote <remote>                                                          the canary becomes active for everyone
+  rollback <remote> [--to V]                                                the canary goes, or the active release goes back
+  releases <remote>                                                         the remote's history
+environment: API_URL, DEPLOY_TOKEN, ADMIN_SIGNING_KEY, RELEASE_STORE_DIR, RELEASE_STORE_URL`;
+
+class UsageError extends Error {}
+
+/** `[cmd, remote, --flag value...]` → { cmd, remote, flags }; unknown flags are refused. */
+export function parseArgs(argv) {
+  const [cmd, remote, ...rest] = argv;
+  const allowed = { release: ['version', 'canary', 'notes', 'dist', 'no-build'], promote: [], rollback: ['to'], releases: [] }[cmd];
+  if (!allowed) throw new UsageError(cmd ? `unknown command "${cmd}"` : 'a command is required');
+  if (!remote || remote.startsWith('--')) throw new UsageError(`${cmd} needs the remote's name`);
+  const flags = {};
+  for (let i = 0; i < rest.length; i++) {
+    const name = rest[i].replace(/^--/, '');
+    if (!rest[i].startsWith('--') || !allowed.includes(name)) throw new UsageError(`${cmd} does not take "${rest[i]}"`);
+    if (name === 'no-build') flags[name] = true;
+    else {
+      if (rest[i + 1] === undefined) throw new UsageError(`--${name} needs a value`);
+      flags[name] = rest[++i];
+    }
+  }
+  if (flags.canary !== undefined && !/^([1-9]|[1-9][0-9])$/.test(flags.canary)) throw new UsageError('--canary must be a share in percent from 1 to 99');
+  if (flags.version !== undefined && !VERSION_RE.test(flags.version)) throw new UsageError('--version must be letters, digits and . + _ - (64 at most)');
+  return { cmd, remote, flags };
+}
+
+const absolute = (path) => (isAbsolute(path) ? path : join(repoRoot, path));
+
+/** DEPLOY_TOKEN, else the local token `npm start` wrote for this machine. */
+function deployToken(env) {
+  if (env.DEPLOY_TOKEN !== undefined) return env.DEPLOY_TOKEN;
+  try {
+    return readFileSync(absolute(env.DEPLOY_TOKEN_FILE || '.data/deploy-token'), 'utf8').trim();
+  } catch {
+    return '';
+  }
+}
+
+function settings(env) {
+  const storeDir = env.RELEASE_STORE_DIR || '.data/releases';
+  return {
+    apiUrl: (env.API_URL || 'http://localhost:4000').replace(/\/+$/, ''),
+    token: deployToken(env),
+    signingKey: env.ADMIN_SIGNING_KEY || 'growth-admin-dev-signing-key',
+    storeDir: absolute(storeDir),
+    storeUrl: (env.RELEASE_STORE_URL || `http://localhost:${env.STORE_PORT || 3100}`).replace(/\/+$/, ''),
+  };
+}
+
+async function remoteDef(name) {
+  const mod = await import(join(repoRoot, 'packages/remotes/dist/index.js'));
+  const REMOTES = mod.REMOTES ?? mod.default.REMOTES;
+  const remote = REMOTES.find((r) => r.name === name);
+  if (!remote) throw new UsageError(`no remote is named "${name}" (known: ${REMOTES.map((r) => r.name).join(', ')})`);
+  return remote;
+}
+
+const line = (r) =>
+  `${r.version.padEnd(22)} ${(r.state === 'canary' ? `canary ${r.canaryPercent}%` : r.state).padEnd(12)} ${r.createdAt.slice(0, 16).replace('T', ' ')}  ${r.createdBy.padEnd(16)} failures ${String(r.failures).padEnd(4)} ${r.notes}`;
+
+export async function run(argv, env = process.env, out = console.log) {
+  const { cmd, remote, flags } = parseArgs(argv);
+  const s = settings(env);
+  if (!s.token) throw new UsageError('DEPLOY_TOKEN is not set (and no .data/deploy-token from npm start): make one with `node packages/admin-api/dist/cli.js add-deploy-token <name>`');
+  const api = releaseApi(s);
+  if (cmd === 'promote') {
+    const r = await api.promote(remote);
+    out(`${remote} ${r.version} is active for everyone`);
+  } else if (cmd === 'rollback') {
+    const { active, rolledBack } = await api.rollback(remote, flags.to);
+    out(`${remote} ${rolledBack.version} rolled back; ${active.version} is active (new page loads take it)`);
+  } else if (cmd === 'releases') {
+    for (const r of await api.history(remote)) out(line(r));
+  } else {
+    const def = await remoteDef(remote);
+    const distDir = flags.dist ? (isAbsolute(flags.dist) ? flags.dist : join(process.cwd(), flags.dist)) : join(repoRoot, 'packages', def.package, 'dist');
+    if (!flags.dist && !flags['no-build']) {
+      out(`building ${def.package}...`);
+      const { runPnpm } = await import(join(repoRoot, 'scripts/pnpm.mjs'));
+      if (runPnpm(['exec', 'turbo', 'run', 'build', `--filter=@growth-admin/${def.package}`, '--output-logs=errors-only']) !== 0) throw new Error(`the build of ${def.package} failed`);
+    }
+    const pkgVersion = JSON.parse(readFileSync(join(repoRoot, 'packages', def.package, 'package.json'), 'utf8')).version;
+    const version = flags.version ?? `${pkgVersion}-${contentId(fileHashes(distDir))}`;
+    const { files, path, uploaded } = uploadToStore({ storeDir: s.storeDir, remote, version, distDir });
+    out(`${uploaded ? 'uploaded' : 'already in the store:'} ${path}`);
+    const manifestUrl = `${s.storeUrl}/${remote}/${version}/mf-manifest.json`;
+    try {
+      const r = await api.register({ remote, version, manifestUrl, files, notes: flags.notes ?? '', ...(flags.canary ? { canaryPercent: Number(flags.canary) } : {}) });
+      out(`${remote} ${r.version} released: ${r.state === 'canary' ? `canary for ${r.canaryPercent}% of administrators (promote or roll back next)` : 'active for everyone'}`);
+    } catch (err) {
+      // Refused by the gate: the registry is unchanged, and the version this run uploaded goes too.
+      if (uploaded && err.code === 'RELEASE_INCOMPATIBLE') rmSync(path, { recursive: true, force: true });
+      throw err;
+    }
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  run(process.argv.slice(2)).catch((err) => {
+    console.error(err instanceof UsageError ? `${err.message}\n${USAGE}` : `refused: ${err.message}${err.code ? ` (${err.code})` : ''}`);
+    process.exit(err instanceof UsageError ? 2 : 1);
+  });
+}
