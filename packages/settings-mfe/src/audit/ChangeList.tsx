@@ -8,12 +8,14 @@ export function ChangeList({ entry }: { entry: Pick<AuditEntry, 'before' | 'afte
   const after = entry.after ?? {};
   const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
   return (
-    <table className="ga-audit-changes" aria-label="Before and after">
+    <table aria-label="Before and after" style={{ width: 'auto', textAlign: 'left' }}>
       <thead>
         <tr>
-          <th scope="col">Field</th>
-          <th scope="col">Before</th>
-          <th scope="col">After</th>
+          {['Field', 'Before', 'After'].map((title) => (
+            <th key={title} scope="col" style={{ textAlign: 'left', paddingRight: 24 }}>
+              {title}
+            </th>
+          ))}
         </tr>
       </thead>
       <tbody>
