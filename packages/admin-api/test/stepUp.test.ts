@@ -95,6 +95,17 @@ test('a refund needs a recent password; a wrong one is refused; the right one le
   expect(actions).toEqual(['account.reauth.failed', 'account.reauth']);
 });
 
+test('a wrong password withdraws the allowance the session had (sign-in included)', async () => {
+  const fresh = new Api(t.url);
+  await fresh.login();
+  const p = await aPerson();
+  expect((await fresh.post('/api/admin/persons/add-money', { personId: p.id, amount: 10_001 })).status).toBe(200);
+  expect((await fresh.post('/api/admin/account/reauthenticate', { password: 'a-guess' })).body.code).toBe('WRONG_PASSWORD');
+  expect((await fresh.post('/api/admin/persons/add-money', { personId: p.id, amount: 10_001 })).body.code).toBe('STEP_UP_REQUIRED');
+  expect((await fresh.post('/api/admin/account/reauthenticate', { password: ADMIN.password })).status).toBe(200);
+  expect((await fresh.post('/api/admin/persons/add-money', { personId: p.id, amount: 10_001 })).status).toBe(200);
+});
+
 test('the step-up is per session: re-authenticating one session does not unlock another', async () => {
   const other = new Api(t.url);
   await other.login();

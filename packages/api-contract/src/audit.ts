@@ -11,15 +11,27 @@ export const AuditEntry = Type.Object({
   target: Type.String(),
   summary: Type.String(),
   ip: Type.String(),
+  before: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()], { description: 'For a change: the fields it changed, as they were (null when it created something, or is no change)' }),
+  after: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()], { description: 'For a change: the same fields as they became (null when it deleted something)' }),
 });
+
+/** An ISO 8601 date and time with a zone (the server also refuses impossible dates such as month 13). */
+const DATE_TIME = '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,6})?)?(Z|[+-][0-9]{2}:[0-9]{2})$';
+
+const AuditFilterFields = {
+  admin: Type.Optional(Type.String({ maxLength: 100, description: 'Exact username' })),
+  action: Type.Optional(Type.String({ maxLength: 100, description: 'Exact action' })),
+  target: Type.Optional(Type.String({ maxLength: 500, description: 'Exact target (`order:123`), or every target of a kind when it ends with a colon (`order:`)' })),
+  from: Type.Optional(Type.String({ pattern: DATE_TIME, maxLength: 40, description: 'Entries at or after this time (ISO 8601 with a zone, e.g. 2026-11-23T00:00:00Z)' })),
+  to: Type.Optional(Type.String({ pattern: DATE_TIME, maxLength: 40, description: 'Entries before this time (ISO 8601 with a zone)' })),
+  text: Type.Optional(Type.String({ maxLength: 200, description: 'Any part of the target or the summary, case-insensitive' })),
+};
 
 export const AuditQuery = Type.Object(
   {
     page: Type.Integer({ minimum: 1, maximum: 100000, default: 1, description: 'One-based' }),
     pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
-    admin: Type.Optional(Type.String({ maxLength: 100, description: 'Exact username' })),
-    action: Type.Optional(Type.String({ maxLength: 100, description: 'Exact action' })),
-    text: Type.Optional(Type.String({ maxLength: 200, description: 'Any part of the target or the summary, case-insensitive' })),
+    ...AuditFilterFields,
   },
   { additionalProperties: false },
 );
@@ -30,8 +42,24 @@ export const listAudit = route({
   operationId: 'listAudit',
   tag: 'audit',
   summary: 'Read the audit log',
-  description: 'Newest first, filtered by administrator, action and text.',
+  description: 'Newest first, filtered by administrator, action, target, a date range and text. Read only: no route changes or deletes an entry, and the database refuses it (a trigger).',
   access: 'admin',
   querystring: AuditQuery,
   data: Type.Object({ total: Type.Integer(), page: Type.Integer(), pageSize: Type.Integer(), entries: Type.Array(AuditEntry) }),
+});
+
+export const AuditExportQuery = Type.Object(AuditFilterFields, { additionalProperties: false });
+
+export const exportAudit = route({
+  method: 'GET',
+  path: '/api/admin/audit/export.csv',
+  operationId: 'exportAudit',
+  tag: 'audit',
+  summary: 'Export the audit log as CSV',
+  description:
+    'Every entry matching the filter (the same as the list’s, without paging), newest first, streamed as CSV (UTF-8, RFC 4180; columns time, administrator, action, target, summary, ip, before, after; a cell starting with = + - @ is prefixed with an apostrophe so a spreadsheet never runs it). The export itself is audited (audit.export) first.',
+  access: 'admin',
+  querystring: AuditExportQuery,
+  data: null,
+  raw: { status: 200, contentType: 'text/csv', description: 'The CSV file (Content-Disposition: attachment)' },
 });

@@ -41,6 +41,7 @@ export const routes: readonly RouteSpec[] = [
   administrators.updateAdmin,
   administrators.changeOwnPassword,
   audit.listAudit,
+  audit.exportAudit,
   projects.listProjects,
   projects.getProject,
   projects.createProject,
@@ -83,6 +84,7 @@ export type Administrator = Static<typeof administrators.Administrator>;
 export type AuditEntry = Static<typeof audit.AuditEntry>;
 export type AuditQuery = Static<typeof audit.AuditQuery>;
 export type AuditPage = Static<typeof audit.listAudit.data>;
+export type AuditFilter = Static<typeof audit.AuditExportQuery>;
 export type Project = Static<typeof projects.Project>;
 export type ProjectInput = Static<typeof projects.ProjectInput>;
 export type BlockedRegion = (typeof projects.REGIONS)[number];

@@ -86,7 +86,7 @@ export const reauthenticate = route({
   tag: 'session',
   summary: 'Enter my password again (step-up)',
   description:
-    'Records on this session that the password was just entered: a refund, and an add-coins above the step-up amount, are allowed for the next 5 minutes. Wrong passwords are throttled like sign-ins and audited (account.reauth.failed).',
+    'Records on this session that the password was just entered: a refund, and an add-coins above the step-up amount, are allowed for the next 5 minutes. Wrong passwords are throttled like sign-ins, audited (account.reauth.failed) and withdraw the allowance this session had (sign-in included).',
   access: 'admin',
   body: Type.Object({ password: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false }),
   data: Type.Object({ reauthenticated: Type.Boolean(), validForSeconds: Type.Integer() }),

@@ -9,7 +9,7 @@ const ADMINS = [
   { id: '1', username: 'admin', role: 'owner', createdAt: '2026-11-01T10:00:00.000Z', disabled: false },
   { id: '2', username: 'vic', role: 'viewer', createdAt: '2026-11-02T10:00:00.000Z', disabled: false },
 ];
-const AUDIT = { total: 1, page: 1, pageSize: 20, entries: [{ id: '9', at: '2026-11-23T10:00:00.000Z', adminUsername: 'admin', action: 'admin.create', target: 'admin:vic', summary: 'Added vic as viewer', ip: '127.0.0.1' }] };
+const AUDIT = { total: 1, page: 1, pageSize: 20, entries: [{ id: '9', at: '2026-11-23T10:00:00.000Z', adminUsername: 'admin', action: 'admin.create', target: 'admin:vic', summary: 'Added vic as viewer', ip: '127.0.0.1', before: null, after: { username: 'vic', role: 'viewer' } }] };
 
 /** Types a whole value at once (a paste): key-by-key typing into antd inputs is slow in jsdom. */
 async function fill(user: ReturnType<typeof userEvent.setup>, label: string, value: string) {

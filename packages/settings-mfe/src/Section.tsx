@@ -14,7 +14,7 @@ export default function SettingsSection({ user, toast }: SectionProps) {
     { key: 'sessions', label: 'Sessions', children: <SessionsTab user={user} toast={toast} /> },
     // Owners only: the API refuses the others (403), so they are not offered the tab.
     ...(hasRole(user.role, 'owner') ? [{ key: 'administrators', label: 'Administrators', children: <AdministratorsTab user={user} toast={toast} /> }] : []),
-    { key: 'audit', label: 'Audit log', children: <AuditTab /> },
+    { key: 'audit', label: 'Audit log', children: <AuditTab toast={toast} /> },
     // Everyone reads; owners promote and roll back (the API enforces it).
     { key: 'remotes', label: 'Remotes', children: <RemotesTab user={user} toast={toast} /> },
   ];

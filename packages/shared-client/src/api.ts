@@ -1,9 +1,11 @@
 // One typed function per call of spec section 7.
 import { ApiError, toApiError } from './errors';
+import { request } from './http';
 import { call } from './typedCall';
 import type {
   AdminSession,
   Administrator,
+  AuditFilter,
   AuditPage,
   AuditQuery,
   LoginPayload,
@@ -134,6 +136,11 @@ export function changeOwnPassword(body: { currentPassword: string; newPassword: 
 /** GET /api/admin/audit: a page of the audit log, newest first. */
 export function getAudit(query: Partial<AuditQuery>): Promise<AuditPage> {
   return call('get', '/api/admin/audit', { query: { page: 1, pageSize: 20, ...query } });
+}
+
+/** GET /api/admin/audit/export.csv: every entry of the filter as a CSV file (the API streams it; the export is audited). */
+export function exportAuditCsv(filter: AuditFilter): Promise<Blob> {
+  return request<Blob>('GET', '/api/admin/audit/export.csv', { query: { ...filter }, raw: true });
 }
 
 /** POST /api/admin/logout for the stored session, or for `token` (a sign-out retried later). */

@@ -23,6 +23,8 @@ export interface RequestOptions {
    * cleared). Its 401 only says that token is dead: the stored session is left alone.
    */
   token?: string;
+  /** Answer the body as a Blob (a file download such as a CSV) instead of the envelope's data. */
+  raw?: boolean;
   /** Set on the one retry after a step-up: a second refusal is the error, not a second prompt. */
   steppedUp?: boolean;
 }
@@ -87,7 +89,7 @@ export async function request<T>(method: string, path: string, options: RequestO
       body: METHODS_WITH_BODY.has(method) ? JSON.stringify(options.body) : undefined,
       signal: controller.signal,
     });
-    body = await readBody(response);
+    body = options.raw && response.ok ? await response.blob() : await readBody(response);
   } catch (err) {
     if (controller.signal.aborted) throw new ApiError(TIMEOUT_MESSAGE, 408, 'TIMEOUT');
     const detail = err instanceof Error && err.message ? ` (${err.message})` : '';
@@ -111,5 +113,6 @@ export async function request<T>(method: string, path: string, options: RequestO
     }
     throw error;
   }
+  if (options.raw) return body as T;
   return (body as { data: T } | undefined)?.data as T;
 }

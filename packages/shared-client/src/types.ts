@@ -8,6 +8,7 @@ export type {
   AdminSession,
   Administrator,
   AuditEntry,
+  AuditFilter,
   AuditPage,
   AuditQuery,
   BlockedRegion,

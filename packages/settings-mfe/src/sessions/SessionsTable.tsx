@@ -47,7 +47,7 @@ export function SessionsTable({ sessions, showUsername = false, ending, onEnd, e
             key: 'actions',
             render: (_, s) =>
               s.current ? null : (
-                <Button size="small" danger loading={ending === s.id} disabled={ending !== null} onClick={() => onEnd(s)} aria-label={`End the session of ${s.username} in ${s.browser} from ${s.ip}`}>
+                <Button size="small" danger loading={ending === s.id} disabled={ending !== null} onClick={() => onEnd(s)} aria-label={`End session: ${s.username} in ${s.browser} from ${s.ip}`}>
                   End session
                 </Button>
               ),

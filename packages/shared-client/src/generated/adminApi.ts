@@ -173,7 +173,7 @@ export type paths = {
         put?: never;
         /**
          * Enter my password again (step-up)
-         * @description Records on this session that the password was just entered: a refund, and an add-coins above the step-up amount, are allowed for the next 5 minutes. Wrong passwords are throttled like sign-ins and audited (account.reauth.failed).
+         * @description Records on this session that the password was just entered: a refund, and an add-coins above the step-up amount, are allowed for the next 5 minutes. Wrong passwords are throttled like sign-ins, audited (account.reauth.failed) and withdraw the allowance this session had (sign-in included).
          */
         post: operations["reauthenticate"];
         delete?: never;
@@ -255,9 +255,29 @@ export type paths = {
         };
         /**
          * Read the audit log
-         * @description Newest first, filtered by administrator, action and text.
+         * @description Newest first, filtered by administrator, action, target, a date range and text. Read only: no route changes or deletes an entry, and the database refuses it (a trigger).
          */
         get: operations["listAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/audit/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the audit log as CSV
+         * @description Every entry matching the filter (the same as the list’s, without paging), newest first, streamed as CSV (UTF-8, RFC 4180; columns time, administrator, action, target, summary, ip, before, after; a cell starting with = + - @ is prefixed with an apostrophe so a spreadsheet never runs it). The export itself is audited (audit.export) first.
+         */
+        get: operations["exportAudit"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2516,6 +2536,12 @@ export interface operations {
                 admin?: string;
                 /** @description Exact action */
                 action?: string;
+                /** @description Exact target (`order:123`), or every target of a kind when it ends with a colon (`order:`) */
+                target?: string;
+                /** @description Entries at or after this time (ISO 8601 with a zone, e.g. 2026-11-23T00:00:00Z) */
+                from?: string;
+                /** @description Entries before this time (ISO 8601 with a zone) */
+                to?: string;
                 /** @description Any part of the target or the summary, case-insensitive */
                 text?: string;
             };
@@ -2545,9 +2571,122 @@ export interface operations {
                                 target: string;
                                 summary: string;
                                 ip: string;
+                                /** @description For a change: the fields it changed, as they were (null when it created something, or is no change) */
+                                before: {
+                                    [key: string]: unknown;
+                                } | null;
+                                /** @description For a change: the same fields as they became (null when it deleted something) */
+                                after: {
+                                    [key: string]: unknown;
+                                } | null;
                             }[];
                         };
                     };
+                };
+            };
+            /** @description `MALFORMED_REQUEST`: the URL or the headers cannot be read (bad percent-encoding), or a CORS preflight without an Origin; `VALIDATION_ERROR`: an input breaks the schema, an unknown query parameter, text PostgreSQL cannot store as sent (NUL, a lone surrogate): the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "MALFORMED_REQUEST" | "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description `TOKEN_MISSING`: no Authorization: Bearer <token> header; `TOKEN_INVALID`: the token is malformed or unknown, or its session was signed out or ended (or its administrator disabled); `SESSION_EXPIRED`: the session was idle past the idle timeout (default 30 minutes) or is past its absolute lifetime (default 12 hours): sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "TOKEN_MISSING" | "TOKEN_INVALID" | "SESSION_EXPIRED";
+                    };
+                };
+            };
+            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request; `DEPLOY_TOKEN_FORBIDDEN`: a deploy token was sent: it may call the release routes only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED" | "DEPLOY_TOKEN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description `HEADERS_TOO_LARGE`: the request line or the headers are too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "HEADERS_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description `INTERNAL_ERROR`: an unexpected failure (logged); no input may cause it */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description `OVERLOADED`: too many requests are waiting for the database: retry after Retry-After seconds; `DATABASE_UNAVAILABLE`: the database server cannot be reached: retry after Retry-After seconds; `DATA_DIR_LOST`: the embedded database’s folder disappeared or was replaced while serving */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "OVERLOADED" | "DATABASE_UNAVAILABLE" | "DATA_DIR_LOST";
+                    };
+                };
+            };
+        };
+    };
+    exportAudit: {
+        parameters: {
+            query?: {
+                /** @description Exact username */
+                admin?: string;
+                /** @description Exact action */
+                action?: string;
+                /** @description Exact target (`order:123`), or every target of a kind when it ends with a colon (`order:`) */
+                target?: string;
+                /** @description Entries at or after this time (ISO 8601 with a zone, e.g. 2026-11-23T00:00:00Z) */
+                from?: string;
+                /** @description Entries before this time (ISO 8601 with a zone) */
+                to?: string;
+                /** @description Any part of the target or the summary, case-insensitive */
+                text?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file (Content-Disposition: attachment) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             /** @description `MALFORMED_REQUEST`: the URL or the headers cannot be read (bad percent-encoding), or a CORS preflight without an Origin; `VALIDATION_ERROR`: an input breaks the schema, an unknown query parameter, text PostgreSQL cannot store as sent (NUL, a lone surrogate): the message names the field */

@@ -71,6 +71,7 @@ export function installFakeApi(routes: Record<string, FakeHandler>): FakeRequest
       headers: { get: (name: string) => headers[name.toLowerCase()] ?? null },
       text: async () => text,
       json: async () => JSON.parse(text),
+      blob: async () => new Blob([text]),
     } as unknown as Response;
   }) as typeof fetch;
   return requests;

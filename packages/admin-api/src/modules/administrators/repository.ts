@@ -5,7 +5,7 @@ import type { Db, Queryable, Row } from '../../db';
 import { iso } from '../../db/dates';
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import { hashPassword, verifyPassword } from '../../security';
-import { audit, type Actor } from '../audit/repository';
+import { audit, changesOf, type Actor } from '../audit/repository';
 
 const COLUMNS = `id::text as id, username, role, created_at as "createdAt", disabled_at is not null as disabled`;
 const toAdministrator = (r: Row) => ({ ...r, createdAt: iso(r.createdAt) }) as Administrator;
@@ -30,7 +30,7 @@ export async function createAdministrator(db: Db, actor: Actor, input: { usernam
       [input.username, hash, input.role],
     );
     if (!rows[0]) throw new ApiError(409, 'DUPLICATE_USERNAME', `An administrator named ${input.username} already exists`);
-    await audit(tx, actor, 'admin.create', `admin:${input.username}`, `Added ${input.username} as ${input.role}`);
+    await audit(tx, actor, 'admin.create', `admin:${input.username}`, `Added ${input.username} as ${input.role}`, changesOf(null, { username: input.username, role: input.role }));
     return toAdministrator(rows[0]);
   });
 }
@@ -75,7 +75,15 @@ export async function updateAdministrator(
       disabled !== before.disabled && (disabled ? 'disabled' : 'enabled'),
       hash !== null && 'password reset',
     ].filter(Boolean);
-    await audit(tx, actor, 'admin.update', `admin:${before.username}`, `${changes.join(', ') || 'no change'}${ended ? `; ${ended} session(s) ended` : ''}`);
+    await audit(
+      tx,
+      actor,
+      'admin.update',
+      `admin:${before.username}`,
+      `${changes.join(', ') || 'no change'}${ended ? `; ${ended} session(s) ended` : ''}`,
+      // (a password is never recorded: only that it was reset)
+      changesOf({ role: before.role, disabled: Boolean(before.disabled) }, { role, disabled }),
+    );
     return toAdministrator(after);
   });
 }

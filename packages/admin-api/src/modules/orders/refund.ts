@@ -33,6 +33,7 @@ export async function refundOrder(
     await tx.query("update orders set is_refund = true, state = 'refunded', refunded_at = now() where id = $1", [orderId]);
     const person = await tx.query<{ money: number }>('select money::float8 as money from persons where id = $1 for update', [o.person_id]);
     let summary = `Refunded order #${o.order_sn}`;
+    const changes = { before: { isRefund: false, stateStr: 'Completed' } as Record<string, unknown>, after: { isRefund: true, stateStr: 'Refunded' } as Record<string, unknown> };
     if (person[0]) {
       const delta = o.kind === 'growth' ? o.coins : -Math.min(o.coins, person[0].money);
       const upd = await tx.query<{ money: number }>('update persons set money = money + $2, updated_at = now() where id = $1 returning money::float8 as money', [
@@ -48,8 +49,10 @@ export async function refundOrder(
         actor.adminId,
       ]);
       summary += ` (${delta >= 0 ? '+' : ''}${delta} coins to person ${o.person_id})`;
+      changes.before.personMoney = person[0].money;
+      changes.after.personMoney = upd[0].money;
     }
-    await audit(tx, actor, 'order.refund', `order:${orderId}`, summary);
+    await audit(tx, actor, 'order.refund', `order:${orderId}`, summary, changes);
     return toOrder((await tx.query(`select ${ORDER_COLUMNS} from orders where id = $1`, [orderId]))[0]);
   });
 }

@@ -30,7 +30,11 @@ export async function addMoney(
       rows[0].money,
       actor.adminId,
     ]);
-    await audit(tx, actor, 'person.add-money', `person:${personId}`, `Added ${amount} coins to ${rows[0].customName} (balance ${rows[0].money})`);
+    const balance = Number(rows[0].money);
+    await audit(tx, actor, 'person.add-money', `person:${personId}`, `Added ${amount} coins to ${rows[0].customName} (balance ${rows[0].money})`, {
+      before: { money: balance - amount },
+      after: { money: balance },
+    });
     return toPerson(rows[0]);
   });
 }

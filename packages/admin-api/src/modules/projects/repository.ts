@@ -2,7 +2,7 @@
 import type { Project, ProjectInput } from '@growth-admin/api-contract';
 import type { Db, Queryable, Row } from '../../db';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { audit, type Actor } from '../audit/repository';
+import { audit, changesOf, type Actor } from '../audit/repository';
 
 const PROJECT_COLUMNS = `id::text as "_id", project_name as "projectName", project_id as "projectId", team,
   app_id::float8 as "appId", build_number::float8 as "buildNumber", check_number::float8 as "checkNumber", testing,
@@ -50,8 +50,9 @@ export async function createProject(db: Db, actor: Actor, input: ProjectInput): 
           JSON.stringify(p.productIdList ?? {}), JSON.stringify(p.iapCountryLimits ?? {})],
       );
       const id = rows[0].id;
-      await audit(tx, actor, 'project.create', `project:${id}`, `Created project ${p.projectName} (${p.projectId})`);
-      return getProject(tx, id);
+      const created = await getProject(tx, id);
+      await audit(tx, actor, 'project.create', `project:${id}`, `Created project ${p.projectName} (${p.projectId})`, changesOf(null, { ...created }));
+      return created;
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw duplicate(p.projectId);
@@ -64,6 +65,7 @@ export async function updateProject(db: Db, actor: Actor, id: string, input: Pro
   const p = normalise(input);
   try {
     return await db.transaction(async (tx) => {
+      const [old] = await tx.query(`select ${PROJECT_COLUMNS} from projects where id = $1 for update`, [id]);
       const rows = await tx.query(
         `update projects set project_name = $2, project_id = $3, team = $4, app_id = $5, build_number = $6,
            check_number = $7, testing = coalesce($8, testing), online = coalesce($9, online),
@@ -75,9 +77,10 @@ export async function updateProject(db: Db, actor: Actor, id: string, input: Pro
           p.enablePush ?? null, p.enableRate ?? null, p.blockedRegions ? JSON.stringify(p.blockedRegions) : null,
           p.productIdList ? JSON.stringify(p.productIdList) : null, p.iapCountryLimits ? JSON.stringify(p.iapCountryLimits) : null],
       );
-      if (!rows[0]) throw notFound(`Project ${id} not found`, 'PROJECT_NOT_FOUND');
-      await audit(tx, actor, 'project.update', `project:${id}`, `Updated project ${p.projectName} (${p.projectId})`);
-      return getProject(tx, id);
+      if (!rows[0] || !old) throw notFound(`Project ${id} not found`, 'PROJECT_NOT_FOUND');
+      const updated = await getProject(tx, id);
+      await audit(tx, actor, 'project.update', `project:${id}`, `Updated project ${p.projectName} (${p.projectId})`, changesOf({ ...toProject(old) }, { ...updated }));
+      return updated;
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw duplicate(p.projectId);
@@ -87,8 +90,9 @@ export async function updateProject(db: Db, actor: Actor, id: string, input: Pro
 
 export async function deleteProject(db: Db, actor: Actor, id: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const rows = await tx.query<{ name: string; pid: string }>('delete from projects where id = $1 returning project_name as name, project_id as pid', [id]);
+    const rows = await tx.query(`delete from projects where id = $1 returning ${PROJECT_COLUMNS}`, [id]);
     if (!rows[0]) throw notFound(`Project ${id} not found`, 'PROJECT_NOT_FOUND');
-    await audit(tx, actor, 'project.delete', `project:${id}`, `Deleted project ${rows[0].name} (${rows[0].pid})`);
+    const gone = toProject(rows[0]);
+    await audit(tx, actor, 'project.delete', `project:${id}`, `Deleted project ${gone.projectName} (${gone.projectId})`, changesOf({ ...gone }, null));
   });
 }

@@ -21,7 +21,8 @@ export const addCoinsNeedsStepUp = (amount: number, stepUpAmount: number): boole
 
 /**
  * Checks my password (throttled like a sign-in) and records the time on this session. A wrong one
- * is 403 WRONG_PASSWORD (not 401: the session itself is fine) and audited.
+ * is 403 WRONG_PASSWORD (not 401: the session itself is fine), audited, and withdraws the session's
+ * current allowance.
  */
 export async function reauthenticate(
   db: Db,
@@ -33,7 +34,12 @@ export async function reauthenticate(
   await admitAttempt(db, { perUserAndAddress: config.loginLimitPerUserAndAddress, perAddress: config.loginLimitPerAddress, windowMs: config.loginWindowMs }, actor.username, actor.ip);
   const ok = await checkCredentials(db, actor.username, password);
   if (!ok || ok.adminId !== actor.adminId) {
-    await audit(db, actor, 'account.reauth.failed', `admin:${actor.username}`, 'Wrong password at re-authentication');
+    // Whoever is at the keyboard does not know the password: the session's allowance from an
+    // earlier entry (sign-in included) is withdrawn too.
+    await db.transaction(async (tx) => {
+      await tx.query('update admin_sessions set reauth_at = to_timestamp(0) where id = $1', [sessionId]);
+      await audit(tx, actor, 'account.reauth.failed', `admin:${actor.username}`, 'Wrong password at re-authentication');
+    });
     throw new ApiError(403, 'WRONG_PASSWORD', 'The password is wrong');
   }
   await clearUserAndAddress(db, actor.username, actor.ip);
