@@ -87,6 +87,40 @@ const signed = (token?: string) => {
   };
 };
 
+/** The resident memory of a process (Linux), in MB. */
+const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+/**
+ * The whole orders export (every growth order, newest first) and the payments export sorted by
+ * amount: time to the last byte, rows, and the server's memory growth over its resident size before
+ * (sampled every 50 ms).
+ */
+async function measureExport(base: string, token: string, pid: number) {
+  console.log('\n\nExport (one download at a time, the whole list streamed to /dev/null)\n');
+  for (const [name, path] of [
+    ['orders export (all)', '/api/admin/orders/exportOrders'],
+    ['payments export by amount', '/api/admin/orders/exportPayments?sort=paymentMoney.desc'],
+  ]) {
+    const before = rssMb(pid);
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 50);
+    const started = Date.now();
+    const res = await fetch(`${base}${path}`, { headers: signed(token) });
+    let bytes = 0;
+    let rows = -1; // the header
+    const reader = res.body!.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      bytes += value.length;
+      for (const b of value) if (b === 10) rows++; // no line break inside these cells
+    }
+    clearInterval(sampler);
+    const seconds = (Date.now() - started) / 1000;
+    console.log(`${name}: ${rows} rows (X-Total-Count ${res.headers.get('x-total-count')}), ${(bytes / 1e6).toFixed(1)} MB in ${seconds.toFixed(1)} s; server RSS ${before.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB (growth ${(peak - before).toFixed(0)} MB)`);
+  }
+}
+
 async function main() {
   seed();
   const port = await freePort();
@@ -102,7 +136,23 @@ async function main() {
     // The middle of a name ('patel' of 'mia_patel2998'): what an administrator who half-remembers types.
     const namePart = encodeURIComponent((person.customName.split('_')[1] ?? person.customName).replace(/[0-9]+$/, ''));
 
+    // Issue 15's shapes: sorts, created ranges (a week, and a half-hour time zone's day edges), type and region.
+    const newest = Date.parse(sample.createdAt);
+    const weekAgo = new Date(newest - 7 * 86_400_000).toISOString();
+    const dayEdges = `createdFrom=${encodeURIComponent(new Date(newest - 3 * 86_400_000 - 30 * 60_000).toISOString())}&createdTo=${encodeURIComponent(new Date(newest - 2 * 86_400_000 - 30 * 60_000).toISOString())}`;
     const cases: Array<[string, string]> = [
+      ['orders sort amount desc', '/api/admin/orders/orderList?page=0&limit=20&sort=paymentMoney.desc'],
+      ['orders sort amount asc page 500', '/api/admin/orders/orderList?page=499&limit=20&sort=paymentMoney.asc'],
+      ['orders sort amount status=error', '/api/admin/orders/orderList?page=0&limit=20&sort=paymentMoney.desc&status=error'],
+      ['orders sort date asc', '/api/admin/orders/orderList?page=0&limit=20&sort=createdAt.asc'],
+      ['orders range 7 days', `/api/admin/orders/orderList?page=0&limit=20&createdFrom=${encodeURIComponent(weekAgo)}`],
+      ['orders range 1 day (+5:30)', `/api/admin/orders/orderList?page=0&limit=20&${dayEdges}`],
+      ['orders range 1 day type=heart by amount', `/api/admin/orders/orderList?page=0&limit=20&productType=heart&sort=paymentMoney.desc&${dayEdges}`],
+      ['orders type=watch page 50', '/api/admin/orders/orderList?page=49&limit=20&productType=watch'],
+      ['payments range 7 days status=completed', `/api/admin/orders/rechargeOrderList?page=0&limit=20&status=completed&createdFrom=${encodeURIComponent(weekAgo)}`],
+      ['persons sort coins desc', '/api/admin/persons/list?page=1&pageSize=20&sort=money.desc'],
+      ['persons sort updated page 500', '/api/admin/persons/list?page=500&pageSize=20&sort=updatedAt.asc'],
+      ['persons region=EU', '/api/admin/persons/list?page=1&pageSize=20&lastClientRegion=EU'],
       ['orders page 1', '/api/admin/orders/orderList?page=0&limit=20'],
       ['orders page 500', '/api/admin/orders/orderList?page=499&limit=20'],
       ['orders by orderSn', `/api/admin/orders/orderList?page=0&limit=20&orderSn=${sample.orderSn}`],
@@ -148,6 +198,7 @@ async function main() {
     const pad = (s: string | number, n: number) => String(s).padEnd(n);
     console.log(`${pad('endpoint', 30)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('req/s', 8)}non-2xx`);
     for (const r of rows) console.log(`${pad(r.name, 30)}${pad(r.p50, 9)}${pad(r.p99, 9)}${pad(r.rps, 8)}${r.errors}`);
+    if (!ONLY || 'export'.includes(ONLY)) await measureExport(base, token, api.pid!);
     const markerFile = join(DATA_DIR, 'bench-seeded.json');
     if (existsSync(markerFile) && JSON.parse(readFileSync(markerFile, "utf8")).seconds > 0) console.log(`\nseed: ${JSON.parse(readFileSync(markerFile, 'utf8')).seconds.toFixed(1)} s (database creation + seed, PGlite)`);
   } finally {

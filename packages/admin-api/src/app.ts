@@ -130,7 +130,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     origin: config.corsOrigins,
     methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['Authorization', 'Content-Type', 'X-Timestamp', 'X-Nonce', 'X-Signature', 'Idempotency-Key'],
-    exposedHeaders: ['Retry-After', 'Idempotent-Replayed'],
+    exposedHeaders: ['Retry-After', 'Idempotent-Replayed', 'X-Total-Count', 'Content-Disposition'],
     maxAge: 600,
   });
 

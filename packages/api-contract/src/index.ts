@@ -19,7 +19,8 @@ export * from './route';
 export { openApiDocument, type OpenApiOptions } from './openapi';
 export { auth, sessions, administrators, audit, projects, persons, orders, analytics, images, security, health, releases };
 export { REGIONS, PRODUCT_SLOTS } from './projects';
-export { ORDER_STATUSES } from './orders';
+export { ORDER_STATUSES, ORDER_SORTS } from './orders';
+export { PERSON_SORTS, PERSON_EXPORT_COLUMNS } from './persons';
 export { PASSWORD_MIN_LENGTH } from './administrators';
 export { TREND_PERIODS, TRENDS_MAX_DAYS } from './analytics';
 export { RELEASE_STATES, FAILURE_KINDS } from './releases';
@@ -48,9 +49,12 @@ export const routes: readonly RouteSpec[] = [
   persons.listPersons,
   persons.queryPerson,
   persons.addMoney,
+  persons.exportPersons,
   orders.listOrders,
   orders.listPayments,
   orders.refundOrder,
+  orders.exportOrders,
+  orders.exportPayments,
   analytics.getUserStats,
   analytics.getRevenueStats,
   analytics.getTrends,
@@ -89,6 +93,9 @@ export type Order = Static<typeof orders.Order>;
 export type OrdersList = Static<typeof orders.OrdersList>;
 export type OrdersQuery = Static<typeof orders.OrdersQuery>;
 export type OrderStatusFilter = (typeof orders.ORDER_STATUSES)[number];
+export type OrderSort = (typeof orders.ORDER_SORTS)[number];
+export type PersonSort = (typeof persons.PERSON_SORTS)[number];
+export type PersonsQuery = Static<typeof persons.listPersons.querystring>;
 export type UserStats = Static<typeof analytics.UserStats>;
 export type RevenueStats = Static<typeof analytics.RevenueStats>;
 export type TrendPoint = Static<typeof analytics.TrendPoint>;

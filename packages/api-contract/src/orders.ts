@@ -3,6 +3,12 @@ import { Type } from '@sinclair/typebox';
 import { IDEMPOTENCY_KEY_REUSED, STEP_UP_REQUIRED, IdempotencyHeaders, Id, route } from './route';
 
 export const ORDER_STATUSES = ['completed', 'pending', 'error', 'refunded'] as const;
+/** The orders of a list: created date or payment amount, either way; `createdAt.desc` (newest first) without one. */
+export const ORDER_SORTS = ['createdAt.desc', 'createdAt.asc', 'paymentMoney.desc', 'paymentMoney.asc'] as const;
+
+/** An instant in ISO 8601 with its offset (`2026-11-17T00:00:00.000Z`, `2026-11-17T00:00:00+01:00`). */
+export const Instant = (description: string) =>
+  Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,6})?)?(Z|[+-][0-9]{2}:[0-9]{2})$', maxLength: 40, description });
 
 export const Order = Type.Object(
   {
@@ -32,10 +38,8 @@ export const Order = Type.Object(
 
 export const OrdersList = Type.Object({ orders: Type.Array(Order), total: Type.Integer() });
 
-export const OrdersQuery = Type.Object(
-  {
-    page: Type.Integer({ minimum: 0, maximum: 50000, default: 0, description: 'Zero-based' }),
-    limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+/** The filters and sort of a list of orders (the export takes exactly these). */
+const OrdersFilters = {
     shoppingUser: Type.Optional(Type.String({ maxLength: 100, description: "Any part of the customer name, case-insensitive ('patel' finds mia_patel2998's orders; %, _ and \\ match themselves)" })),
     personId: Type.Optional(Type.String({ pattern: '^[0-9]{1,18}$', description: "The person: the user ID the screens show (customId), or the person's _id" })),
     orderSn: Type.Optional(Type.String({ maxLength: 64, description: 'Exact order number' })),
@@ -46,12 +50,30 @@ export const OrdersQuery = Type.Object(
         description: 'completed = isComplete (refunded included), pending = neither complete nor error, error = isError, refunded = isRefund',
       }),
     ),
+    productType: Type.Optional(Type.String({ pattern: '^[a-z]{1,32}$', description: 'Exact product type (heart, watch, view, ...; coins for payments)' })),
+    createdFrom: Type.Optional(Instant('Created at or after this instant (inclusive)')),
+    createdTo: Type.Optional(Instant('Created before this instant (exclusive); must be after createdFrom')),
+    sort: Type.Optional(
+      Type.Unsafe<(typeof ORDER_SORTS)[number]>({
+        type: 'string',
+        enum: [...ORDER_SORTS],
+        description: 'field.direction; ties by _id the same way. Default createdAt.desc (newest first)',
+      }),
+    ),
+};
+
+export const OrdersQuery = Type.Object(
+  {
+    page: Type.Integer({ minimum: 0, maximum: 50000, default: 0, description: 'Zero-based' }),
+    limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+    ...OrdersFilters,
   },
   { additionalProperties: false },
 );
 
 const LIST_DESCRIPTION =
-  'Newest first (createdAt, then _id), one page at a time; searches are exact and combine with AND; the total follows the search and the status filter.';
+  'Newest first (createdAt, then _id) unless `sort` says otherwise, one page at a time; searches, the status and product type filters and the created range combine with AND; the total follows them all.';
+const BAD_RANGE = { status: 400, code: 'VALIDATION_ERROR', when: 'createdFrom or createdTo is no real instant, or createdTo is not after createdFrom' } as const;
 
 export const listOrders = route({
   method: 'GET',
@@ -63,6 +85,7 @@ export const listOrders = route({
   access: 'admin',
   querystring: OrdersQuery,
   data: OrdersList,
+  errors: [BAD_RANGE],
 });
 
 export const listPayments = route({
@@ -75,6 +98,7 @@ export const listPayments = route({
   access: 'admin',
   querystring: OrdersQuery,
   data: OrdersList,
+  errors: [BAD_RANGE],
 });
 
 export const refundOrder = route({
@@ -97,4 +121,37 @@ export const refundOrder = route({
     IDEMPOTENCY_KEY_REUSED,
     STEP_UP_REQUIRED,
   ],
+});
+
+const EXPORT_DESCRIPTION =
+  'The whole list as CSV (UTF-8 with a byte-order mark, CRLF records), exactly as `orderList` filters and sorts it, every page: columns Order Number, Customer, Type, Count, Payment (USD), Status, Platform, Created (ISO 8601). Streamed in keyset batches (bounded memory); `X-Total-Count` gives the rows to expect. Text that a spreadsheet would run as a formula (starting with = + - @, tab or CR) is prefixed with an apostrophe. Each export is audited (order.export / payment.export).';
+
+export const OrdersExportQuery = Type.Object(OrdersFilters, { additionalProperties: false });
+
+export const exportOrders = route({
+  method: 'GET',
+  path: '/api/admin/orders/exportOrders',
+  operationId: 'exportOrders',
+  tag: 'orders',
+  summary: 'Export growth orders as CSV',
+  description: EXPORT_DESCRIPTION,
+  access: 'admin',
+  querystring: OrdersExportQuery,
+  data: null,
+  raw: { status: 200, contentType: 'text/csv', description: 'The CSV file (attachment)' },
+  errors: [BAD_RANGE],
+});
+
+export const exportPayments = route({
+  method: 'GET',
+  path: '/api/admin/orders/exportPayments',
+  operationId: 'exportPayments',
+  tag: 'orders',
+  summary: 'Export recharge payments as CSV',
+  description: EXPORT_DESCRIPTION,
+  access: 'admin',
+  querystring: OrdersExportQuery,
+  data: null,
+  raw: { status: 200, contentType: 'text/csv', description: 'The CSV file (attachment)' },
+  errors: [BAD_RANGE],
 });

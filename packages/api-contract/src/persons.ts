@@ -34,6 +34,18 @@ export const PersonsList = Type.Object({
   list: Type.Array(Person),
 });
 
+/** The orders of the users list: coin balance or last activity, either way; newest users first without one. */
+export const PERSON_SORTS = ['money.desc', 'money.asc', 'updatedAt.desc', 'updatedAt.asc'] as const;
+
+/** The filters and sort of the users list (the export takes exactly these). */
+export const PersonsFilters = {
+  customName: Type.Optional(Type.String({ maxLength: 100 })),
+  lastClientRegion: Type.Optional(Type.String({ pattern: '^[A-Za-z]{1,16}$', description: 'Exact region code the app last reported (NA, EU, AME, LA, AP)' })),
+  sort: Type.Optional(
+    Type.Unsafe<(typeof PERSON_SORTS)[number]>({ type: 'string', enum: [...PERSON_SORTS], description: 'field.direction; ties by _id the same way. Default: newest users first' }),
+  ),
+};
+
 const PERSON_NOT_FOUND = { status: 404, code: 'PERSON_NOT_FOUND', when: 'no user matches' } as const;
 
 export const listPersons = route({
@@ -42,13 +54,14 @@ export const listPersons = route({
   operationId: 'listPersons',
   tag: 'persons',
   summary: 'List users',
-  description: 'Users newest first, one page at a time; `customName` keeps those whose name contains it anywhere (case-insensitive; `%` and `_` match literally).',
+  description:
+    'Users newest first unless `sort` says otherwise, one page at a time; `customName` keeps those whose name contains it anywhere (case-insensitive; `%` and `_` match literally), `lastClientRegion` those of that region.',
   access: 'admin',
   querystring: Type.Object(
     {
       page: Type.Integer({ minimum: 1, maximum: 100000, default: 1, description: 'One-based' }),
       pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
-      customName: Type.Optional(Type.String({ maxLength: 100 })),
+      ...PersonsFilters,
     },
     { additionalProperties: false },
   ),
@@ -88,4 +101,28 @@ export const addMoney = route({
   body: Type.Object({ personId: Id('The person _id'), amount: Type.Integer({ minimum: 1, maximum: 1_000_000 }) }, { additionalProperties: false }),
   data: Person,
   errors: [PERSON_NOT_FOUND, IDEMPOTENCY_KEY_REUSED, STEP_UP_REQUIRED],
+});
+
+/** The Users table's columns (its Customize Columns ids) an export can hold; `user` is always there. */
+export const PERSON_EXPORT_COLUMNS = ['user', 'coins', 'platform', 'followers', 'following', 'adViews', 'lastAdView', 'privacy', 'verification', 'business', 'location', 'usedApps', 'lastUpdated', 'actions'] as const;
+
+export const exportPersons = route({
+  method: 'GET',
+  path: '/api/admin/persons/export',
+  operationId: 'exportPersons',
+  tag: 'persons',
+  summary: 'Export users as CSV',
+  description:
+    'The whole users list as CSV (UTF-8 with a byte-order mark, CRLF records), exactly as `persons/list` filters and sorts it, every page, with the columns the screen shows (`columns`: the Customize Columns ids, comma-separated; default user, coins, platform, lastUpdated; user is always included, actions has no data). Streamed in keyset batches (bounded memory); `X-Total-Count` gives the rows to expect. Text that a spreadsheet would run as a formula is prefixed with an apostrophe. Each export is audited (person.export).',
+  access: 'admin',
+  querystring: Type.Object(
+    {
+      ...PersonsFilters,
+      columns: Type.Optional(Type.String({ pattern: '^[A-Za-z]{1,20}(,[A-Za-z]{1,20}){0,19}$', description: `Comma-separated, of ${PERSON_EXPORT_COLUMNS.join(', ')}` })),
+    },
+    { additionalProperties: false },
+  ),
+  data: null,
+  raw: { status: 200, contentType: 'text/csv', description: 'The CSV file (attachment)' },
+  errors: [{ status: 400, code: 'VALIDATION_ERROR', when: 'columns names a column the Users table does not have' }],
 });

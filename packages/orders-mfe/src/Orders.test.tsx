@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { navigateTo } from '@growth-admin/shared-client';
 import Orders from './Orders';
 import { fail, type FakeRequest, installFakeApi, ok, requestsTo, renderSection } from '@growth-admin/shared-client/testing';
@@ -208,4 +208,99 @@ describe('Orders in the URL', () => {
     await screen.findByRole('dialog', { name: 'Order Details' });
     expect(window.location.pathname).toBe('/orders/SN-9');
   });
+
+  it('a pasted link with a sort, a type and a created range asks the server for exactly that, and shows it', async () => {
+    window.history.replaceState(null, '', '/orders?status=completed&type=heart&from=2026-11-17&to=2026-11-20&sort=paymentMoney.asc&page=2');
+    const api = installFakeApi({ [`GET ${LIST}`]: fortyFiveOrders });
+    renderSection(Orders);
+    expect(await screen.findByText('Showing 21 to 40 of 45 orders')).toBeInTheDocument();
+    const query = requestsTo(api, `GET ${LIST}`).at(-1)!.query;
+    expect(Object.fromEntries(query)).toEqual({
+      page: '1',
+      limit: '20',
+      status: 'completed',
+      productType: 'heart',
+      createdFrom: new Date(2026, 10, 17).toISOString(),
+      createdTo: new Date(2026, 10, 21).toISOString(),
+      sort: 'paymentMoney.asc',
+    });
+    expect(headerCell('Payment')).toHaveAttribute('aria-sort', 'ascending');
+    expect(headerCell('Order Details')).not.toHaveAttribute('aria-sort');
+    expect(screen.getByText('Type: Like')).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Start date')).toHaveValue('2026-11-17');
+    expect(screen.getByPlaceholderText('End date')).toHaveValue('2026-11-20');
+  });
+
+  it('sorts from the headers (newest first shown by default), back to the default after ascending', async () => {
+    window.history.replaceState(null, '', '/orders?page=3');
+    const api = installFakeApi({ [`GET ${LIST}`]: fortyFiveOrders });
+    renderSection(Orders);
+    await screen.findByText('Showing 41 to 45 of 45 orders');
+    expect(headerCell('Order Details')).toHaveAttribute('aria-sort', 'descending');
+    fireEvent.click(headerCell('Payment'));
+    await waitFor(() => expect(window.location.search).toBe('?sort=paymentMoney.desc'));
+    await waitFor(() => expect(lastQuery(api)).toBe('page=0&limit=20&sort=paymentMoney.desc'));
+    fireEvent.keyDown(headerCell('Payment'), { key: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(window.location.search).toBe('?sort=paymentMoney.asc'));
+    fireEvent.click(headerCell('Order Details'));
+    await waitFor(() => expect(window.location.search).toBe(''));
+    fireEvent.click(headerCell('Order Details'));
+    await waitFor(() => expect(window.location.search).toBe('?sort=createdAt.asc'));
+    await waitFor(() => expect(lastQuery(api)).toBe('page=0&limit=20&sort=createdAt.asc'));
+    fireEvent.click(headerCell('Order Details'));
+    await waitFor(() => expect(window.location.search).toBe(''));
+    expect(headerCell('Order Details')).toHaveAttribute('aria-sort', 'descending');
+  });
+
+  it('the type chip says why the list is narrowed, and removing it widens the list', async () => {
+    window.history.replaceState(null, '', '/orders?type=watch');
+    const api = installFakeApi({ [`GET ${LIST}`]: fortyFiveOrders });
+    renderSection(Orders);
+    await screen.findByText('Type: Follow');
+    expect(lastQuery(api)).toBe('page=0&limit=20&productType=watch');
+    fireEvent.click(screen.getByLabelText('Remove filter Type: Follow'));
+    await waitFor(() => expect(lastQuery(api)).toBe('page=0&limit=20'));
+    expect(window.location.search).toBe('');
+    expect(screen.queryByText('Type: Follow')).not.toBeInTheDocument();
+  });
+
+  it('clearing the created range widens the list', async () => {
+    window.history.replaceState(null, '', '/orders?from=2026-11-17');
+    const api = installFakeApi({ [`GET ${LIST}`]: fortyFiveOrders });
+    renderSection(Orders);
+    await screen.findByText('Showing 1 to 20 of 45 orders');
+    expect(lastQuery(api)).toBe(`page=0&limit=20&createdFrom=${encodeURIComponent(new Date(2026, 10, 17).toISOString())}`);
+    fireEvent.mouseDown(document.querySelector('.ant-picker-clear')!);
+    fireEvent.mouseUp(document.querySelector('.ant-picker-clear')!);
+    fireEvent.click(document.querySelector('.ant-picker-clear')!);
+    await waitFor(() => expect(window.location.search).toBe(''));
+    await waitFor(() => expect(lastQuery(api)).toBe('page=0&limit=20'));
+  });
 });
+
+test('Export CSV asks for exactly the filtered, sorted list (no page) and saves the file', async () => {
+  window.history.replaceState(null, '', '/orders?status=error&type=heart&from=2026-11-17&sort=paymentMoney.desc&page=2');
+  URL.createObjectURL = jest.fn(() => 'blob:x');
+  URL.revokeObjectURL = jest.fn();
+  const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+  const api = installFakeApi({
+    [`GET ${LIST}`]: fortyFiveOrders,
+    'GET /api/admin/orders/exportOrders': () => ({ text: 'Order Number\r\nSN1\r\nSN2\r\n', headers: { 'X-Total-Count': '2' } }),
+  });
+  const { toast } = renderSection(Orders);
+  await screen.findByText('Showing 21 to 40 of 45 orders');
+  fireEvent.click(buttonByText('Export CSV'));
+  await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Exported 2 orders'));
+  expect(Object.fromEntries(requestsTo(api, 'GET /api/admin/orders/exportOrders')[0].query)).toEqual({
+    status: 'error',
+    productType: 'heart',
+    createdFrom: new Date(2026, 10, 17).toISOString(),
+    sort: 'paymentMoney.desc',
+  });
+  expect(click).toHaveBeenCalledTimes(1);
+  click.mockRestore();
+});
+
+function headerCell(name: string): HTMLElement {
+  return Array.from(document.querySelectorAll<HTMLElement>('thead th')).find((th) => th.textContent?.startsWith(name))!;
+}

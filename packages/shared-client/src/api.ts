@@ -27,6 +27,8 @@ import type {
   TrendPeriod,
   TrendPoint,
   UserStats,
+  OrderSort,
+  PersonSort,
 } from './types';
 
 export const PERSONS_PAGE_SIZE = 20;
@@ -167,14 +169,14 @@ export interface PersonsListParams {
   page?: number;
   pageSize?: number;
   customName?: string;
+  /** Exact region code (the dashboard's drill-down). */
+  lastClientRegion?: string;
+  /** Newest users first without one. */
+  sort?: PersonSort;
 }
 
-export function getPersons({
-  page = 1,
-  pageSize = PERSONS_PAGE_SIZE,
-  customName,
-}: PersonsListParams = {}): Promise<PersonsList> {
-  return call('get', '/api/admin/persons/list', { query: { page, pageSize, customName } });
+export function getPersons({ page = 1, pageSize = PERSONS_PAGE_SIZE, ...filters }: PersonsListParams = {}): Promise<PersonsList> {
+  return call('get', '/api/admin/persons/list', { query: { page, pageSize, ...filters } });
 }
 
 /** GET /persons/query: one lookup by id (customId) or by customName. */
@@ -197,6 +199,14 @@ export interface OrdersParams {
   personId?: string;
   orderSn?: string;
   status?: OrderStatusFilter;
+  /** Exact product type (heart, watch, ...). */
+  productType?: string;
+  /** Created at or after (ISO instant, inclusive). */
+  createdFrom?: string;
+  /** Created before (ISO instant, exclusive). */
+  createdTo?: string;
+  /** Newest first without one. */
+  sort?: OrderSort;
 }
 
 const ORDER_PATHS = {

@@ -5,6 +5,7 @@ export * from './signature';
 export * from './tokenStore';
 export * from './http';
 export * from './api';
+export * from './exportCsv';
 export * from './format';
 export * from './avatar';
 export * from './status';

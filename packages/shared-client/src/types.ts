@@ -30,6 +30,8 @@ export type {
   TrendPeriod,
   TrendPoint,
   UserStats,
+  OrderSort,
+  PersonSort,
 } from '@growth-admin/api-contract';
 import type { OrdersList, Role } from '@growth-admin/api-contract';
 

@@ -1,6 +1,7 @@
 import { useId } from 'react';
-import { Select } from 'antd';
-import { FIELD_LABEL_STYLE, type OrderSearchField, SearchBar, STATUS_FILTER_OPTIONS } from '@growth-admin/shared-client';
+import { DatePicker, Select } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { type DayRange, dayOf, dayStart, FIELD_LABEL_STYLE, NO_DAY_RANGE, type OrderSearchField, SearchBar, STATUS_FILTER_OPTIONS } from '@growth-admin/shared-client';
 import type { SearchOption } from '../lib/kindText';
 import type { StatusChoice } from '../lib/listCriteria';
 
@@ -12,12 +13,25 @@ interface OrderFiltersProps {
   initialField: OrderSearchField;
   initialText: string;
   status: StatusChoice;
+  range: DayRange;
   onSearch: (field: OrderSearchField, text: string) => void;
   onStatusChange: (status: StatusChoice) => void;
+  onRangeChange: (range: DayRange) => void;
 }
 
-/** The shared search bar (type, text, Search; Enter too) and the status filter, which applies at once. */
-export function OrderFilters({ label, searchOptions, initialField, initialText, status, onSearch, onStatusChange }: OrderFiltersProps) {
+const asDay = (day: string | null) => {
+  const start = dayStart(day);
+  return start ? dayjs(start) : null;
+};
+
+/** The picked days (either may be open), as the URL keeps them. */
+function toRange(dates: [Dayjs | null, Dayjs | null] | null): DayRange {
+  if (!dates) return NO_DAY_RANGE;
+  return { from: dates[0] ? dayOf(dates[0].toDate()) : null, to: dates[1] ? dayOf(dates[1].toDate()) : null };
+}
+
+/** The shared search bar (type, text, Search; Enter too), the status filter and the created range, which apply at once. */
+export function OrderFilters({ label, searchOptions, initialField, initialText, status, range, onSearch, onStatusChange, onRangeChange }: OrderFiltersProps) {
   const id = useId();
   return (
     <SearchBar<OrderSearchField>
@@ -29,6 +43,20 @@ export function OrderFilters({ label, searchOptions, initialField, initialText, 
       onSearch={onSearch}
     >
       <div style={{ marginInlineStart: 'auto' }}>
+        <label htmlFor={`${id}-created`} style={FIELD_LABEL_STYLE}>
+          Created
+        </label>
+        <DatePicker.RangePicker
+          id={{ start: `${id}-created`, end: `${id}-created-end` }}
+          value={[asDay(range.from), asDay(range.to)]}
+          onChange={(dates) => onRangeChange(toRange(dates))}
+          allowEmpty={[true, true]}
+          placeholder={['Start date', 'End date']}
+          format="YYYY-MM-DD"
+          style={{ width: 250 }}
+        />
+      </div>
+      <div>
         <label htmlFor={`${id}-status`} style={FIELD_LABEL_STYLE}>
           Status
         </label>

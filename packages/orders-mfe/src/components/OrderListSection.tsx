@@ -1,11 +1,25 @@
 import { useCallback, useState } from 'react';
 import { Alert, Button, Card, Space } from 'antd';
-import { ORDERS_PAGE_SIZE, type Order, type OrderKind, PageHeader, Pager, pagingFigures, type SectionProps, useListUrl, canChange } from '@growth-admin/shared-client';
+import {
+  canChange,
+  ExportCsvButton,
+  FilterChips,
+  formatSort,
+  ORDERS_PAGE_SIZE,
+  type Order,
+  type OrderKind,
+  orderTypeLabel,
+  PageHeader,
+  Pager,
+  pagingFigures,
+  type SectionProps,
+  useListUrl,
+} from '@growth-admin/shared-client';
 import { useOrderDetails } from '../hooks/useOrderDetails';
 import { useOrdersList } from '../hooks/useOrdersList';
 import { useRefundOrder } from '../hooks/useRefundOrder';
 import { KIND_TEXT } from '../lib/kindText';
-import { CRITERIA_URL } from '../lib/listCriteria';
+import { CRITERIA_URL, DEFAULT_ORDER_SORT, toOrderFilters } from '../lib/listCriteria';
 import { OrderDetailsDialog } from './OrderDetailsDialog';
 import { OrderFilters } from './OrderFilters';
 import { OrdersTable } from './OrdersTable';
@@ -26,9 +40,21 @@ export function OrderListSection({ kind, toast, user }: OrderListSectionProps) {
   // The order as last seen (the clicked row, or its refunded self) while its details are open.
   const [opened, setOpened] = useState<Order | null>(null);
   const list = useOrdersList(kind, criteria, toast);
-  const selected = useOrderDetails({ kind, orderSn: url.detail, opened, rows: list.orders, text, toast, onMissing: closeDetail });
+  const selected = useOrderDetails({
+    kind,
+    orderSn: url.detail,
+    opened,
+    rows: list.orders,
+    text,
+    toast,
+    onMissing: closeDetail,
+  });
 
-  const showRefunded = useCallback((order: Order) => setOpened((current) => (current && current._id === order._id ? order : current)), []);
+  const showRefunded = useCallback(
+    (order: Order) =>
+      setOpened((current) => (current && current._id === order._id ? order : current)),
+    [],
+  );
   const openOrder = useCallback(
     (order: Order) => {
       setOpened(order);
@@ -47,7 +73,22 @@ export function OrderListSection({ kind, toast, user }: OrderListSectionProps) {
 
   return (
     <div>
-      <PageHeader title={text.title} subtitle={text.subtitle} />
+      <PageHeader
+        title={text.title}
+        subtitle={text.subtitle}
+        actions={
+          <ExportCsvButton
+            path={
+              kind === 'orders'
+                ? '/api/admin/orders/exportOrders'
+                : '/api/admin/orders/exportPayments'
+            }
+            query={() => toOrderFilters(criteria)}
+            noun={text.noun}
+            toast={toast}
+          />
+        }
+      />
       <Card>
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
           <OrderFilters
@@ -57,10 +98,25 @@ export function OrderListSection({ kind, toast, user }: OrderListSectionProps) {
             initialField={criteria.searchField}
             initialText={criteria.searchText}
             status={criteria.status}
+            range={criteria.range}
             onSearch={(searchField, searchText) =>
               setCriteria((c) => ({ ...c, searchField, searchText, page: 1 }))
             }
             onStatusChange={(status) => setCriteria((c) => ({ ...c, status, page: 1 }))}
+            onRangeChange={(range) => setCriteria((c) => ({ ...c, range, page: 1 }))}
+          />
+          {/* The dashboard's drill-down narrows by product type, which has no control of its own. */}
+          <FilterChips
+            chips={
+              criteria.productType
+                ? [
+                    {
+                      label: `Type: ${kind === 'orders' ? orderTypeLabel(criteria.productType) : criteria.productType}`,
+                      onRemove: () => setCriteria((c) => ({ ...c, productType: '', page: 1 })),
+                    },
+                  ]
+                : []
+            }
           />
           {list.error && (
             <Alert
@@ -75,7 +131,21 @@ export function OrderListSection({ kind, toast, user }: OrderListSectionProps) {
               }
             />
           )}
-          <OrdersTable orders={list.orders} text={text} loading={list.isFetching} onOpen={openOrder} />
+          <OrdersTable
+            orders={list.orders}
+            text={text}
+            loading={list.isFetching}
+            sort={criteria.sort}
+            // Back to the default order leaves `sort` out of the URL.
+            onSort={(sort) =>
+              setCriteria((c) => ({
+                ...c,
+                sort: sort && formatSort(sort) !== formatSort(DEFAULT_ORDER_SORT) ? sort : null,
+                page: 1,
+              }))
+            }
+            onOpen={openOrder}
+          />
           {/* Always shown, as on every list: an empty result reads 'Showing 0 to 0 of 0 orders', 'Page 1 of 1'. */}
           <Pager
             figures={figures}

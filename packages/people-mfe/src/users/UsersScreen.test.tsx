@@ -297,3 +297,71 @@ describe('a viewer', () => {
     expect(columnHeaders()).not.toContain('Actions');
   });
 });
+
+describe('Users sort and region in the URL', () => {
+  afterEach(() => window.history.replaceState(null, '', '/users'));
+  const header = (name: string) => Array.from(document.querySelectorAll<HTMLElement>('thead th')).find((th) => th.textContent === name)!;
+  const lastList = (calls: FakeRequest[]) => callsTo(calls, '/api/admin/persons/list').at(-1)?.query.toString();
+
+  it('a pasted link with a sort and a region asks for exactly that, shows the order on its header and the region as a chip', async () => {
+    window.history.replaceState(null, '', '/users?region=EU&sort=money.desc&page=2');
+    const calls = installFakeApi({ [LIST]: personsListRoute(makePeople(45), 2) });
+    renderSection(PeopleSection);
+    expect(await screen.findByText('Showing 21 to 40 of 45 users')).toBeInTheDocument();
+    expect(lastList(calls)).toBe('page=2&pageSize=20&lastClientRegion=EU&sort=money.desc');
+    expect(header('Coins & Points')).toHaveAttribute('aria-sort', 'descending');
+    expect(header('Last Updated')).not.toHaveAttribute('aria-sort');
+    fireEvent.click(screen.getByLabelText('Remove filter Region: EU'));
+    await waitFor(() => expect(lastList(calls)).toBe('page=1&pageSize=20&sort=money.desc'));
+    expect(window.location.search).toBe('?sort=money.desc');
+  });
+
+  it('sorts by coins and by last update from the headers (keyboard too): highest first, ascending, then the default', async () => {
+    window.history.replaceState(null, '', '/users');
+    const calls = installFakeApi({ [LIST]: personsListRoute(makePeople(5)) });
+    renderSection(PeopleSection);
+    await screen.findByText('user_1');
+    fireEvent.click(header('Last Updated'));
+    await waitFor(() => expect(window.location.search).toBe('?sort=updatedAt.desc'));
+    await waitFor(() => expect(lastList(calls)).toBe('page=1&pageSize=20&sort=updatedAt.desc'));
+    fireEvent.keyDown(header('Last Updated'), { key: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(window.location.search).toBe('?sort=updatedAt.asc'));
+    fireEvent.click(header('Last Updated'));
+    await waitFor(() => expect(window.location.search).toBe(''));
+    await waitFor(() => expect(lastList(calls)).toBe('page=1&pageSize=20'));
+    fireEvent.click(header('Coins & Points'));
+    await waitFor(() => expect(lastList(calls)).toBe('page=1&pageSize=20&sort=money.desc'));
+  });
+
+  it('an invalid sort or region reads as the default list, and the address bar says so', async () => {
+    window.history.replaceState(null, '', '/users?sort=coins.up&region=E%20U');
+    const calls = installFakeApi({ [LIST]: personsListRoute(makePeople(3)) });
+    renderSection(PeopleSection);
+    await screen.findByText('user_1');
+    expect(lastList(calls)).toBe('page=1&pageSize=20');
+    expect(window.location.search).toBe('');
+    expect(screen.queryByText(/^Region:/)).not.toBeInTheDocument();
+  });
+});
+
+test('Export CSV sends the list filters, the sort and the columns shown by Customize Columns', async () => {
+  window.history.replaceState(null, '', '/users?by=username&q=mia&region=EU&sort=updatedAt.asc');
+  URL.createObjectURL = jest.fn(() => 'blob:x');
+  URL.revokeObjectURL = jest.fn();
+  const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+  const calls = installFakeApi({
+    [LIST]: personsListRoute(makePeople(3)),
+    'GET /api/admin/persons/export': () => ({ text: 'User ID,Name\r\n1,mia\r\n', headers: { 'X-Total-Count': '1', 'Content-Disposition': 'attachment; filename="users-x.csv"' } }),
+  });
+  const { toast } = renderSection(PeopleSection);
+  await screen.findByText('Showing 0 to 0 of 0 users');
+  fireEvent.click(button('Customize Columns'));
+  fireEvent.click(checkbox('Location'));
+  fireEvent.click(button('Export CSV'));
+  await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Exported 1 users'));
+  expect(callsTo(calls, '/api/admin/persons/export')[0].query.toString()).toBe(
+    'customName=mia&lastClientRegion=EU&sort=updatedAt.asc&columns=user%2Ccoins%2Cplatform%2Clocation%2ClastUpdated%2Cactions',
+  );
+  expect(click).toHaveBeenCalledTimes(1);
+  click.mockRestore();
+});

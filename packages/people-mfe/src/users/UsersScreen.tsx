@@ -1,6 +1,8 @@
 import { Alert, Button, Table } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import {
+  ExportCsvButton,
+  FilterChips,
   PageHeader,
   Pager,
   pagingFigures,
@@ -16,11 +18,11 @@ import { AddCoinsDialog } from '../addCoins/AddCoinsDialog';
 import { UserDetailsDialog } from '../details/UserDetailsDialog';
 import { ColumnCustomizer } from './ColumnCustomizer';
 import { visibleColumns } from './columns';
-import { SEARCH_OPTIONS, type SearchType, USERS_URL } from './search';
+import { isIdLookup, SEARCH_OPTIONS, type SearchType, USERS_URL } from './search';
 import { useUserByUrl } from './useUserByUrl';
 import { useColumnVisibility } from './useColumnVisibility';
-import { usePersonsPage } from './usePersonsPage';
-import { buildTableColumns } from './userTableColumns';
+import { toPersonFilters, usePersonsPage } from './usePersonsPage';
+import { buildTableColumns, sortOfColumn } from './userTableColumns';
 
 export const EMPTY_USERS_TEXT = 'No users found matching your criteria';
 
@@ -33,9 +35,15 @@ function freshest(person: Person | null, rows: Person[]): Person | null {
  * The Users list. Its search and page live in the URL's query, an open user's details in its path
  * (`/users/<customId>`), so reload, back/forward and a pasted link show the same.
  */
-export function UsersScreen({ toast, canChange }: { toast: ToastApi; /** Offer Add Coins (operators and owners). */ canChange: boolean }) {
+export function UsersScreen({
+  toast,
+  canChange,
+}: {
+  toast: ToastApi;
+  /** Offer Add Coins (operators and owners). */ canChange: boolean;
+}) {
   const url = useListUrl('users', USERS_URL);
-  const { search, page } = url.state;
+  const { search, page, sort, region } = url.state;
   const { setState: setView, openDetail, closeDetail } = url;
   const [showColumnOptions, setShowColumnOptions] = useState(false);
   const [visibility, toggleColumn] = useColumnVisibility();
@@ -58,7 +66,7 @@ export function UsersScreen({ toast, canChange }: { toast: ToastApi; /** Offer A
     [coinsFocus],
   );
 
-  const users = usePersonsPage(search, page);
+  const users = usePersonsPage(url.state);
   const detailsFor = useUserByUrl(url.detail, users.rows, toast, closeDetail);
   const figures = pagingFigures(page, PERSONS_PAGE_SIZE, users.total);
 
@@ -71,8 +79,9 @@ export function UsersScreen({ toast, canChange }: { toast: ToastApi; /** Offer A
         // A viewer is offered no Add Coins: the Actions column holds nothing else.
         visibleColumns(visibility).filter((column) => canChange || column.id !== 'actions'),
         { onOpenDetails: openDetails, onAddCoins: openAddCoins },
+        sort,
       ),
-    [visibility, openDetails, openAddCoins, canChange],
+    [visibility, openDetails, openAddCoins, canChange, sort],
   );
 
   const details = freshest(detailsFor, users.rows);
@@ -84,14 +93,31 @@ export function UsersScreen({ toast, canChange }: { toast: ToastApi; /** Offer A
         title="Users"
         subtitle="Manage user accounts and balances"
         actions={
-          <Button
-            aria-expanded={showColumnOptions}
-            aria-controls="user-column-options"
-            type={showColumnOptions ? 'primary' : 'default'}
-            onClick={() => setShowColumnOptions((shown) => !shown)}
-          >
-            Customize Columns
-          </Button>
+          <>
+            {/* A User ID lookup shows one user: there is no list to export. */}
+            {!isIdLookup(search) && (
+              <ExportCsvButton
+                path="/api/admin/persons/export"
+                // The columns shown by Customize Columns, in the table's order.
+                query={() => ({
+                  ...toPersonFilters(url.state),
+                  columns: visibleColumns(visibility)
+                    .map((column) => column.id)
+                    .join(','),
+                })}
+                noun="users"
+                toast={toast}
+              />
+            )}
+            <Button
+              aria-expanded={showColumnOptions}
+              aria-controls="user-column-options"
+              type={showColumnOptions ? 'primary' : 'default'}
+              onClick={() => setShowColumnOptions((shown) => !shown)}
+            >
+              Customize Columns
+            </Button>
+          </>
         }
       />
 
@@ -104,7 +130,24 @@ export function UsersScreen({ toast, canChange }: { toast: ToastApi; /** Offer A
           options={SEARCH_OPTIONS}
           initialField={search.type}
           initialText={search.text}
-          onSearch={(type, text) => setView({ search: { type, text }, page: 1 })}
+          onSearch={(type, text) =>
+            setView((view) => ({ ...view, search: { type, text }, page: 1 }))
+          }
+        />
+      </div>
+      {/* The dashboard's drill-down narrows by region, which has no control of its own. */}
+      <div style={{ marginBottom: region ? 16 : 0 }}>
+        <FilterChips
+          chips={
+            region
+              ? [
+                  {
+                    label: `Region: ${region}`,
+                    onRemove: () => setView((view) => ({ ...view, region: '', page: 1 })),
+                  },
+                ]
+              : []
+          }
         />
       </div>
 
@@ -127,12 +170,22 @@ export function UsersScreen({ toast, canChange }: { toast: ToastApi; /** Offer A
             dataSource={users.rows}
             loading={users.isFetching}
             pagination={false}
+            onChange={(_pagination, _filters, sorter, extra) => {
+              if (extra.action === 'sort' && !Array.isArray(sorter))
+                setView((view) => ({ ...view, sort: sortOfColumn(sorter), page: 1 }));
+            }}
             scroll={{ x: 'max-content' }}
             // The horizontal scrollbar sticks to the bottom of the window, reachable without scrolling past 20 rows.
             sticky={{ offsetScroll: 0 }}
             locale={{ emptyText: users.isLoading ? 'Loading users...' : EMPTY_USERS_TEXT }}
           />
-          <Pager figures={figures} noun="users" onPageChange={(next) => setView((view) => ({ ...view, page: next }))} disabled={users.isFetching} style={{ marginTop: 16 }} />
+          <Pager
+            figures={figures}
+            noun="users"
+            onPageChange={(next) => setView((view) => ({ ...view, page: next }))}
+            disabled={users.isFetching}
+            style={{ marginTop: 16 }}
+          />
         </>
       )}
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { type Person, PERSONS_PAGE_SIZE, queries, toApiError } from '@growth-admin/shared-client';
-import { isIdLookup, type UserSearch } from './search';
+import { formatSort, type Person, type PersonSort, type PersonsListParams, PERSONS_PAGE_SIZE, queries, toApiError } from '@growth-admin/shared-client';
+import { isIdLookup, type UsersView } from './search';
 
 export interface PersonsPage {
   rows: Person[];
@@ -15,10 +15,20 @@ export interface PersonsPage {
   refetch: () => void;
 }
 
-/** One page of users for the applied search: the paged list, or a single lookup by user ID. */
-export function usePersonsPage(search: UserSearch, page: number): PersonsPage {
+/** The users list's filters and sort without its page: what an export takes. */
+export function toPersonFilters({ search, sort, region }: Omit<UsersView, 'page'>): Omit<PersonsListParams, 'page' | 'pageSize'> {
+  return {
+    ...(search.type === 'username' && search.text ? { customName: search.text } : {}),
+    ...(region ? { lastClientRegion: region } : {}),
+    ...(sort ? { sort: formatSort(sort) as PersonSort } : {}),
+  };
+}
+
+/** One page of users for the applied view: the paged list, or a single lookup by user ID (which ignores the sort and region). */
+export function usePersonsPage(view: UsersView): PersonsPage {
+  const { search, page } = view;
   const byId = isIdLookup(search);
-  const params = { page, pageSize: PERSONS_PAGE_SIZE, customName: search.text || undefined };
+  const params = { page, pageSize: PERSONS_PAGE_SIZE, ...toPersonFilters(view) };
 
   // The current rows stay on screen while the next page loads (the factory's placeholderData).
   const list = useQuery({ ...queries.persons(params), enabled: !byId });

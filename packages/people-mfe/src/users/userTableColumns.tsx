@@ -1,8 +1,9 @@
 // Renders each column of the Users table (spec 2 "Row content").
 import { Button, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { formatDate, StatusTag, type Person } from '@growth-admin/shared-client';
+import { columnSortOrder, formatDate, type ListSort, sortFromTable, StatusTag, type Person } from '@growth-admin/shared-client';
 import type { ColumnId, ColumnSpec } from './columns';
+import { USER_SORT_FIELDS, type UserSortField } from './search';
 import { PersonAvatar } from '../person/PersonAvatar';
 import {
   businessLabel,
@@ -99,12 +100,25 @@ const CELLS: Record<ColumnId, CellRenderer> = {
   ),
 };
 
-export function buildTableColumns(columns: ColumnSpec[], actions: RowActions): ColumnsType<Person> {
-  return columns.map((column) => ({
-    key: column.id,
-    title: column.title,
-    // The user stays in view while a wide table scrolls sideways.
-    ...(column.id === 'user' ? { fixed: 'left' as const } : {}),
-    render: (_: unknown, person: Person) => CELLS[column.id](person, actions),
-  }));
+/** The columns the server sorts by (the list is paged), and the field each sorts. */
+export const SORT_FIELD_OF: Partial<Record<ColumnId, UserSortField>> = { coins: 'money', lastUpdated: 'updatedAt' };
+
+/** The sort antd reports for a column, as the URL and the API name it. */
+export function sortOfColumn(sorter: { columnKey?: unknown; order?: 'ascend' | 'descend' | null }): ListSort<UserSortField> | null {
+  return sortFromTable({ columnKey: SORT_FIELD_OF[sorter.columnKey as ColumnId], order: sorter.order }, USER_SORT_FIELDS);
+}
+
+export function buildTableColumns(columns: ColumnSpec[], actions: RowActions, sort: ListSort<UserSortField> | null = null): ColumnsType<Person> {
+  return columns.map((column) => {
+    const field = SORT_FIELD_OF[column.id];
+    return {
+      key: column.id,
+      title: column.title,
+      // The user stays in view while a wide table scrolls sideways.
+      ...(column.id === 'user' ? { fixed: 'left' as const } : {}),
+      // Highest / latest first on the first click, then ascending, then the default (newest users first).
+      ...(field ? { sorter: true, sortDirections: ['descend' as const, 'ascend' as const], sortOrder: columnSortOrder(sort, field) } : {}),
+      render: (_: unknown, person: Person) => CELLS[column.id](person, actions),
+    };
+  });
 }

@@ -15,6 +15,10 @@ const LIST = 'GET /api/admin/projects';
 const CREATE = 'POST /api/admin/projects';
 const UPDATE_P1 = 'PUT /api/admin/projects/p1';
 
+// The list's search, team and sort live in the URL: each test starts from the bare section.
+beforeEach(() => window.history.replaceState(null, '', '/projects'));
+const rowNames = () => dataRows().map((row) => row.querySelector('strong')?.textContent);
+
 describe('Projects list', () => {
   it('shows the header, a spinner while loading, then one row per project', async () => {
     installFakeApi({ [LIST]: () => ok(SAMPLE_PROJECTS) });
@@ -75,7 +79,7 @@ describe('Projects list', () => {
     const user = userEvent.setup({ delay: null });
     renderSection(Section);
     await screen.findByText('Alpha App');
-    await user.click(screen.getByLabelText('Team'));
+    await user.click(screen.getByLabelText('Team', { selector: 'input' }));
     await waitFor(() => expect(document.querySelectorAll('.ant-select-item-option')).toHaveLength(4));
     const options = Array.from(document.querySelectorAll('.ant-select-item-option'));
     expect(options.map((o) => o.textContent)).toEqual(['All Teams', 'Apps', 'Growth', 'Social']);
@@ -84,6 +88,58 @@ describe('Projects list', () => {
     expect(screen.getByText('Alpha App')).toBeInTheDocument();
     expect(screen.getByText('Gamma Coins')).toBeInTheDocument();
     expect(screen.queryByText('Beta Likes')).not.toBeInTheDocument();
+  });
+
+  it('keeps the search and team in the URL, and a pasted link shows that list', async () => {
+    installFakeApi({ [LIST]: () => ok(SAMPLE_PROJECTS) });
+    const user = userEvent.setup({ delay: null });
+    const first = renderSection(Section);
+    await screen.findByText('Alpha App');
+    await user.type(screen.getByPlaceholderText('Search projects...'), 'a');
+    await waitFor(() => expect(window.location.search).toBe('?q=a'));
+    await user.click(screen.getByLabelText('Team', { selector: 'input' }));
+    await user.click(document.querySelector('.ant-select-item-option[title="Growth"]') as HTMLElement);
+    await waitFor(() => expect(window.location.search).toBe('?q=a&team=Growth'));
+    first.unmount();
+
+    window.history.replaceState(null, '', '/projects?q=gamm&team=Growth');
+    renderSection(Section);
+    await screen.findByText('Gamma Coins');
+    expect(rowNames()).toEqual(['Gamma Coins']);
+    expect(screen.getByPlaceholderText('Search projects...')).toHaveValue('gamm');
+  });
+
+  it('sorts by name and by team from the column headers (keyboard too), in the URL', async () => {
+    installFakeApi({ [LIST]: () => ok(SAMPLE_PROJECTS) });
+    renderSection(Section);
+    await screen.findByText('Alpha App');
+    const header = (name: string) => Array.from(document.querySelectorAll('thead th')).find((th) => th.textContent?.startsWith(name)) as HTMLElement;
+    fireEvent.click(header('Project'));
+    await waitFor(() => expect(window.location.search).toBe('?sort=projectName.asc'));
+    expect(rowNames()).toEqual(['Alpha App', 'Beta Likes', 'Delta', 'Gamma Coins']);
+    expect(header('Project')).toHaveAttribute('aria-sort', 'ascending');
+    fireEvent.click(header('Project'));
+    await waitFor(() => expect(rowNames()).toEqual(['Gamma Coins', 'Delta', 'Beta Likes', 'Alpha App']));
+    expect(window.location.search).toBe('?sort=projectName.desc');
+    // Enter on the focused header, as a keyboard user sorts.
+    fireEvent.keyDown(header('Team'), { key: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(window.location.search).toBe('?sort=team.asc'));
+    expect(rowNames()).toEqual(['Delta', 'Alpha App', 'Gamma Coins', 'Beta Likes']);
+  });
+
+  it('reads a pasted sort, and an unknown sort or team as the defaults', async () => {
+    installFakeApi({ [LIST]: () => ok(SAMPLE_PROJECTS) });
+    window.history.replaceState(null, '', '/projects?sort=team.desc');
+    const first = renderSection(Section);
+    await screen.findByText('Alpha App');
+    expect(rowNames()).toEqual(['Beta Likes', 'Gamma Coins', 'Alpha App', 'Delta']);
+    first.unmount();
+
+    window.history.replaceState(null, '', '/projects?sort=appId.up&team=Nobody');
+    renderSection(Section);
+    await screen.findByText('Alpha App');
+    expect(rowNames()).toEqual(['Alpha App', 'Beta Likes', 'Gamma Coins', 'Delta']);
+    await waitFor(() => expect(window.location.search).toBe(''));
   });
 
   it('shows the error and toasts it when loading fails', async () => {

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Flex, Spin } from 'antd';
-import { canChange, PageHeader, toApiError, useFocusReturn, type Project, type SectionProps } from '@growth-admin/shared-client';
+import { canChange, PageHeader, toApiError, useFocusReturn, useListUrl, type Project, type SectionProps } from '@growth-admin/shared-client';
 import { ProjectFormDialog } from '../form/ProjectFormDialog';
-import { ALL_TEAMS, availableTeam, distinctTeams, filterProjects, type ProjectFilters } from './filterProjects';
+import { availableTeam, distinctTeams, filterProjects } from './filterProjects';
+import { PROJECTS_URL, sortProjects } from './projectsUrl';
 import { AddProjectButton, ProjectsToolbar } from './ProjectsToolbar';
 import { ProjectsTable } from './ProjectsTable';
 import { useProjectsList } from './useProjectsList';
@@ -14,7 +15,8 @@ export function ProjectsSection({ toast, user }: SectionProps) {
   // A viewer is offered no Add Project and no Configure (the API refuses them too).
   const mayChange = canChange(user);
   const { data, isPending, error, refetch, isFetching } = useProjectsList(toast);
-  const [filters, setFilters] = useState<ProjectFilters>({ search: '', team: ALL_TEAMS });
+  // The search, team and sort live in the URL's query (`?q=gamma&team=Growth&sort=team.asc`).
+  const { state: view, setState: setView } = useListUrl('projects', PROJECTS_URL);
   const [dialog, setDialog] = useState<DialogState>(null);
   // A fresh key per opening, so each dialog starts from the project (or the defaults) as it is now.
   const [dialogKey, setDialogKey] = useState(0);
@@ -22,11 +24,10 @@ export function ProjectsSection({ toast, user }: SectionProps) {
   const projects = useMemo(() => data ?? [], [data]);
   const teams = useMemo(() => distinctTeams(projects), [projects]);
   // Until the list has loaded there are no teams to check the choice against.
-  const effectiveFilters = useMemo(
-    () => (data ? { ...filters, team: availableTeam(filters.team, teams) } : filters),
-    [data, filters, teams],
-  );
-  const visible = useMemo(() => filterProjects(projects, effectiveFilters), [projects, effectiveFilters]);
+  const effectiveView = useMemo(() => (data ? { ...view, team: availableTeam(view.team, teams) } : view), [data, view, teams]);
+  // A team that no longer exists (or never did, in a pasted link) reads as All Teams: the address bar says so too.
+  if (effectiveView.team !== view.team) setView(effectiveView, 'replace');
+  const visible = useMemo(() => sortProjects(filterProjects(projects, effectiveView), effectiveView.sort), [projects, effectiveView]);
 
   // The dialog unmounts on close: the focus goes back to Add Project or the row's Configure.
   const focusReturn = useFocusReturn();
@@ -57,7 +58,14 @@ export function ProjectsSection({ toast, user }: SectionProps) {
       />
     );
   } else {
-    body = <ProjectsTable projects={visible} onConfigure={mayChange ? (project) => open({ mode: 'configure', project }) : undefined} />;
+    body = (
+      <ProjectsTable
+        projects={visible}
+        sort={effectiveView.sort}
+        onSort={(sort) => setView((current) => ({ ...current, sort }))}
+        onConfigure={mayChange ? (project) => open({ mode: 'configure', project }) : undefined}
+      />
+    );
   }
 
   return (
@@ -69,7 +77,12 @@ export function ProjectsSection({ toast, user }: SectionProps) {
       />
       <Card>
         <Flex vertical gap={16}>
-          <ProjectsToolbar filters={effectiveFilters} teams={teams} onChange={setFilters} />
+          <ProjectsToolbar
+            filters={effectiveView}
+            teams={teams}
+            // Typing corrects the current history entry; a team choice is a new one.
+            onChange={(filters) => setView((current) => ({ ...current, ...filters }), filters.search !== effectiveView.search ? 'replace' : 'push')}
+          />
           {body}
         </Flex>
       </Card>

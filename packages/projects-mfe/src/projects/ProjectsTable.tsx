@@ -5,7 +5,8 @@ import BellOutlined from '@ant-design/icons/BellOutlined';
 import ExperimentOutlined from '@ant-design/icons/ExperimentOutlined';
 import SettingOutlined from '@ant-design/icons/SettingOutlined';
 import StarOutlined from '@ant-design/icons/StarOutlined';
-import { padNumber12, StatusTag, type Project } from '@growth-admin/shared-client';
+import { columnSortOrder, padNumber12, sortFromTable, StatusTag, type ListSort, type Project } from '@growth-admin/shared-client';
+import { PROJECT_SORT_FIELDS, type ProjectSortField } from './projectsUrl';
 
 export const EMPTY_TEXT = 'No projects found matching your criteria';
 
@@ -28,15 +29,21 @@ function FlagIcon({ title, icon }: { title: string; icon: ReactElement }) {
 
 interface Props {
   projects: Project[];
+  /** The order the projects come in (sorted by the caller), shown on its column header. */
+  sort: ListSort<ProjectSortField> | null;
+  onSort(sort: ListSort<ProjectSortField> | null): void;
   /** Absent for a viewer: no Configure is offered (nor its column). */
   onConfigure?(project: Project): void;
 }
 
-export function ProjectsTable({ projects, onConfigure }: Props) {
+export function ProjectsTable({ projects, sort, onSort, onConfigure }: Props) {
   const columns: ColumnsType<Project> = [
     {
       title: 'Project',
-      key: 'project',
+      key: 'projectName',
+      // Controlled: the rows arrive sorted, the header only shows and changes the order.
+      sorter: true,
+      sortOrder: columnSortOrder(sort, 'projectName'),
       render: (_, p) => (
         <Space orientation="vertical" size={0}>
           <Typography.Text strong>{p.projectName}</Typography.Text>
@@ -44,7 +51,7 @@ export function ProjectsTable({ projects, onConfigure }: Props) {
         </Space>
       ),
     },
-    { title: 'Team', dataIndex: 'team', key: 'team' },
+    { title: 'Team', dataIndex: 'team', key: 'team', sorter: true, sortOrder: columnSortOrder(sort, 'team') },
     {
       title: 'Build',
       key: 'build',
@@ -90,6 +97,9 @@ export function ProjectsTable({ projects, onConfigure }: Props) {
       columns={columns}
       dataSource={projects}
       locale={{ emptyText: EMPTY_TEXT }}
+      onChange={(_pagination, _filters, sorter, extra) => {
+        if (extra.action === 'sort') onSort(sortFromTable(sorter, PROJECT_SORT_FIELDS));
+      }}
       pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
     />
   );

@@ -327,7 +327,7 @@ export type paths = {
         };
         /**
          * List users
-         * @description Users newest first, one page at a time; `customName` keeps those whose name contains it anywhere (case-insensitive; `%` and `_` match literally).
+         * @description Users newest first unless `sort` says otherwise, one page at a time; `customName` keeps those whose name contains it anywhere (case-insensitive; `%` and `_` match literally), `lastClientRegion` those of that region.
          */
         get: operations["listPersons"];
         put?: never;
@@ -378,6 +378,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/persons/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export users as CSV
+         * @description The whole users list as CSV (UTF-8 with a byte-order mark, CRLF records), exactly as `persons/list` filters and sorts it, every page, with the columns the screen shows (`columns`: the Customize Columns ids, comma-separated; default user, coins, platform, lastUpdated; user is always included, actions has no data). Streamed in keyset batches (bounded memory); `X-Total-Count` gives the rows to expect. Text that a spreadsheet would run as a formula is prefixed with an apostrophe. Each export is audited (person.export).
+         */
+        get: operations["exportPersons"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/orders/orderList": {
         parameters: {
             query?: never;
@@ -387,7 +407,7 @@ export type paths = {
         };
         /**
          * List growth orders
-         * @description Growth orders (likes, followers, others). Newest first (createdAt, then _id), one page at a time; searches are exact and combine with AND; the total follows the search and the status filter.
+         * @description Growth orders (likes, followers, others). Newest first (createdAt, then _id) unless `sort` says otherwise, one page at a time; searches, the status and product type filters and the created range combine with AND; the total follows them all.
          */
         get: operations["listOrders"];
         put?: never;
@@ -407,7 +427,7 @@ export type paths = {
         };
         /**
          * List recharge payments
-         * @description Recharge payments (coins). Newest first (createdAt, then _id), one page at a time; searches are exact and combine with AND; the total follows the search and the status filter.
+         * @description Recharge payments (coins). Newest first (createdAt, then _id) unless `sort` says otherwise, one page at a time; searches, the status and product type filters and the created range combine with AND; the total follows them all.
          */
         get: operations["listPayments"];
         put?: never;
@@ -432,6 +452,46 @@ export type paths = {
          * @description Refunds a complete, not yet refunded order or payment, once, and moves the coins back in the same transaction (a growth order gives back its coins; a payment takes back the coins it gave, never below zero). Answers the refunded order; with an Idempotency-Key a retry answers the same. Needs the password entered in the last 5 minutes (403 STEP_UP_REQUIRED).
          */
         post: operations["refundOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/exportOrders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export growth orders as CSV
+         * @description The whole list as CSV (UTF-8 with a byte-order mark, CRLF records), exactly as `orderList` filters and sorts it, every page: columns Order Number, Customer, Type, Count, Payment (USD), Status, Platform, Created (ISO 8601). Streamed in keyset batches (bounded memory); `X-Total-Count` gives the rows to expect. Text that a spreadsheet would run as a formula (starting with = + - @, tab or CR) is prefixed with an apostrophe. Each export is audited (order.export / payment.export).
+         */
+        get: operations["exportOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/exportPayments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export recharge payments as CSV
+         * @description The whole list as CSV (UTF-8 with a byte-order mark, CRLF records), exactly as `orderList` filters and sorts it, every page: columns Order Number, Customer, Type, Count, Payment (USD), Status, Platform, Created (ISO 8601). Streamed in keyset batches (bounded memory); `X-Total-Count` gives the rows to expect. Text that a spreadsheet would run as a formula (starting with = + - @, tab or CR) is prefixed with an apostrophe. Each export is audited (order.export / payment.export).
+         */
+        get: operations["exportPayments"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3221,6 +3281,10 @@ export interface operations {
                 page: number;
                 pageSize: number;
                 customName?: string;
+                /** @description Exact region code the app last reported (NA, EU, AME, LA, AP) */
+                lastClientRegion?: string;
+                /** @description field.direction; ties by _id the same way. Default: newest users first */
+                sort?: "money.desc" | "money.asc" | "updatedAt.desc" | "updatedAt.asc";
             };
             header?: never;
             path?: never;
@@ -3580,6 +3644,106 @@ export interface operations {
             };
         };
     };
+    exportPersons: {
+        parameters: {
+            query?: {
+                customName?: string;
+                /** @description Exact region code the app last reported (NA, EU, AME, LA, AP) */
+                lastClientRegion?: string;
+                /** @description field.direction; ties by _id the same way. Default: newest users first */
+                sort?: "money.desc" | "money.asc" | "updatedAt.desc" | "updatedAt.asc";
+                /** @description Comma-separated, of user, coins, platform, followers, following, adViews, lastAdView, privacy, verification, business, location, usedApps, lastUpdated, actions */
+                columns?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file (attachment) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description `MALFORMED_REQUEST`: the URL or the headers cannot be read (bad percent-encoding), or a CORS preflight without an Origin; `VALIDATION_ERROR`: an input breaks the schema, an unknown query parameter, text PostgreSQL cannot store as sent (NUL, a lone surrogate): the message names the field; `VALIDATION_ERROR`: columns names a column the Users table does not have */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "MALFORMED_REQUEST" | "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description `TOKEN_MISSING`: no Authorization: Bearer <token> header; `TOKEN_INVALID`: the token is malformed or unknown, or its session was signed out or ended (or its administrator disabled); `SESSION_EXPIRED`: the session was idle past the idle timeout (default 30 minutes) or is past its absolute lifetime (default 12 hours): sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "TOKEN_MISSING" | "TOKEN_INVALID" | "SESSION_EXPIRED";
+                    };
+                };
+            };
+            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request; `DEPLOY_TOKEN_FORBIDDEN`: a deploy token was sent: it may call the release routes only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED" | "DEPLOY_TOKEN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description `HEADERS_TOO_LARGE`: the request line or the headers are too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "HEADERS_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description `INTERNAL_ERROR`: an unexpected failure (logged); no input may cause it */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description `OVERLOADED`: too many requests are waiting for the database: retry after Retry-After seconds; `DATABASE_UNAVAILABLE`: the database server cannot be reached: retry after Retry-After seconds; `DATA_DIR_LOST`: the embedded database’s folder disappeared or was replaced while serving */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "OVERLOADED" | "DATABASE_UNAVAILABLE" | "DATA_DIR_LOST";
+                    };
+                };
+            };
+        };
+    };
     listOrders: {
         parameters: {
             query: {
@@ -3594,6 +3758,14 @@ export interface operations {
                 orderSn?: string;
                 /** @description completed = isComplete (refunded included), pending = neither complete nor error, error = isError, refunded = isRefund */
                 status?: "completed" | "pending" | "error" | "refunded";
+                /** @description Exact product type (heart, watch, view, ...; coins for payments) */
+                productType?: string;
+                /** @description Created at or after this instant (inclusive) */
+                createdFrom?: string;
+                /** @description Created before this instant (exclusive); must be after createdFrom */
+                createdTo?: string;
+                /** @description field.direction; ties by _id the same way. Default createdAt.desc (newest first) */
+                sort?: "createdAt.desc" | "createdAt.asc" | "paymentMoney.desc" | "paymentMoney.asc";
             };
             header?: never;
             path?: never;
@@ -3615,7 +3787,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `MALFORMED_REQUEST`: the URL or the headers cannot be read (bad percent-encoding), or a CORS preflight without an Origin; `VALIDATION_ERROR`: an input breaks the schema, an unknown query parameter, text PostgreSQL cannot store as sent (NUL, a lone surrogate): the message names the field */
+            /** @description `MALFORMED_REQUEST`: the URL or the headers cannot be read (bad percent-encoding), or a CORS preflight without an Origin; `VALIDATION_ERROR`: an input breaks the schema, an unknown query parameter, text PostgreSQL cannot store as sent (NUL, a lone surrogate): the message names the field; `VALIDATION_ERROR`: createdFrom or createdTo is no real instant, or createdTo is not after createdFrom */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3703,6 +3875,14 @@ export interface operations {
                 orderSn?: string;
                 /** @description completed = isComplete (refunded included), pending = neither complete nor error, error = isError, refunded = isRefund */
                 status?: "completed" | "pending" | "error" | "refunded";
+                /** @description Exact product type (heart, watch, view, ...; coins for payments) */
+                productType?: string;
+                /** @description Created at or after this instant (inclusive) */
+                createdFrom?: string;
+                /** @description Created before this instant (exclusive); must be after createdFrom */
+                createdTo?: string;
+                /** @description field.direction; ties by _id the same way. Default createdAt.desc (newest first) */
+                sort?: "createdAt.desc" | "createdAt.asc" | "paymentMoney.desc" | "paymentMoney.asc";
             };
             header?: never;
             path?: never;
@@ -3724,7 +3904,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `MALFORMED_REQUEST`: the URL or the headers cannot be read (bad percent-encoding), or a CORS preflight without an Origin; `VALIDATION_ERROR`: an input breaks the schema, an unknown query parameter, text PostgreSQL cannot store as sent (NUL, a lone surrogate): the message names the field */
+            /** @description `MALFORMED_REQUEST`: the URL or the headers cannot be read (bad percent-encoding), or a CORS preflight without an Origin; `VALIDATION_ERROR`: an input breaks the schema, an unknown query parameter, text PostgreSQL cannot store as sent (NUL, a lone surrogate): the message names the field; `VALIDATION_ERROR`: createdFrom or createdTo is no real instant, or createdTo is not after createdFrom */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3921,6 +4101,224 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
                         code?: "IDEMPOTENCY_KEY_REUSED";
+                    };
+                };
+            };
+            /** @description `HEADERS_TOO_LARGE`: the request line or the headers are too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "HEADERS_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description `INTERNAL_ERROR`: an unexpected failure (logged); no input may cause it */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description `OVERLOADED`: too many requests are waiting for the database: retry after Retry-After seconds; `DATABASE_UNAVAILABLE`: the database server cannot be reached: retry after Retry-After seconds; `DATA_DIR_LOST`: the embedded database’s folder disappeared or was replaced while serving */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "OVERLOADED" | "DATABASE_UNAVAILABLE" | "DATA_DIR_LOST";
+                    };
+                };
+            };
+        };
+    };
+    exportOrders: {
+        parameters: {
+            query?: {
+                /** @description Any part of the customer name, case-insensitive ('patel' finds mia_patel2998's orders; %, _ and \ match themselves) */
+                shoppingUser?: string;
+                /** @description The person: the user ID the screens show (customId), or the person's _id */
+                personId?: string;
+                /** @description Exact order number */
+                orderSn?: string;
+                /** @description completed = isComplete (refunded included), pending = neither complete nor error, error = isError, refunded = isRefund */
+                status?: "completed" | "pending" | "error" | "refunded";
+                /** @description Exact product type (heart, watch, view, ...; coins for payments) */
+                productType?: string;
+                /** @description Created at or after this instant (inclusive) */
+                createdFrom?: string;
+                /** @description Created before this instant (exclusive); must be after createdFrom */
+                createdTo?: string;
+                /** @description field.direction; ties by _id the same way. Default createdAt.desc (newest first) */
+                sort?: "createdAt.desc" | "createdAt.asc" | "paymentMoney.desc" | "paymentMoney.asc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file (attachment) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description `MALFORMED_REQUEST`: the URL or the headers cannot be read (bad percent-encoding), or a CORS preflight without an Origin; `VALIDATION_ERROR`: an input breaks the schema, an unknown query parameter, text PostgreSQL cannot store as sent (NUL, a lone surrogate): the message names the field; `VALIDATION_ERROR`: createdFrom or createdTo is no real instant, or createdTo is not after createdFrom */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "MALFORMED_REQUEST" | "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description `TOKEN_MISSING`: no Authorization: Bearer <token> header; `TOKEN_INVALID`: the token is malformed or unknown, or its session was signed out or ended (or its administrator disabled); `SESSION_EXPIRED`: the session was idle past the idle timeout (default 30 minutes) or is past its absolute lifetime (default 12 hours): sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "TOKEN_MISSING" | "TOKEN_INVALID" | "SESSION_EXPIRED";
+                    };
+                };
+            };
+            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request; `DEPLOY_TOKEN_FORBIDDEN`: a deploy token was sent: it may call the release routes only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED" | "DEPLOY_TOKEN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description `HEADERS_TOO_LARGE`: the request line or the headers are too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "HEADERS_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description `INTERNAL_ERROR`: an unexpected failure (logged); no input may cause it */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description `OVERLOADED`: too many requests are waiting for the database: retry after Retry-After seconds; `DATABASE_UNAVAILABLE`: the database server cannot be reached: retry after Retry-After seconds; `DATA_DIR_LOST`: the embedded database’s folder disappeared or was replaced while serving */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "OVERLOADED" | "DATABASE_UNAVAILABLE" | "DATA_DIR_LOST";
+                    };
+                };
+            };
+        };
+    };
+    exportPayments: {
+        parameters: {
+            query?: {
+                /** @description Any part of the customer name, case-insensitive ('patel' finds mia_patel2998's orders; %, _ and \ match themselves) */
+                shoppingUser?: string;
+                /** @description The person: the user ID the screens show (customId), or the person's _id */
+                personId?: string;
+                /** @description Exact order number */
+                orderSn?: string;
+                /** @description completed = isComplete (refunded included), pending = neither complete nor error, error = isError, refunded = isRefund */
+                status?: "completed" | "pending" | "error" | "refunded";
+                /** @description Exact product type (heart, watch, view, ...; coins for payments) */
+                productType?: string;
+                /** @description Created at or after this instant (inclusive) */
+                createdFrom?: string;
+                /** @description Created before this instant (exclusive); must be after createdFrom */
+                createdTo?: string;
+                /** @description field.direction; ties by _id the same way. Default createdAt.desc (newest first) */
+                sort?: "createdAt.desc" | "createdAt.asc" | "paymentMoney.desc" | "paymentMoney.asc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file (attachment) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description `MALFORMED_REQUEST`: the URL or the headers cannot be read (bad percent-encoding), or a CORS preflight without an Origin; `VALIDATION_ERROR`: an input breaks the schema, an unknown query parameter, text PostgreSQL cannot store as sent (NUL, a lone surrogate): the message names the field; `VALIDATION_ERROR`: createdFrom or createdTo is no real instant, or createdTo is not after createdFrom */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "MALFORMED_REQUEST" | "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description `TOKEN_MISSING`: no Authorization: Bearer <token> header; `TOKEN_INVALID`: the token is malformed or unknown, or its session was signed out or ended (or its administrator disabled); `SESSION_EXPIRED`: the session was idle past the idle timeout (default 30 minutes) or is past its absolute lifetime (default 12 hours): sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "TOKEN_MISSING" | "TOKEN_INVALID" | "SESSION_EXPIRED";
+                    };
+                };
+            };
+            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request; `DEPLOY_TOKEN_FORBIDDEN`: a deploy token was sent: it may call the release routes only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED" | "DEPLOY_TOKEN_FORBIDDEN";
                     };
                 };
             };

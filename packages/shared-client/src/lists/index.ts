@@ -8,3 +8,7 @@ export * from './PageHeader';
 export { StatusTag } from './StatusTag';
 export * from './listUrl';
 export * from './SectionLink';
+export * from './listSort';
+export * from './dayRange';
+export * from './FilterChips';
+export * from './ExportCsvButton';

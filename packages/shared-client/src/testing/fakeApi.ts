@@ -17,6 +17,9 @@ export interface FakeReply {
   status?: number;
   /** Sent as the JSON body as it is: wrap successes yourself or use ok()/fail(). */
   body?: unknown;
+  /** Sent as the body as it is, instead of JSON (a CSV export). */
+  text?: string;
+  headers?: Record<string, string>;
 }
 
 export type FakeHandler = (request: FakeRequest) => FakeReply | Promise<FakeReply>;
@@ -47,11 +50,28 @@ export function installFakeApi(routes: Record<string, FakeHandler>): FakeRequest
     };
     requests.push(request);
     const handler = routes[`${method} ${url.pathname}`];
-    const reply = handler ? await handler(request) : fail(404, `No fake route for ${method} ${url.pathname}`);
+    const answer = handler ? handler(request) : fail(404, `No fake route for ${method} ${url.pathname}`);
+    // An aborted request rejects as fetch does, also while its handler holds it.
+    const signal = init?.signal;
+    const reply = await new Promise<FakeReply>((resolve, reject) => {
+      const abort = () => reject(new DOMException('The operation was aborted.', 'AbortError'));
+      if (signal?.aborted) return abort();
+      signal?.addEventListener('abort', abort, { once: true });
+      Promise.resolve(answer).then(resolve, reject);
+    });
     const status = reply.status ?? 200;
-    const text = reply.body === undefined ? '' : JSON.stringify(reply.body);
-    // Only what http.ts reads from a Response (jsdom has none).
-    return { ok: status >= 200 && status < 300, status, statusText: '', text: async () => text } as Response;
+    const text = reply.text ?? (reply.body === undefined ? '' : JSON.stringify(reply.body));
+    const headers = Object.fromEntries(Object.entries(reply.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
+    // Only what the client reads from a Response (jsdom has none).
+    return {
+      ok: status >= 200 && status < 300,
+      status,
+      statusText: '',
+      body: null,
+      headers: { get: (name: string) => headers[name.toLowerCase()] ?? null },
+      text: async () => text,
+      json: async () => JSON.parse(text),
+    } as unknown as Response;
   }) as typeof fetch;
   return requests;
 }

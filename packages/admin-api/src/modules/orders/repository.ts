@@ -1,8 +1,9 @@
 // Growth orders and recharge payments in one table, told apart by `kind`.
-import type { Order, OrdersList, OrdersQuery } from '@growth-admin/api-contract';
+import type { Order, OrderSort, OrdersList, OrdersQuery } from '@growth-admin/api-contract';
 import type { Queryable, Row } from '../../db';
 import { iso } from '../../db/dates';
 import { likeAnywhere } from '../../db/like';
+import { badRequest } from '../../http/errors';
 
 export type OrderKind = 'growth' | 'recharge';
 
@@ -68,22 +69,92 @@ async function statusTotal(q: Queryable, kind: OrderKind, states: string[]): Pro
   return (await q.query<{ n: number }>('select coalesce(sum(n), 0)::int as n from order_totals where kind = $1 and state = any($2::text[])', [kind, states]))[0].n;
 }
 
+/** The ORDER BY of each sort the contract allows; ties go by id the same way, so pages never overlap. */
+export const ORDER_SORT_SQL: Record<OrderSort, { sql: string; column: string; descending: boolean }> = {
+  'createdAt.desc': { sql: 'created_at desc, id desc', column: 'created_at', descending: true },
+  'createdAt.asc': { sql: 'created_at asc, id asc', column: 'created_at', descending: false },
+  'paymentMoney.desc': { sql: 'payment_money desc, id desc', column: 'payment_money', descending: true },
+  'paymentMoney.asc': { sql: 'payment_money asc, id asc', column: 'payment_money', descending: false },
+};
+
+/** The filters of a list (and of its export): everything of OrdersQuery but the page. */
+export type OrderFilters = Omit<OrdersQuery, 'page' | 'limit'>;
+
+/** The created range as dates; a bound that is no real instant, or an empty range, is a 400 naming the field. */
+export function createdRange({ createdFrom, createdTo }: Pick<OrderFilters, 'createdFrom' | 'createdTo'>): { from: Date | null; to: Date | null } {
+  const read = (value: string | undefined, field: string) => {
+    if (value === undefined) return null;
+    const at = new Date(value);
+    if (Number.isNaN(at.getTime())) throw badRequest(`${field} is not a valid instant`);
+    return at;
+  };
+  const from = read(createdFrom, 'createdFrom');
+  const to = read(createdTo, 'createdTo');
+  if (from && to && to <= from) throw badRequest('createdTo must be after createdFrom');
+  return { from, to };
+}
+
+const HOUR = 3_600_000;
+const floorHour = (at: Date) => new Date(Math.floor(at.getTime() / HOUR) * HOUR);
+const ceilHour = (at: Date) => new Date(Math.ceil(at.getTime() / HOUR) * HOUR);
+
 /**
- * One page of orders or payments, newest first, with the total of the search and status filter.
- * Every value is a parameter; the unnamed statement is planned with them, so the kind still picks
- * its partial index.
+ * How many orders of a kind in `states` (and of a product type, within a created range) there are,
+ * without counting the big table: the whole hours of the range from the hourly rollup kept by the
+ * write triggers, the partial hours at its ends (a time zone with a half-hour offset) counted.
  */
-export async function listOrders(q: Queryable, kind: OrderKind, query: OrdersQuery, { walkRatio = WALK_RATIO } = {}): Promise<OrdersList> {
-  const { page, limit, status } = query;
+async function rollupTotal(q: Queryable, kind: OrderKind, status: string | undefined, productType: string | undefined, from: Date | null, to: Date | null): Promise<number> {
+  const states = status ? STATUS_STATES[status] : Object.keys(STATUS_SQL);
+  if (!productType && !from && !to) return statusTotal(q, kind, states);
+  const whole = { from: from && ceilHour(from), to: to && floorHour(to) };
+  const edges: Array<[Date, Date]> = [];
+  const withinOneHour = Boolean(from && to && whole.from && whole.to && whole.to < whole.from);
+  if (withinOneHour) edges.push([from!, to!]);
+  else {
+    if (from && whole.from! > from) edges.push([from, whole.from!]);
+    if (to && whole.to! < to) edges.push([whole.to!, to]);
+  }
+  let total = 0;
+  if (!withinOneHour) {
+    const params: unknown[] = [kind, states];
+    const where = ['kind = $1', 'state = any($2::text[])'];
+    if (productType) where.push(`product_type = $${params.push(productType)}`);
+    if (whole.from) where.push(`hour >= $${params.push(whole.from.toISOString())}`);
+    if (whole.to) where.push(`hour < $${params.push(whole.to.toISOString())}`);
+    total += (await q.query<{ n: number }>(`select coalesce(sum(n), 0)::int as n from order_hourly where ${where.join(' and ')}`, params))[0].n;
+  }
+  for (const [a, b] of edges) {
+    const params: unknown[] = [kind, a.toISOString(), b.toISOString()];
+    const where = ['kind = $1', 'created_at >= $2', 'created_at < $3'];
+    if (status) where.push(STATUS_SQL[status]);
+    if (productType) where.push(`product_type = $${params.push(productType)}`);
+    total += (await q.query<{ n: number }>(`select count(*)::int as n from orders where ${where.join(' and ')}`, params))[0].n;
+  }
+  return total;
+}
+
+/**
+ * The WHERE of a list (or its export) and, when the rollups know it, its total. Every value is a
+ * parameter; the unnamed statement is planned with them, so the kind still picks its partial index.
+ */
+export async function orderFilter(
+  q: Queryable,
+  kind: OrderKind,
+  filters: OrderFilters,
+  { walkRatio = WALK_RATIO } = {},
+): Promise<{ where: string; params: unknown[]; total: number | null }> {
+  const { status, productType } = filters;
+  const { from, to } = createdRange(filters);
   const params: unknown[] = [kind];
   const where = ['kind = $1'];
-  const shoppingUser = query.shoppingUser?.trim();
-  const orderSn = query.orderSn?.trim();
+  const shoppingUser = filters.shoppingUser?.trim();
+  const orderSn = filters.orderSn?.trim();
   const states = status ? STATUS_STATES[status] : Object.keys(STATUS_SQL);
+  const narrowed = Boolean(productType || from || to);
   if (orderSn) where.push(`order_sn = $${params.push(orderSn)}`);
-  if (query.personId) {
+  if (filters.personId) {
     // The user ID the screens show (customId, unique index) first, else the internal _id.
-    const i = params.push(query.personId);
+    const i = params.push(filters.personId);
     where.push(`person_id = coalesce((select id from persons where custom_id = $${i}), $${i}::bigint)`);
   }
   // The only search whose total the rollups know: Customer Name alone.
@@ -91,11 +162,10 @@ export async function listOrders(q: Queryable, kind: OrderKind, query: OrdersQue
   if (shoppingUser) {
     // Any part of the name, case-insensitively ('patel' finds mia_patel2998's orders).
     const pattern = likeAnywhere(shoppingUser);
-    if (where.length === 1) {
-      total = await customerNameTotal(q, kind, pattern, states);
-      if (total === 0) return { orders: [], total };
-    }
-    if (total !== null && total * walkRatio < (await statusTotal(q, kind, states))) {
+    const nameTotal = where.length === 1 ? await customerNameTotal(q, kind, pattern, states) : null;
+    if (nameTotal === 0) return { where: 'false', params: [], total: 0 };
+    if (!narrowed) total = nameTotal;
+    if (nameTotal !== null && nameTotal * walkRatio < (await statusTotal(q, kind, states))) {
       where.push(`lower(shopping_user) = any($${params.push(await customerNames(q, kind, pattern, states))}::text[])`);
     } else {
       where.push(`lower(shopping_user) like $${params.push(pattern)}`);
@@ -103,22 +173,31 @@ export async function listOrders(q: Queryable, kind: OrderKind, query: OrdersQue
   }
   const searched = where.length > 1;
   if (status) where.push(STATUS_SQL[status]);
-  const sqlWhere = where.join(' and ');
+  if (productType) where.push(`product_type = $${params.push(productType)}`);
+  if (from) where.push(`created_at >= $${params.push(from.toISOString())}`);
+  if (to) where.push(`created_at < $${params.push(to.toISOString())}`);
+  // Without a search, totals come from the rollups kept by the write triggers: no count over a million rows.
+  if (total === null && !searched) total = await rollupTotal(q, kind, status, productType, from, to);
+  return { where: where.join(' and '), params, total };
+}
+
+/** One page of orders or payments in the chosen order (newest first by default), with the total of its filters. */
+export async function listOrders(q: Queryable, kind: OrderKind, query: OrdersQuery, options: { walkRatio?: number } = {}): Promise<OrdersList> {
+  const { page, limit } = query;
+  const { sql: orderBy } = ORDER_SORT_SQL[query.sort ?? 'createdAt.desc'];
+  const filter = await orderFilter(q, kind, query, options);
+  if (filter.total === 0) return { orders: [], total: 0 };
+  const params = [...filter.params];
   // Deferred join: the page's ids come from an index-only scan (OFFSET skips index entries, not
   // heap rows), then only those `limit` rows are read whole. Keeps deep pages cheap.
   const limitAt = params.push(limit);
   const offsetAt = params.push(page * limit);
   const rows = await q.query(
     `select ${ORDER_COLUMNS} from orders join (
-       select id from orders where ${sqlWhere} order by created_at desc, id desc limit $${limitAt} offset $${offsetAt}
-     ) page using (id) order by created_at desc, id desc`,
+       select id from orders where ${filter.where} order by ${orderBy} limit $${limitAt} offset $${offsetAt}
+     ) page using (id) order by ${orderBy}`,
     params,
   );
-  if (total === null && searched) {
-    total = (await q.query<{ n: number }>(`select count(*)::int as n from orders where ${sqlWhere}`, params.slice(0, limitAt - 1)))[0].n;
-  } else if (total === null) {
-    // Unsearched totals come from the rollup kept by the write triggers: no count over a million rows.
-    total = await statusTotal(q, kind, states);
-  }
+  const total = filter.total ?? (await q.query<{ n: number }>(`select count(*)::int as n from orders where ${filter.where}`, filter.params))[0].n;
   return { orders: rows.map(toOrder), total };
 }

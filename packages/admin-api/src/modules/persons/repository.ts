@@ -1,5 +1,5 @@
 // App users in the database: the paged list, its name search, one lookup.
-import type { Person, PersonsList } from '@growth-admin/api-contract';
+import type { Person, PersonSort, PersonsList, PersonsQuery } from '@growth-admin/api-contract';
 import type { Queryable, Row } from '../../db';
 import { badRequest, notFound } from '../../http/errors';
 import { iso, isoOrNull } from '../../db/dates';
@@ -16,24 +16,48 @@ export const toPerson = (r: Row) =>
   ({ ...r, rewardLastDate: isoOrNull(r.rewardLastDate), updatedAt: iso(r.updatedAt), projectStartList: r.projectStartList ?? [] }) as Person;
 
 
-/** One page of users, newest first; `customName` keeps names containing it (case-insensitive). */
-export async function listPersons(q: Queryable, { page, pageSize, customName }: { page: number; pageSize: number; customName?: string }): Promise<PersonsList> {
+/** The ORDER BY of each sort the contract allows (ties by id the same way); newest users first without one. */
+export const PERSON_SORT_SQL: Record<PersonSort | 'default', string> = {
+  default: 'id desc',
+  'money.desc': 'money desc, id desc',
+  'money.asc': 'money asc, id asc',
+  'updatedAt.desc': 'updated_at desc, id desc',
+  'updatedAt.asc': 'updated_at asc, id asc',
+};
+
+/** The filters of the users list (and of its export). */
+export type PersonFilters = Omit<PersonsQuery, 'page' | 'pageSize'>;
+
+/** The WHERE of the users list (or its export) and, when the rollups know it, its total. */
+export async function personFilter(q: Queryable, { customName, lastClientRegion }: PersonFilters): Promise<{ where: string; params: unknown[]; total: number | null }> {
   const name = customName?.trim();
-  const offset = (page - 1) * pageSize;
-  let total: number;
-  let rows: Row[];
-  if (name) {
-    const pattern = likeAnywhere(name);
-    rows = await q.query(`select ${PERSON_COLUMNS} from persons where lower(custom_name) like $1 order by id desc limit $2 offset $3`, [pattern, pageSize, offset]);
-    total = (await q.query<{ n: number }>('select count(*)::int as n from persons where lower(custom_name) like $1', [pattern]))[0].n;
-  } else {
-    // Deferred join: OFFSET walks the primary-key index only, then `pageSize` rows are read whole.
-    rows = await q.query(
-      `select ${PERSON_COLUMNS} from persons join (select id from persons order by id desc limit $1 offset $2) page using (id) order by id desc`,
-      [pageSize, offset],
-    );
-    total = (await q.query<{ n: number }>('select coalesce(sum(n), 0)::int as n from person_hourly'))[0].n;
-  }
+  const params: unknown[] = [];
+  const where: string[] = [];
+  if (name) where.push(`lower(custom_name) like $${params.push(likeAnywhere(name))}`);
+  if (lastClientRegion) where.push(`last_client_region = $${params.push(lastClientRegion)}`);
+  // Without a name, the total comes from the hourly rollup kept by the write triggers (by region).
+  const total = name
+    ? null
+    : (await q.query<{ n: number }>(`select coalesce(sum(n), 0)::int as n from person_hourly${lastClientRegion ? ' where region = $1' : ''}`, params))[0].n;
+  return { where: where.length ? where.join(' and ') : 'true', params, total };
+}
+
+/** One page of users in the chosen order (newest first by default); `customName` keeps names containing it (case-insensitive). */
+export async function listPersons(q: Queryable, query: PersonsQuery): Promise<PersonsList> {
+  const { page, pageSize } = query;
+  const orderBy = PERSON_SORT_SQL[query.sort ?? 'default'];
+  const filter = await personFilter(q, query);
+  const params = [...filter.params];
+  const limitAt = params.push(pageSize);
+  const offsetAt = params.push((page - 1) * pageSize);
+  // Deferred join: OFFSET walks an index only, then `pageSize` rows are read whole.
+  const rows = await q.query(
+    `select ${PERSON_COLUMNS} from persons join (
+       select id from persons where ${filter.where} order by ${orderBy} limit $${limitAt} offset $${offsetAt}
+     ) page using (id) order by ${orderBy}`,
+    params,
+  );
+  const total = filter.total ?? (await q.query<{ n: number }>(`select count(*)::int as n from persons where ${filter.where}`, filter.params))[0].n;
   return { total, page, pageSize, list: rows.map(toPerson) };
 }
 
