@@ -180,5 +180,5 @@ test('keyboard: `/` focuses the list search, Ctrl+K jumps to a section and to an
   await page.keyboard.press('Escape');
   await expect(palette).toBeHidden();
   await page.keyboard.press('/');
-  await expect(page.getByRole('search', { name: 'Search orders' }).getByRole('textbox')).toBeFocused();
+  await expect(page.getByRole('search', { name: 'Search orders' }).getByRole('textbox', { name: 'Search text' })).toBeFocused();
 });
