@@ -98,7 +98,7 @@ async function clickFirstSlice(page: Page, title: string) {
   await canvas.click({ position: { x: width / 2 + 30, y: 0.45 * 300 - 50 } });
 }
 
-test('drill-down: a slice of Regional Distribution opens its users, one of Revenue by Product Type its orders', async ({ signedInPage: page }) => {
+test('drill-down: a slice of Regional Distribution opens its users filtered by region, one of Revenue by Product Type its orders filtered by type', async ({ signedInPage: page }) => {
   const api = await signedApi();
   const [users, revenue] = await Promise.all([api.get<UserStats>('/api/admin/analytics/users'), api.get<RevenueStats>('/api/admin/analytics/revenue')]);
   const region = users.regionDistribution[0].region;
@@ -110,6 +110,10 @@ test('drill-down: a slice of Regional Distribution opens its users, one of Reven
   await clickFirstSlice(page, 'Regional Distribution');
   await expect(page.getByRole('heading', { name: 'Users', exact: true })).toBeVisible({ timeout: 30_000 });
   expect(await opened()).toEqual([`/users?region=${region}`]);
+  // The list filtered by it: the URL kept, the filter shown, the region's users counted.
+  await expect(page).toHaveURL(new RegExp(`/users\\?region=${region}$`));
+  await expect(page.getByText(`Region: ${region}`)).toBeVisible();
+  await expect(page.getByText(new RegExp(`of ${users.regionDistribution[0].count.toLocaleString('en-US')} users$`))).toBeVisible({ timeout: 30_000 });
 
   await page.goBack();
   await dashboardLoaded(page);
@@ -119,6 +123,14 @@ test('drill-down: a slice of Regional Distribution opens its users, one of Reven
   const [section, heading] = productType === 'coins' ? ['/payments', 'Payments'] : [`/orders?type=${productType}`, 'Orders'];
   await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible({ timeout: 30_000 });
   expect(await opened()).toEqual([section]);
+  if (productType !== 'coins') {
+    await expect(page).toHaveURL(new RegExp(`/orders\\?type=${productType}$`));
+    const label = { heart: 'Like', watch: 'Follow' }[productType] ?? productType;
+    await expect(page.getByText(`Type: ${label}`)).toBeVisible();
+    const types = await page.locator('main .ant-table-tbody tr.ant-table-row td:nth-child(2)').allTextContents();
+    expect(types.length).toBeGreaterThan(0);
+    expect(new Set(types)).toEqual(new Set([label]));
+  }
 });
 
 test('keyboard: `/` focuses the list search, Ctrl+K jumps to a section and to an order by number', async ({ signedInPage: page }) => {
@@ -168,5 +180,5 @@ test('keyboard: `/` focuses the list search, Ctrl+K jumps to a section and to an
   await page.keyboard.press('Escape');
   await expect(palette).toBeHidden();
   await page.keyboard.press('/');
-  await expect(page.getByRole('search', { name: 'Search orders' }).getByRole('textbox')).toBeFocused();
+  await expect(page.getByRole('search', { name: 'Search orders' }).getByRole('textbox', { name: 'Search text' })).toBeFocused();
 });

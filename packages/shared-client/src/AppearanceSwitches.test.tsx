@@ -1,9 +1,9 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Button, ConfigProvider, theme } from 'antd';
-import { APPEARANCE_STORAGE_KEY, getAppearance, setAppearance } from './appearance';
+import { APPEARANCE_STORAGE_KEY, getAppearance, setAppearance, useAppearance } from './appearance';
 import { AppearanceSwitches } from './AppearanceSwitches';
-import { adminTheme, useAdminTheme } from './theme';
+import { adminTheme, DocumentTheme, useAdminTheme } from './theme';
 
 beforeEach(() => {
   localStorage.clear();
@@ -84,4 +84,27 @@ test('the dark theme keeps the spec indigo for primary buttons and lightens link
   expect(dark.token?.colorPrimary).toBe('#4F46E5');
   expect(dark.token?.colorLink).not.toBe('#4F46E5');
   expect(adminTheme({ dark: false, compact: false }).token?.colorLink).toBe('#4F46E5');
+});
+
+test('DocumentTheme puts the theme on the page: data-theme, the secondary text colour, the background', async () => {
+  function Page() {
+    const { dark } = useAppearance();
+    return (
+      <ConfigProvider theme={useAdminTheme()}>
+        <DocumentTheme dark={dark} />
+        <AppearanceSwitches />
+      </ConfigProvider>
+    );
+  }
+  const view = render(<Page />);
+  const root = document.documentElement;
+  expect(root.dataset.theme).toBe('light');
+  expect(root.style.getPropertyValue('--ga-text-secondary')).toBe('rgba(0, 0, 0, 0.65)');
+  await userEvent.click(screen.getByRole('switch', { name: 'Dark mode' }));
+  expect(root.dataset.theme).toBe('dark');
+  expect(root.style.getPropertyValue('--ga-text-secondary')).toBe('rgba(255, 255, 255, 0.7)');
+  expect(document.body.style.backgroundColor).not.toBe('');
+  view.unmount();
+  expect(root.dataset.theme).toBeUndefined();
+  expect(document.body.style.backgroundColor).toBe('');
 });

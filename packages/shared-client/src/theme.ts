@@ -54,11 +54,16 @@ export function DocumentTheme({ dark }: { dark: boolean }) {
     const root = document.documentElement;
     root.dataset.theme = dark ? 'dark' : 'light';
     root.style.setProperty('--ga-text-secondary', token.colorTextSecondary);
+    // The page behind the layout (a harness's margins, an overscroll), through CSSOM: no inline style in markup.
+    root.style.colorScheme = dark ? 'dark' : 'light';
+    document.body.style.backgroundColor = token.colorBgLayout;
     return () => {
       delete root.dataset.theme;
       root.style.removeProperty('--ga-text-secondary');
+      root.style.removeProperty('color-scheme');
+      document.body.style.removeProperty('background-color');
     };
-  }, [dark, token.colorTextSecondary]);
+  }, [dark, token.colorTextSecondary, token.colorBgLayout]);
   return null;
 }
 
