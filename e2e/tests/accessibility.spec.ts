@@ -86,6 +86,8 @@ test('Users: the list with every column, Customize Columns, User Details and Add
   await page.keyboard.press('Enter');
   await expect(customize).toHaveAttribute('aria-expanded', 'true');
   const panel = page.getByRole('group', { name: 'Visible columns' });
+  // Listed once the panel shows them (antd's Checkbox loads on first use).
+  await expect(panel.getByRole('checkbox', { name: 'Location' })).toBeVisible();
   for (const box of await panel.getByRole('checkbox').all()) {
     if ((await box.isEnabled()) && !(await box.isChecked())) {
       await box.focus();

@@ -87,6 +87,8 @@ test('users: every column, the details and Add Coins show the person as text', a
   await expect(content(page).getByText(HOSTILE_NAME).first()).toBeVisible();
   // Every optional column on.
   await page.getByRole('button', { name: 'Customize Columns' }).click();
+  // The column checkboxes are listed once the panel shows them (antd's Checkbox loads on first use).
+  await expect(page.getByRole('checkbox', { name: 'Location' })).toBeVisible();
   for (const box of await page.getByRole('checkbox').all()) if (!(await box.isChecked()) && (await box.isEnabled())) await box.check();
   await page.keyboard.press('Escape');
   await expect(content(page).getByText("persons.country_code").first()).toBeVisible();
