@@ -11,7 +11,12 @@ import { useAppearance, type Appearance } from './appearance';
 
 const LIGHT_TOKENS: ThemeConfig['token'] = {
   colorPrimary: '#4F46E5',
+  // antd derives a lighter hover (white text on it falls under 4.5:1): a darker indigo keeps AA
+  // for a hovered primary button's text and a hovered link alike.
+  colorPrimaryHover: '#4338CA',
+  colorPrimaryActive: '#3730A3',
   colorLink: '#4F46E5',
+  colorLinkHover: '#4338CA',
   colorError: '#DC2626',
   colorTextSecondary: 'rgba(0, 0, 0, 0.65)',
   colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
