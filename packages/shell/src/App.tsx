@@ -40,7 +40,9 @@ export function App() {
   const onSignedIn = useCallback(() => {
     void loadSignedInPath().then((ui) => ui.toastSignedIn());
   }, []);
-  const prefetch = useCallback(() => void loadSignedInPath().catch(() => undefined), []);
+  // While the credentials are typed, only the layout: the registry picks a remote's release (a
+  // canary) for the administrator, whom it knows only once signed in, so no remote loads before.
+  const prefetch = useCallback(() => void loadSignedInUi().catch(() => undefined), []);
   const signedIn = session !== null;
   useEffect(() => {
     if (signedIn) void loadSignedInPath().catch(() => undefined); // a stored session: both at once

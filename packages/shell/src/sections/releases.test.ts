@@ -44,6 +44,24 @@ test('a remote opened for the first time takes the release the registry names no
   expect(modules.releaseOf('orders')?.id).toBe('2');
 });
 
+test('a preload takes the release the registry names now, so the section opened later is the administrator\'s version', async () => {
+  const { modules } = await fresh();
+  // The boot asked before sign-in (this browser drew the canary); signed in, the registry names the stable release.
+  const refresh = jest.fn(async () => config('http://store/orders/1/mf-manifest.json', '1'));
+  modules.registerRemotesFromConfig(config('http://store/orders/2/mf-manifest.json', '2'), refresh);
+  runtime.registerRemotes.mockClear();
+  runtime.loadRemote.mockClear();
+  modules.preloadWhenIdle([{ name: 'orders', module: 'Orders' }]);
+  await waitFor(() => expect(runtime.loadRemote).toHaveBeenCalledWith('orders/Orders'));
+  expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'orders', entry: 'http://store/orders/1/mf-manifest.json' }], { force: true });
+  expect(modules.releaseOf('orders')?.id).toBe('1');
+  // Opening it now loads nothing again: the preloaded module is the registry's choice.
+  runtime.registerRemotes.mockClear();
+  await modules.openSectionComponent('orders', 'Orders');
+  expect(runtime.registerRemotes).not.toHaveBeenCalled();
+  expect(runtime.loadRemote).toHaveBeenCalledTimes(1);
+});
+
 test('an unchanged registry registers nothing again, and an unreachable one leaves the boot choice', async () => {
   const { modules } = await fresh();
   modules.registerRemotesFromConfig(config('http://store/orders/1/mf-manifest.json', '1'), async () => config('http://store/orders/1/mf-manifest.json', '1'));

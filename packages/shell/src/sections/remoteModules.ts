@@ -150,6 +150,13 @@ export function preloadWhenIdle(targets: Array<{ name: RemoteName; module: strin
       : (cb) => window.setTimeout(cb, 300);
   const cancel: (id: number) => void =
     typeof window.cancelIdleCallback === 'function' ? (id) => window.cancelIdleCallback(id) : (id) => window.clearTimeout(id);
-  const handles = targets.map((t) => idle(() => void loadSectionComponent(t.name, t.module).catch(() => undefined)));
+  // Through the registry's latest choice, as an opened section: a module preloaded from the boot's
+  // config (asked before sign-in, for this browser) would otherwise be the administrator's version
+  // only by chance while a canary runs.
+  const preload = (t: { name: RemoteName; module: string }) =>
+    takeLatestRelease(t.name)
+      .then(() => loadSectionComponent(t.name, t.module))
+      .catch(() => undefined);
+  const handles = targets.map((t) => idle(() => void preload(t)));
   return () => handles.forEach(cancel);
 }
