@@ -144,6 +144,8 @@ test('promote makes the canary active for everyone; a retried register answers t
 
 test('rollback: a canary goes, then the active release goes back to the one before it, or to --to; history says who and when', async () => {
   await deployer.post('/api/admin/releases', input('people', '2.1.0', { canaryPercent: 10 }));
+  const people = async () => (await owner.get('/api/admin/releases')).body.data.find((r: { remote: string }) => r.remote === 'people');
+  expect((await people()).canRollBack).toBe(true); // the canary can go
   const canaryGone = await owner.post('/api/admin/releases/people/rollback', {});
   expect(canaryGone.status).toBe(200);
   expect(canaryGone.body.data.rolledBack).toMatchObject({ version: '2.1.0', state: 'rolled-back', changedBy: 'admin' });
@@ -157,6 +159,7 @@ test('rollback: a canary goes, then the active release goes back to the one befo
   const nothing = await owner.post('/api/admin/releases/people/rollback', {});
   expect(nothing.status).toBe(409);
   expect(nothing.body.code).toBe('NOTHING_TO_ROLL_BACK');
+  expect((await people()).canRollBack).toBe(false); // so the Remotes tab offers no Roll back
 
   const to = await deployer.post('/api/admin/releases/people/rollback', { to: '2.0.0' });
   expect(to.body.data.active).toMatchObject({ version: '2.0.0', state: 'active' });
@@ -166,7 +169,7 @@ test('rollback: a canary goes, then the active release goes back to the one befo
   expect(history.map((r: { version: string; state: string }) => `${r.version} ${r.state}`)).toEqual(['2.1.0 rolled-back', '2.0.0 active', 'local-1 rolled-back']);
   expect(history[0]).toMatchObject({ createdBy: 'deploy:ci', notes: 'notes of 2.1.0' });
   const list = (await owner.get('/api/admin/releases')).body.data;
-  expect(list.find((r: { remote: string }) => r.remote === 'people')).toMatchObject({ active: { version: '2.0.0' }, canary: null });
+  expect(list.find((r: { remote: string }) => r.remote === 'people')).toMatchObject({ active: { version: '2.0.0' }, canary: null, canRollBack: false });
 });
 
 test('the gate refuses each incompatible build with its reason, and changes nothing', async () => {

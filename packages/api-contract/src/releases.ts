@@ -33,6 +33,7 @@ export const RemoteReleases = Type.Object({
   remote: Type.String(),
   active: Type.Union([Release, Type.Null()]),
   canary: Type.Union([Release, Type.Null()]),
+  canRollBack: Type.Boolean({ description: 'Whether a rollback has somewhere to go: a canary, or an earlier (retired) release behind the active one' }),
 });
 
 const remoteParams = Type.Object({ remote: RemoteName }, { additionalProperties: false });

@@ -24,8 +24,9 @@ const release = (remote: string, version: string, state: string, extra: object =
   ...extra,
 });
 const REGISTRY = [
-  { remote: 'orders', active: release('orders', '1.0.0', 'active', { failures: 1 }), canary: release('orders', '2.0.0', 'canary', { canaryPercent: 50, failures: 3 }) },
-  { remote: 'people', active: release('people', 'local-abc', 'active', { createdBy: 'npm start' }), canary: null },
+  { remote: 'orders', active: release('orders', '1.0.0', 'active', { failures: 1 }), canary: release('orders', '2.0.0', 'canary', { canaryPercent: 50, failures: 3 }), canRollBack: true },
+  { remote: 'people', active: release('people', 'local-abc', 'active', { createdBy: 'npm start' }), canary: null, canRollBack: true },
+  { remote: 'projects', active: release('projects', 'local-def', 'active', { createdBy: 'npm start' }), canary: null, canRollBack: false },
 ];
 
 function api(extra: Parameters<typeof installFakeApi>[0] = {}) {
@@ -55,6 +56,9 @@ test('each remote shows its active release, its canary with the share, and their
   expect(within(orders).getByText('active 1, canary 3')).toBeInTheDocument();
   const people = screen.getByText('people').closest('tr')!;
   expect(within(people).getByText('None')).toBeInTheDocument();
+  // Nothing to go back to: no Roll back offered.
+  expect(buttonsNamed(screen.getByText('projects').closest('tr')!, 'Roll back')).toHaveLength(0);
+  expect(buttonsNamed(orders, 'Roll back')).toHaveLength(1);
   await user.click(within(orders).getByRole('button', { name: /expand row/i }));
   const history = await screen.findByRole('table', { name: 'Release history of orders' });
   await within(history).findByText('0.9.0');

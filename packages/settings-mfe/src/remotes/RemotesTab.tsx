@@ -125,6 +125,7 @@ export function RemotesTab({ user, toast }: SectionProps) {
                           </Button>
                         </Popconfirm>
                       )}
+                      {row.canRollBack && (
                       <Popconfirm
                         title={`Roll back ${row.remote}?`}
                         description={rollbackEffect(row)}
@@ -141,6 +142,7 @@ export function RemotesTab({ user, toast }: SectionProps) {
                           Roll back
                         </Button>
                       </Popconfirm>
+                      )}
                     </Flex>
                   ),
                 },

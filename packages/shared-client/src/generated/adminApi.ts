@@ -5397,6 +5397,8 @@ export interface operations {
                                 /** @description Load failures and render crashes the shell reported for this release */
                                 failures: number;
                             } | null;
+                            /** @description Whether a rollback has somewhere to go: a canary, or an earlier (retired) release behind the active one */
+                            canRollBack: boolean;
                         }[];
                     };
                 };

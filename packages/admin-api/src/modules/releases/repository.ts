@@ -47,11 +47,13 @@ async function setState(tx: Queryable, id: string, state: Release['state'], by: 
 export async function listRemoteReleases(q: Queryable): Promise<RemoteReleases[]> {
   const rows = await q.query<Row>(`select ${COLUMNS} from releases where state in ('active', 'canary')`);
   const live = rows.map(toRelease);
-  return REMOTE_NAMES.map((remote) => ({
-    remote,
-    active: live.find((r) => r.remote === remote && r.state === 'active') ?? null,
-    canary: live.find((r) => r.remote === remote && r.state === 'canary') ?? null,
-  }));
+  // What `rollback` without --to can go back to: the canary, else the newest retired release.
+  const withEarlier = new Set((await q.query<{ remote: string }>(`select distinct remote from releases where state = 'retired'`)).map((r) => r.remote));
+  return REMOTE_NAMES.map((remote) => {
+    const active = live.find((r) => r.remote === remote && r.state === 'active') ?? null;
+    const canary = live.find((r) => r.remote === remote && r.state === 'canary') ?? null;
+    return { remote, active, canary, canRollBack: canary !== null || (active !== null && withEarlier.has(remote)) };
+  });
 }
 
 /** A remote's releases, newest first. */
