@@ -3,7 +3,8 @@
 // released as a 50% canary with the release command puts two administrators on different versions
 // (each sticky across reloads); promoted, everyone gets it; rolled back from Settings → Remotes, the
 // old version is back after a reload; an incompatible build is refused with its reason and changes
-// nothing; a canary that crashes at render is rolled back automatically after its failure reports.
+// nothing; a canary that crashes at render is rolled back automatically after its failure reports;
+// a released file altered on the store afterwards does not run (Subresource Integrity).
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { appendFileSync, cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
