@@ -3,9 +3,11 @@
 // released as a 50% canary with the release command puts two administrators on different versions
 // (each sticky across reloads); promoted, everyone gets it; rolled back from Settings → Remotes, the
 // old version is back after a reload; an incompatible build is refused with its reason and changes
-// nothing; a canary that crashes at render is rolled back automatically after its failure reports.
+// nothing; a canary that crashes at render is rolled back automatically after its failure reports;
+// a released file altered on the store afterwards does not run (Subresource Integrity).
 import { execFile } from 'node:child_process';
-import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { appendFileSync, cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { expect, expectAccessible, openSection, signedApi, signIn, systemInfo, test } from '../support';
@@ -22,7 +24,15 @@ function projectsBuild(name: string, edit: { chunk?: (code: string) => string; m
   cpSync(PROJECTS_DIST, dir, { recursive: true });
   const chunk = readdirSync(dir).find((f) => f.endsWith('.js') && readFileSync(join(dir, f), 'utf8').includes(`"${ORIGINAL}"`));
   if (!chunk) throw new Error('the Projects section chunk was not found in the build');
-  if (edit.chunk) writeFileSync(join(dir, chunk), edit.chunk(readFileSync(join(dir, chunk), 'utf8')));
+  if (edit.chunk) {
+    // As a rebuild would: the runtimes that load the chunk (remoteEntry.js, main.js) carry its new hash.
+    const sri = (file: string) => `sha384-${createHash('sha384').update(readFileSync(join(dir, file))).digest('base64')}`;
+    const before = sri(chunk);
+    writeFileSync(join(dir, chunk), edit.chunk(readFileSync(join(dir, chunk), 'utf8')));
+    for (const runtime of readdirSync(dir).filter((f) => f.endsWith('.js') && readFileSync(join(dir, f), 'utf8').includes(before))) {
+      writeFileSync(join(dir, runtime), readFileSync(join(dir, runtime), 'utf8').split(before).join(sri(chunk)));
+    }
+  }
   for (const [file, change] of [['mf-manifest.json', edit.manifest], ['shared-client-usage.json', edit.usage]] as const) {
     if (!change) continue;
     const json = JSON.parse(readFileSync(join(dir, file), 'utf8'));
@@ -173,4 +183,54 @@ test('a runtime config pointing a remote at an origin the registry does not allo
   // The rest works.
   await openSection(page, 'Orders');
   await expect(page.locator('main').getByRole('heading', { name: 'Orders' })).toBeVisible();
+});
+
+test('a remote file altered on the store after release does not run: its section shows the fallback and the failure is reported; the others work', async ({ page }) => {
+  test.slow();
+  const { storeDir } = systemInfo();
+  const version = `tampered-${run}`;
+  // Projects' manifest, a chunk People's remoteEntry.js loads, Settings' remoteEntry.js: each altered
+  // in the store after its release, to set a flag were it to run.
+  const altered: Array<{ remote: string; label: 'Projects' | 'Users' | 'Settings'; files: (dir: string) => string[] }> = [
+    { remote: 'projects', label: 'Projects', files: () => ['mf-manifest.json'] },
+    { remote: 'people', label: 'Users', files: (dir) => JSON.parse(readFileSync(join(dir, 'mf-manifest.json'), 'utf8')).exposes[0].assets.js.sync },
+    { remote: 'settings', label: 'Settings', files: () => ['remoteEntry.js'] },
+  ];
+  for (const { remote } of altered) {
+    const release = await releaseCommand('release', remote, '--dist', join(REPO, `packages/${remote}-mfe/dist`), '--version', version);
+    expect(release.err).toBe('');
+  }
+  const blocked: string[] = [];
+  page.on('console', (message) => {
+    if (/Failed to find a valid digest in the 'integrity' attribute/.test(message.text())) blocked.push(message.text());
+  });
+  try {
+    const tamperedUrls: string[] = [];
+    for (const { remote, files } of altered) {
+      const dir = join(storeDir, remote, version);
+      for (const file of files(dir)) {
+        appendFileSync(join(dir, file), file.endsWith('.json') ? '\n' : '\n;window.__tampered = true;\n');
+        tamperedUrls.push(`${systemInfo().storeUrl}/${remote}/${version}/${file}`);
+      }
+    }
+
+    await signIn(page);
+    for (const { label } of altered) {
+      await openSection(page, label);
+      await expect(page.getByText(`${label} is unavailable`)).toBeVisible();
+    }
+    // Nothing of the altered files ran, and the browser says why it refused each script.
+    expect(await page.evaluate(() => (window as unknown as { __tampered?: boolean }).__tampered)).toBeUndefined();
+    for (const url of tamperedUrls.filter((u) => u.endsWith('.js'))) expect(blocked.some((text) => text.includes(url))).toBe(true);
+    // Each failure is reported to the registry against the altered release.
+    const owner = await signedApi();
+    for (const { remote } of altered) {
+      await expect.poll(async () => (await owner.get<Release[]>(`/api/admin/releases/${remote}`)).find((r) => r.version === version)?.failures).toBe(1);
+    }
+    // The rest works.
+    await openSection(page, 'Orders');
+    await expect(page.locator('main').getByRole('heading', { name: 'Orders' })).toBeVisible();
+  } finally {
+    for (const { remote } of altered) await releaseCommand('rollback', remote);
+  }
 });

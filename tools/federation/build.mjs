@@ -10,6 +10,7 @@ import { ANTD_DEFERRED_MODULE, ANTD_SHARED_MODULE, ANTD_SHARED_REQUEST, antdShar
 import { portsFromEnv, runtimeConfigFor } from './runtime-config.mjs';
 import { SharedClientUsagePlugin, ShellContractPlugin } from './shared-client-usage.mjs';
 import { dependenciesOf } from './webpack-modules.mjs';
+import { remoteIntegrity } from './integrity.mjs';
 
 const HTML_TEMPLATE = ({ title }) => `<!doctype html>
 <html lang="en">
@@ -88,6 +89,10 @@ export function createWebpackConfig(o) {
   const chunkName = dev ? '[name].js' : '[name].[contenthash:10].js';
   const entryName = dev ? '[name].js' : (pathData) => (pathData.chunk?.contentHash?.javascript ? chunkName : '[name].js');
   const MinimizerPlugin = createRequire(require.resolve('webpack'))('minimizer-webpack-plugin');
+  const isRemote = Object.keys(o.exposes ?? {}).length > 0;
+  // Production remotes: every chunk's sha384 is baked into the runtime that loads it (remoteEntry.js,
+  // whose own hash the release registry gives the shell), so a chunk altered on the store never runs.
+  const integrity = isRemote && !dev ? remoteIntegrity(o.pkgDir) : null;
 
   return {
     mode: dev ? 'development' : 'production',
@@ -103,6 +108,7 @@ export function createWebpackConfig(o) {
       publicPath: o.publicPath ?? 'auto',
       uniqueName: o.name,
       clean: true,
+      ...integrity?.output,
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
@@ -145,7 +151,8 @@ export function createWebpackConfig(o) {
       new AntdContractPlugin(),
       // A remote records which shared-client exports it uses; the shell checks them before loading it.
       // The shell records what it provides (shell-contract.json): the release gate checks remotes against it.
-      ...(Object.keys(o.exposes ?? {}).length ? [new SharedClientUsagePlugin(o.pkgDir)] : [new ShellContractPlugin(o.pkgDir, antdSharedExports())]),
+      ...(isRemote ? [new SharedClientUsagePlugin(o.pkgDir)] : [new ShellContractPlugin(o.pkgDir, antdSharedExports())]),
+      ...(integrity?.plugins ?? []),
       new HtmlWebpackPlugin({
         ...(o.template ? { template: o.template } : { templateContent: HTML_TEMPLATE({ title: o.title ?? o.name }) }),
         chunks: ['main'],

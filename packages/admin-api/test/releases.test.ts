@@ -259,6 +259,18 @@ test('failure reports are rate-limited per administrator', async () => {
   expect(n).toBeLessThanOrEqual(50);
 });
 
+test("the runtime config gives the shell each release's manifest and remoteEntry.js hashes (not its chunks'); a release that recorded none has none", async () => {
+  const manifest = `sha384-${'M'.repeat(64)}`;
+  const chunk = `sha384-${'C'.repeat(64)}`;
+  const files = { 'mf-manifest.json': manifest, 'remoteEntry.js': HASH, '540.0123456789.js': chunk };
+  expect((await deployer.post('/api/admin/releases', input('settings', '3.0.0', { files }))).status).toBe(200);
+  const { data } = (await config('admin:anyone')).body;
+  expectShape(releases.RuntimeConfig, data);
+  expect(data.integrity.settings).toEqual({ manifest, entry: HASH });
+  // The seeded local builds recorded no files: the shell refuses them where the registry gives hashes.
+  expect(data.integrity.projects).toBeUndefined();
+});
+
 test("npm start's local deploy token works for this run; a restart with another one replaces it", async () => {
   const local = new Api(t.url);
   local.token = LOCAL_TOKEN;

@@ -54,6 +54,14 @@ export const RuntimeConfig = Type.Object({
   allowedOrigins: Type.Array(Type.String(), {
     description: 'The origins the shell may load remotes from: RELEASE_ORIGINS when the API has it, else those of the live releases',
   }),
+  integrity: Type.Record(
+    Type.String(),
+    Type.Object({ manifest: Type.String(), entry: Type.String() }),
+    {
+      description:
+        'Remote name → the SRI hashes (sha384-…) the chosen release recorded for its mf-manifest.json and remoteEntry.js; the entry carries the hash of every chunk it loads. A remote whose release recorded neither is absent, and the shell refuses to load it',
+    },
+  ),
 });
 
 export const getRuntimeConfig = route({

@@ -97,3 +97,6 @@ export const DEFAULT_PAGE_PORTS: number[] = [SHELL.port, ...REMOTES.map((r) => r
  * it was built with (written by the build, read by the shell before it loads the remote).
  */
 export const SHARED_CLIENT_USAGE_FILE = 'shared-client-usage.json';
+
+/** Every remote build's container entry, beside its mf-manifest.json (the shell loads it with the release's integrity hash). */
+export const REMOTE_ENTRY_FILE = 'remoteEntry.js';

@@ -7,6 +7,7 @@ import { App } from './App';
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(() => new Promise(() => undefined)), // the remote is still on its way
   registerRemotes: jest.fn(),
+  registerPlugins: jest.fn(),
   loadShare: jest.fn(),
 }));
 

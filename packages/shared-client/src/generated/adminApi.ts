@@ -5281,6 +5281,13 @@ export interface operations {
                             };
                             /** @description The origins the shell may load remotes from: RELEASE_ORIGINS when the API has it, else those of the live releases */
                             allowedOrigins: string[];
+                            /** @description Remote name → the SRI hashes (sha384-…) the chosen release recorded for its mf-manifest.json and remoteEntry.js; the entry carries the hash of every chunk it loads. A remote whose release recorded neither is absent, and the shell refuses to load it */
+                            integrity: {
+                                [key: string]: {
+                                    manifest: string;
+                                    entry: string;
+                                };
+                            };
                         };
                     };
                 };

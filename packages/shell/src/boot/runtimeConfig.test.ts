@@ -28,6 +28,14 @@ describe('parseRuntimeConfig', () => {
     expect(parseRuntimeConfig(valid).releases).toEqual({});
   });
 
+  it("reads the registry's integrity hashes, dropping malformed ones; a plain config requires none", () => {
+    const hashes = { manifest: 'sha384-bWFu', entry: 'sha384-ZW50cnk=' };
+    const integrity = { orders: hashes, people: { manifest: 'md5-x', entry: 'sha384-ZW50cnk=' }, projects: { manifest: 'sha384-bWFu' } };
+    expect(parseRuntimeConfig({ data: { ...valid, integrity } }).integrity).toEqual({ orders: hashes });
+    expect(parseRuntimeConfig({ data: { ...valid, integrity: {} } }).integrity).toEqual({});
+    expect(parseRuntimeConfig(valid).integrity).toBeUndefined();
+  });
+
   it('names what is missing', () => {
     expect(() => parseRuntimeConfig(null)).toThrow('not a JSON object');
     expect(() => parseRuntimeConfig({ ...valid, apiBaseUrl: '' })).toThrow('"apiBaseUrl"');

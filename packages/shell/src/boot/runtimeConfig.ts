@@ -12,6 +12,12 @@ export interface ChosenRelease {
   canary: boolean;
 }
 
+/** A release's SRI hashes (`sha384-…`) of its manifest and remoteEntry.js (which carries its chunks'). */
+export interface RemoteIntegrity {
+  manifest: string;
+  entry: string;
+}
+
 export interface RuntimeConfig {
   apiBaseUrl: string;
   signingKey: string;
@@ -22,6 +28,22 @@ export interface RuntimeConfig {
   releases: Partial<Record<RemoteName, ChosenRelease>>;
   /** From the release registry: the only origins remotes may be loaded from (absent: no such rule). */
   allowedOrigins?: string[];
+  /**
+   * From the release registry: each remote's hashes. Present (even empty) when the registry answered:
+   * then a remote without hashes is refused. Absent in a plain runtime-config.json (development).
+   */
+  integrity?: Partial<Record<RemoteName, RemoteIntegrity>>;
+}
+
+const SRI = /^sha(256|384|512)-[A-Za-z0-9+/]+={0,2}$/;
+
+function parseIntegrity(value: object): Partial<Record<RemoteName, RemoteIntegrity>> {
+  const out: Partial<Record<RemoteName, RemoteIntegrity>> = {};
+  for (const name of REMOTE_NAMES) {
+    const h = (value as Record<string, Partial<RemoteIntegrity> | undefined>)[name];
+    if (h && typeof h.manifest === 'string' && typeof h.entry === 'string' && SRI.test(h.manifest) && SRI.test(h.entry)) out[name] = { manifest: h.manifest, entry: h.entry };
+  }
+  return out;
 }
 
 function parseReleases(value: unknown): Partial<Record<RemoteName, ChosenRelease>> {
@@ -55,6 +77,7 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
   const hosts = Array.isArray(v.directImageHosts) ? v.directImageHosts.filter((h): h is string => typeof h === 'string') : [];
   const config: RuntimeConfig = { apiBaseUrl: text('apiBaseUrl'), signingKey: text('signingKey'), directImageHosts: hosts, remotes, releases: parseReleases(v.releases) };
   if (Array.isArray(v.allowedOrigins)) config.allowedOrigins = v.allowedOrigins.filter((o): o is string => typeof o === 'string');
+  if (v.integrity && typeof v.integrity === 'object') config.integrity = parseIntegrity(v.integrity);
   return config;
 }
 

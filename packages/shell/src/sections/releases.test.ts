@@ -8,6 +8,7 @@ import type { RuntimeConfig } from '../boot/runtimeConfig';
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(async () => ({ default: () => null })),
   registerRemotes: jest.fn(),
+  registerPlugins: jest.fn(),
   loadShare: jest.fn(async () => () => jest.requireActual('@growth-admin/shared-client')),
 }));
 const runtime = jest.requireMock('@module-federation/enhanced/runtime') as { loadRemote: jest.Mock; registerRemotes: jest.Mock };

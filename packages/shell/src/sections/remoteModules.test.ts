@@ -3,6 +3,7 @@ import { describeLoadError } from './remoteModules';
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
   registerRemotes: jest.fn(),
+  registerPlugins: jest.fn(),
   // The share scope's shared-client: here, the module itself.
   loadShare: jest.fn(async () => () => jest.requireActual('@growth-admin/shared-client')),
 }));
@@ -45,6 +46,24 @@ describe('loadSectionComponent', () => {
     // A loaded module is reused.
     await loadSectionComponent('orders', 'Orders');
     expect(runtime.loadRemote).toHaveBeenCalledTimes(2);
+  });
+
+  it('refuses a remote whose release recorded no integrity hashes where the registry gives them, fetching nothing of it', async () => {
+    const { loadSectionComponent, registerRemotesFromConfig } = await import('./remoteModules');
+    const hashes = { manifest: 'sha384-bWFu', entry: 'sha384-ZW50cnk=' };
+    registerRemotesFromConfig({ ...config, integrity: { analytics: hashes, projects: hashes, orders: hashes, settings: hashes } });
+    runtime.loadRemote.mockClear();
+    const original = globalThis.fetch;
+    globalThis.fetch = jest.fn() as unknown as typeof fetch;
+    try {
+      await expect(loadSectionComponent('people', 'Section')).rejects.toThrow(
+        "The people remote's release records no integrity hashes for its manifest and remoteEntry.js, so it is not loaded",
+      );
+      expect(globalThis.fetch).not.toHaveBeenCalled();
+      expect(runtime.loadRemote).not.toHaveBeenCalled();
+    } finally {
+      globalThis.fetch = original;
+    }
   });
 
   it('refuses, by name, a remote that needs shared-client exports this shell lacks, without loading it', async () => {

@@ -1,10 +1,11 @@
 // Loads section modules from the remotes named in the runtime config, through the federation
 // runtime the host build already carries (no remote URL is in the shell's build).
 import type { ComponentType } from 'react';
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { SectionProps } from '@growth-admin/shared-client';
 import { allowScriptOrigins } from '@growth-admin/shared-client/page-security';
-import type { ChosenRelease, RemoteName, RuntimeConfig } from '../boot/runtimeConfig';
+import type { ChosenRelease, RemoteIntegrity, RemoteName, RuntimeConfig } from '../boot/runtimeConfig';
+import { integrityPlugin, missingIntegrity } from './integrity';
 import { checkSharedClientUsage } from './sharedClientCheck';
 
 type SectionModule = { default: ComponentType<SectionProps> };
@@ -12,6 +13,9 @@ type SectionModule = { default: ComponentType<SectionProps> };
 let entries: Record<RemoteName, string> | null = null;
 let releases: Partial<Record<RemoteName, ChosenRelease>> = {};
 let allowedOrigins: string[] | undefined;
+/** The registry's hashes per remote (undefined: a plain config, none required). */
+let integrity: Partial<Record<RemoteName, RemoteIntegrity>> | undefined;
+let pluginRegistered = false;
 /** Asks the registry again (the boot's URL and subject); null where the config is a plain file. */
 let refreshConfig: (() => Promise<RuntimeConfig>) | null = null;
 /** Remotes a section of which the administrator has opened on this page: their version stays. */
@@ -27,6 +31,11 @@ export function registerRemotesFromConfig(config: RuntimeConfig, refresh?: () =>
   entries = { ...config.remotes };
   releases = { ...config.releases };
   allowedOrigins = config.allowedOrigins;
+  integrity = config.integrity ? { ...config.integrity } : undefined;
+  if (!pluginRegistered) {
+    registerPlugins([integrityPlugin(integrityOf)]);
+    pluginRegistered = true;
+  }
   refreshConfig = refresh ?? null;
   recent = null;
   opened.clear();
@@ -45,6 +54,12 @@ export function registerRemotesFromConfig(config: RuntimeConfig, refresh?: () =>
 /** Whether `url` is on an origin the registry allows (always, where the config names none). */
 export function onAllowedOrigin(url: string): boolean {
   return !allowedOrigins || allowedOrigins.includes(new URL(url).origin);
+}
+
+/** The hashes `name` loads with; null where the registry requires them and has none. */
+export function integrityOf(name: string): RemoteIntegrity | null | undefined {
+  if (!integrity) return undefined;
+  return integrity[name as RemoteName] ?? null;
 }
 
 /** Clears what the federation runtime cached of `name` (entry script, manifest, modules). */
@@ -80,6 +95,8 @@ async function takeLatestRelease(name: RemoteName): Promise<void> {
   entries[name] = url;
   releases[name] = latest.releases[name];
   allowedOrigins = latest.allowedOrigins;
+  // Once the registry gave hashes, this page never loads without them.
+  if (integrity || latest.integrity) integrity = { ...integrity, [name]: latest.integrity?.[name] };
   if (onAllowedOrigin(url)) allowScriptOrigins([url]);
   reRegister(name);
 }
@@ -105,6 +122,8 @@ async function loadChecked(name: RemoteName, key: string): Promise<ComponentType
     // Only code from where the registry's releases are served runs (a config pointing elsewhere is refused).
     throw new Error(`The ${name} remote's URL ${manifestUrl} is not on an origin the release registry allows`);
   }
+  // A release without recorded hashes is not loaded where the registry gives hashes (nothing is fetched).
+  if (integrityOf(name) === null) throw missingIntegrity(name);
   if (manifestUrl) {
     try {
       await checkSharedClientUsage(manifestUrl);
