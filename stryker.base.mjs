@@ -2,17 +2,21 @@
 // config, per-test coverage, the files mutated in place (the workspace's jest config is shared from
 // the root, which a sandbox copy would not reach) and restored when the run ends.
 /**
- * @param {{ mutate: string[], testMatch?: string[], timeoutMS: number, nodeArgs?: string[] }} o
+ * @param {{ mutate: string[], testMatch?: string[], ignore?: string[], timeoutMS: number, nodeArgs?: string[] }} o
  * @returns {import('@stryker-mutator/api/core').PartialStrykerOptions}
  */
-export function strykerConfig({ mutate, testMatch, timeoutMS, nodeArgs = [] }) {
+export function strykerConfig({ mutate, testMatch, ignore, timeoutMS, nodeArgs = [] }) {
   return {
     testRunner: 'jest',
     plugins: ['@stryker-mutator/jest-runner'], // named: pnpm's layout hides it from Stryker's own lookup
     jest: {
       projectType: 'custom',
       configFile: 'jest.config.cjs',
-      config: { ...(testMatch ? { testMatch } : {}), reporters: ['default'] },
+      config: {
+        ...(testMatch ? { testMatch } : {}),
+        ...(ignore ? { testPathIgnorePatterns: ['/node_modules/', ...ignore] } : {}),
+        reporters: ['default'],
+      },
       enableFindRelatedTests: false,
     },
     testRunnerNodeArgs: nodeArgs,

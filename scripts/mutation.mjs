@@ -3,7 +3,8 @@
 // admin-api's signature check, request guard, sign-in, sessions, add-money, refunds and idempotency),
 // one package after the other, then one score per file. A program that prints figures, not a test:
 // it is not part of `npm test`. `npm run mutation -- admin-api` runs one package.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureInstalled, repoRoot, runPnpm } from './pnpm.mjs';
 
@@ -12,15 +13,22 @@ const only = process.argv.slice(2);
 const chosen = only.length ? PACKAGES.filter((p) => only.includes(p)) : PACKAGES;
 
 ensureInstalled();
-// admin-api's tests import the built contract; Stryker runs the sources through jest itself.
-if (runPnpm(['exec', 'turbo', 'run', 'build', '--filter=@growth-admin/api-contract']) !== 0) process.exit(1);
+// The tests import the workspace packages each package depends on (the contract, web-security…)
+// from their builds; Stryker runs the package's own sources through jest itself.
+const deps = chosen.map((p) => `--filter=@growth-admin/${p}^...`);
+if (runPnpm(['exec', 'turbo', 'run', 'build', ...deps]) !== 0) process.exit(1);
 
 const rows = [];
 let failed = false;
 for (const pkg of chosen) {
   const dir = join(repoRoot, 'packages', pkg);
   const started = Date.now();
-  if (runPnpm(['exec', 'stryker', 'run'], { cwd: dir }) !== 0) failed = true;
+  // Stryker starts jest once per mutant: admin-api's tests then share one migrated and seeded
+  // database template for the whole run (test/globalSetup.ts) instead of building it each time.
+  const template = join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), `growth-admin-mutation-template-${process.pid}`);
+  const env = { ...process.env, ADMIN_API_TEST_SHARED_TEMPLATE: template };
+  if (runPnpm(['exec', 'stryker', 'run'], { cwd: dir, env }) !== 0) failed = true;
+  rmSync(template, { recursive: true, force: true });
   const report = join(dir, 'reports', 'mutation', 'mutation.json');
   if (!existsSync(report)) continue;
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);

@@ -34,7 +34,7 @@ async function main() {
   const config = configFromEnv();
   if (!['add-admin', 'seed', 'add-deploy-token', 'revoke-deploy-token'].includes(cmd)) usage();
   // The data folder's lock: while the server runs on it, this refuses and says to stop the server first.
-  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, dataDirMustExist: config.dataDirMustExist });
+  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, dataDirMustExist: config.dataDirMustExist, sharedBuffersMb: config.pgliteSharedBuffersMb });
   try {
     await migrate(db);
     if (cmd === 'add-deploy-token') {

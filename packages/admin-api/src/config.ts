@@ -14,6 +14,8 @@ export interface ServerConfig {
   dataDir: string | null;
   /** Refuse to start where the PGlite folder holds no database (instead of creating one). */
   dataDirMustExist: boolean;
+  /** PGlite's page cache in MB (PGLITE_SHARED_BUFFERS_MB); unset: the embedded database's default. */
+  pgliteSharedBuffersMb: number | undefined;
   adminUsername: string;
   /** First admin's password; undefined = generate one and print it once. */
   adminPassword?: string;
@@ -118,6 +120,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     databaseUrl: env.DATABASE_URL || null,
     dataDir: isAbsolute(dataDirRaw) ? dataDirRaw : join(root, dataDirRaw),
     dataDirMustExist: boolEnv(env, 'DATA_DIR_MUST_EXIST', false),
+    pgliteSharedBuffersMb: env.PGLITE_SHARED_BUFFERS_MB ? intEnv(env, 'PGLITE_SHARED_BUFFERS_MB', 0, 1) : undefined,
     adminUsername: env.ADMIN_USERNAME || 'admin',
     adminPassword: env.ADMIN_PASSWORD || undefined,
     signingKey: env.ADMIN_SIGNING_KEY || DEFAULT_SIGNING_KEY,

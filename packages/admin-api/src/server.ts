@@ -28,7 +28,7 @@ export type StartOptions = Partial<ServerConfig>;
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const config = defaultConfig(options);
   const log = config.log;
-  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, dataDirMustExist: config.dataDirMustExist });
+  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, dataDirMustExist: config.dataDirMustExist, sharedBuffersMb: config.pgliteSharedBuffersMb });
   try {
     const { created } = await migrate(db);
     const first = await ensureFirstAdmin(db, config.adminUsername, config.adminPassword);

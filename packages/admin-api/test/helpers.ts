@@ -27,6 +27,8 @@ export const TEST_TMP = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
 const TEMPLATE = join(TEST_TMP, 'growth-admin-pglite-template-v1');
 /** Names the run's migrated and seeded template (globalSetup.ts): a PGlite folder or a PostgreSQL database. */
 export const SEEDED_TEMPLATE_ENV = 'ADMIN_API_TEST_SEEDED_TEMPLATE';
+/** Set by `npm run mutation`: the path of one seeded template shared by all its jest runs (PGlite). */
+export const SHARED_TEMPLATE_ENV = 'ADMIN_API_TEST_SHARED_TEMPLATE';
 
 async function pgliteTemplate(): Promise<string> {
   if (existsSync(join(TEMPLATE, 'PG_VERSION'))) return TEMPLATE;

@@ -127,6 +127,28 @@ describe('orders and payments: created range and product type', () => {
     expect((await orders('rechargeOrderList', { productType: 'heart' })).body.data).toEqual({ orders: [], total: 0 });
   });
 
+  test('a range sorted by amount (read by date, then sorted) answers the exact order of SQL, both ways, page after page', async () => {
+    const createdFrom = await around(24 * 5);
+    const createdTo = await around(24 * 2, 30);
+    for (const [sort, orderBy] of [
+      ['paymentMoney.desc', 'payment_money desc, id desc'],
+      ['paymentMoney.asc', 'payment_money asc, id asc'],
+    ]) {
+      const expected = await t.sql(
+        `select id::text as sid from orders where kind = 'growth' and created_at >= $1 and created_at < $2 order by ${orderBy}`,
+        [createdFrom, createdTo],
+      );
+      expect(expected.length).toBeGreaterThan(40); // several pages, amounts with ties broken by id
+      const pages = [];
+      for (let page = 0; page * 20 < expected.length; page++) {
+        const r = await orders('orderList', { createdFrom, createdTo, sort, limit: 20, page });
+        expect(r.body.data.total).toBe(expected.length);
+        pages.push(...ids(r.body.data.orders));
+      }
+      expect(pages).toEqual(expected.map((r) => r.sid));
+    }
+  });
+
   test.each([
     [{ createdFrom: '2026-11-17' }, /^createdFrom /],
     [{ createdFrom: '2026-13-45T00:00:00Z' }, /^createdFrom is not a valid instant$/],

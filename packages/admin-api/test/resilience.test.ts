@@ -8,6 +8,7 @@ import { openDb } from '../src/db';
 import { LOCK_FILE, markerOf } from '../src/db/dataDir';
 import { Api, freshDatabase, ON_POSTGRES, startOn, startTestServer, TEST_TMP, type TestServer } from './helpers';
 import { loadMigrations } from '../src/db/migrate';
+import { configFromEnv } from '../src/config';
 
 /** The newest migration this server ships (the readiness check compares the database with it). */
 const VERSIONS = loadMigrations().map((m) => m.version).sort((a, b) => a - b);
@@ -230,5 +231,21 @@ onPglite('the PGlite data folder', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe("PGlite's page cache (bounded server memory)", () => {
+  test('is 32 MB unless PGLITE_SHARED_BUFFERS_MB says otherwise; the setting must be a positive integer', async () => {
+    for (const [sharedBuffersMb, expected] of [[undefined, '32MB'], [8, '8MB']] as const) {
+      const db = await openDb({ dataDir: null, sharedBuffersMb });
+      try {
+        expect(await db.query('show shared_buffers')).toEqual([{ shared_buffers: expected }]);
+      } finally {
+        await db.close();
+      }
+    }
+    expect(configFromEnv({ PGLITE_SHARED_BUFFERS_MB: '64' }).pgliteSharedBuffersMb).toBe(64);
+    expect(configFromEnv({}).pgliteSharedBuffersMb).toBeUndefined();
+    expect(() => configFromEnv({ PGLITE_SHARED_BUFFERS_MB: '0' })).toThrow('PGLITE_SHARED_BUFFERS_MB must be an integer >= 1 (got "0")');
   });
 });

@@ -139,8 +139,8 @@ export function getAudit(query: Partial<AuditQuery>): Promise<AuditPage> {
 }
 
 /** GET /api/admin/audit/export.csv: every entry of the filter as a CSV file (the API streams it; the export is audited). */
-export function exportAuditCsv(filter: AuditFilter): Promise<Blob> {
-  return request<Blob>('GET', '/api/admin/audit/export.csv', { query: { ...filter }, raw: true });
+export async function exportAuditCsv(filter: AuditFilter): Promise<Blob> {
+  return (await request<Response>('GET', '/api/admin/audit/export.csv', { query: { ...filter }, raw: true })).blob();
 }
 
 /** POST /api/admin/logout for the stored session, or for `token` (a sign-out retried later). */

@@ -1,11 +1,7 @@
 // Downloads a list's CSV export (GET /orders/exportOrders, /orders/exportPayments, /persons/export)
 // as it streams, counting the rows so far against the X-Total-Count the API sends first; an
 // AbortSignal cancels it (the server then stops reading).
-import { getClientConfig } from './config';
-import { ApiError, NETWORK_MESSAGE } from './errors';
-import { buildUrl, type QueryValue } from './http';
-import { signatureHeaders } from './signature';
-import { clearSession, getToken } from './tokenStore';
+import { request, type QueryValue } from './http';
 
 export type ExportPath = '/api/admin/orders/exportOrders' | '/api/admin/orders/exportPayments' | '/api/admin/persons/export';
 
@@ -41,26 +37,8 @@ export async function downloadCsv(
   query: Record<string, QueryValue>,
   { signal, onProgress }: { signal?: AbortSignal; onProgress?: (rows: number, total: number | null) => void } = {},
 ): Promise<CsvDownload> {
-  const config = getClientConfig();
-  const headers: Record<string, string> = { ...signatureHeaders(config.signingKey) };
-  const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(config.apiBaseUrl, path, query), { headers, signal });
-  } catch (err) {
-    if (signal?.aborted) throw err;
-    throw new ApiError(NETWORK_MESSAGE, 503, 'NETWORK_ERROR');
-  }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { message?: string; code?: string } | null;
-    const error = new ApiError(body?.message || response.statusText || `Request failed with status ${response.status}`, response.status, body?.code);
-    if (response.status === 401) {
-      clearSession();
-      getClientConfig().onUnauthorized?.(error);
-    }
-    throw error;
-  }
+  // The one signed request path (signature, token, 401 and error handling); the body streams.
+  const response = await request<Response>('GET', path, { query, raw: true, signal });
   const totalHeader = response.headers.get('X-Total-Count');
   const total = totalHeader === null ? null : Number(totalHeader);
   const count = csvRecordCounter();

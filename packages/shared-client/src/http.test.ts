@@ -396,3 +396,40 @@ describe('request: 60 s timeout', () => {
     expect(jest.getTimerCount()).toBe(0);
   });
 });
+
+describe('request: raw (a download read as it streams)', () => {
+  it('answers the Response itself, signed like every call, and never sends a body on a GET', async () => {
+    setSession({ token: 'tok-raw', username: 'admin' });
+    const fetchMock = installFetch(() => ({ raw: 'a,b\r\n1,2\r\n' }));
+    const response = await request<Response>('GET', '/api/admin/orders/exportOrders', { query: { status: 'error' }, raw: true, body: { no: 'body' } });
+    expect(await response.text()).toBe('a,b\r\n1,2\r\n');
+    const { headers, url, body } = onlyRequest(fetchMock);
+    expect(url.toString()).toBe(`${TEST_BASE_URL}/api/admin/orders/exportOrders?status=error`);
+    expect(headers.Authorization).toBe('Bearer tok-raw');
+    expect(headers['X-Signature']).toMatch(/^[0-9a-f]{32}$/);
+    expect(body).toBeUndefined();
+  });
+
+  it('throws the API error of a refused download as any call does (401 ends the session)', async () => {
+    setSession({ token: 'tok-raw', username: 'admin' });
+    const onUnauthorized = jest.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    installFetch(() => ({ status: 401, body: { message: 'Your session has expired. Please sign in again.', code: 'SESSION_EXPIRED' } }));
+    const error = await failureOf(request('GET', '/api/admin/orders/exportOrders', { raw: true }));
+    expect([error.status, error.code, error.message]).toEqual([401, 'SESSION_EXPIRED', 'Your session has expired. Please sign in again.']);
+    expect(getToken()).toBeNull();
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it("a caller's cancel rejects with its AbortError (not a timeout or network error); the timeout still covers the wait for headers", async () => {
+    installHangingFetch();
+    const abort = new AbortController();
+    const cancelled = request('GET', '/api/admin/orders/exportOrders', { raw: true, signal: abort.signal });
+    abort.abort();
+    await expect(cancelled).rejects.toMatchObject({ name: 'AbortError' });
+    jest.useFakeTimers();
+    const waiting = failureOf(request('GET', '/api/admin/orders/exportOrders', { raw: true, signal: new AbortController().signal }));
+    jest.advanceTimersByTime(REQUEST_TIMEOUT_MS);
+    expect((await waiting).code).toBe('TIMEOUT');
+  });
+});

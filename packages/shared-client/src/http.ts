@@ -23,8 +23,14 @@ export interface RequestOptions {
    * cleared). Its 401 only says that token is dead: the stored session is left alone.
    */
   token?: string;
-  /** Answer the body as a Blob (a file download such as a CSV) instead of the envelope's data. */
+  /**
+   * Answer the Response as soon as its headers arrive (a file download, read as it streams),
+   * instead of the envelope's data. Errors are thrown as for any call; the timeout covers only
+   * the wait for the headers, so a long download is never cut off.
+   */
   raw?: boolean;
+  /** Cancels the call (and a raw download's body): the caller's AbortError is thrown as it is. */
+  signal?: AbortSignal;
   /** Set on the one retry after a step-up: a second refusal is the error, not a second prompt. */
   steppedUp?: boolean;
 }
@@ -79,8 +85,12 @@ export async function request<T>(method: string, path: string, options: RequestO
 
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+  const cancel = () => controller.abort(options.signal?.reason);
+  if (options.signal?.aborted) cancel();
+  else options.signal?.addEventListener('abort', cancel, { once: true });
   let response: Response;
   let body: unknown;
+  let streaming = false;
   try {
     response = await fetch(buildUrl(config.apiBaseUrl, path, options.query), {
       method,
@@ -89,13 +99,17 @@ export async function request<T>(method: string, path: string, options: RequestO
       body: METHODS_WITH_BODY.has(method) ? JSON.stringify(options.body) : undefined,
       signal: controller.signal,
     });
-    body = options.raw && response.ok ? await response.blob() : await readBody(response);
+    streaming = Boolean(options.raw && response.ok);
+    body = streaming ? response : await readBody(response);
   } catch (err) {
+    if (options.signal?.aborted) throw err;
     if (controller.signal.aborted) throw new ApiError(TIMEOUT_MESSAGE, 408, 'TIMEOUT');
     const detail = err instanceof Error && err.message ? ` (${err.message})` : '';
     throw new ApiError(`${NETWORK_MESSAGE}${detail}`, 503, 'NETWORK_ERROR');
   } finally {
     clearTimeout(timer);
+    // A raw download's body still streams: the caller's signal must still reach it.
+    if (!streaming) options.signal?.removeEventListener('abort', cancel);
   }
 
   if (!response.ok) {

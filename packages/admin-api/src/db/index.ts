@@ -11,10 +11,12 @@ export interface OpenOptions {
   dataDir?: string | null;
   /** PGlite: refuse to create a database where none is. */
   dataDirMustExist?: boolean;
+  /** PGlite: its page cache in MB. */
+  sharedBuffersMb?: number;
 }
 
 /** PostgreSQL when `databaseUrl` is set, else PGlite in `dataDir` (locked for this process). */
 export function openDb(opts: OpenOptions): Promise<Db> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
-  return openPglite(opts.dataDir ?? null, { mustExist: opts.dataDirMustExist });
+  return openPglite(opts.dataDir ?? null, { mustExist: opts.dataDirMustExist, sharedBuffersMb: opts.sharedBuffersMb });
 }

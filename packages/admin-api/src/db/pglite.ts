@@ -11,7 +11,17 @@ import { DatabaseUnavailableError, type Db, type Queryable, type Row } from './t
 export interface PgliteOptions {
   /** Refuse to create a database where none is (DATA_DIR_MUST_EXIST). */
   mustExist?: boolean;
+  /** PostgreSQL's page cache inside this process, in MB (PGLITE_SHARED_BUFFERS_MB). */
+  sharedBuffersMb?: number;
 }
+
+/**
+ * PGlite's page cache lives in the server's own memory and, once filled, never shrinks, while the
+ * operating system caches the same data files again. A small one (PostgreSQL's default is 128 MB)
+ * keeps the server's memory bounded: a full-table read (an export of every order) touches every
+ * page and would otherwise grow the process by the whole cache; misses read from the OS's cache.
+ */
+export const DEFAULT_SHARED_BUFFERS_MB = 32;
 
 export async function openPglite(dataDir: string | null, options: PgliteOptions = {}): Promise<Db> {
   let lock: DataDirLock | null = null;
@@ -23,7 +33,12 @@ export async function openPglite(dataDir: string | null, options: PgliteOptions 
   let pg: PGlite;
   try {
     // pg_trgm: the name search matches any part of a name through a trigram index (migration 007).
-    pg = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+    const sharedBuffers = `shared_buffers=${options.sharedBuffersMb ?? DEFAULT_SHARED_BUFFERS_MB}MB`;
+    pg = await PGlite.create({
+      ...(dataDir ? { dataDir } : {}),
+      extensions: { pg_trgm },
+      startParams: [...PGlite.defaultStartParams, '-c', sharedBuffers],
+    });
   } catch (err) {
     lock?.release();
     throw err;

@@ -4,6 +4,7 @@ import type { Queryable, Row } from '../../db';
 import { badRequest, notFound } from '../../http/errors';
 import { iso, isoOrNull } from '../../db/dates';
 import { likeAnywhere } from '../../db/like';
+import { readPage } from '../../db/page';
 
 export const PERSON_COLUMNS = `id::text as "_id", custom_id as "customId", custom_name as "customName", avatar,
   money::float8 as money, point::float8 as point, platform, watcher_count as "watcherCount",
@@ -47,17 +48,14 @@ export async function listPersons(q: Queryable, query: PersonsQuery): Promise<Pe
   const { page, pageSize } = query;
   const orderBy = PERSON_SORT_SQL[query.sort ?? 'default'];
   const filter = await personFilter(q, query);
-  const params = [...filter.params];
-  const limitAt = params.push(pageSize);
-  const offsetAt = params.push((page - 1) * pageSize);
-  // Deferred join: OFFSET walks an index only, then `pageSize` rows are read whole.
-  const rows = await q.query(
-    `select ${PERSON_COLUMNS} from persons join (
-       select id from persons where ${filter.where} order by ${orderBy} limit $${limitAt} offset $${offsetAt}
-     ) page using (id) order by ${orderBy}`,
-    params,
-  );
-  const total = filter.total ?? (await q.query<{ n: number }>(`select count(*)::int as n from persons where ${filter.where}`, filter.params))[0].n;
+  const { rows, total } = await readPage(q, {
+    table: 'persons',
+    columns: PERSON_COLUMNS,
+    ...filter,
+    orderBy,
+    limit: pageSize,
+    offset: (page - 1) * pageSize,
+  });
   return { total, page, pageSize, list: rows.map(toPerson) };
 }
 
