@@ -98,3 +98,44 @@ test('a failed refresh keeps the figures on screen, and the next minute brings n
   await act(async () => void jest.advanceTimersByTime(REFRESH_MS));
   expect(await screen.findByText('1,300')).toBeInTheDocument();
 });
+
+describe('period and range in the URL', () => {
+  afterEach(() => window.history.replaceState(null, '', '/'));
+
+  test('a pasted link shows its period and range; toggling records a history entry that back undoes', async () => {
+    window.history.replaceState(null, '', '/?period=week&from=2026-11-01&to=2026-11-07');
+    const calls = installFakeApi(happyRoutes);
+    const user = userEvent.setup({ delay: null, pointerEventsCheck: 0 });
+    renderSection(Section);
+    await screen.findByText('Active Users');
+    const trendQueries = () => calls.filter((c) => c.path.endsWith('/trends')).map((c) => Object.fromEntries(c.query));
+    expect(trendQueries()).toEqual([expect.objectContaining({ period: 'week', from: '2026-11-01', to: '2026-11-07' })]);
+    expect(screen.getByPlaceholderText('Start date')).toHaveValue('2026-11-01');
+    expect(screen.getByPlaceholderText('End date')).toHaveValue('2026-11-07');
+    expect(screen.getByRole('radio', { name: 'Weekly' })).toBeChecked();
+
+    await user.click(screen.getByText('Hourly'));
+    await waitFor(() => expect(window.location.search).toBe('?period=hour&from=2026-11-01&to=2026-11-07'));
+    await waitFor(() => expect(trendQueries().at(-1)).toEqual(expect.objectContaining({ period: 'hour', from: '2026-11-01' })));
+
+    // Back: the week again (from the query cache or the API, the same figures).
+    act(() => {
+      window.history.replaceState(null, '', '/?period=week&from=2026-11-01&to=2026-11-07');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Weekly' })).toBeChecked());
+  });
+
+  test('invalid values show the default dashboard (Daily, last 30 days) and the address bar says so', async () => {
+    window.history.replaceState(null, '', '/?period=7d&from=2026-02-30&to=2026-03-02');
+    const calls = installFakeApi(happyRoutes);
+    renderSection(Section);
+    await screen.findByText('Active Users');
+    expect(calls.filter((c) => c.path.endsWith('/trends')).map((c) => Object.fromEntries(c.query))).toEqual([
+      expect.objectContaining({ period: 'day', days: '30' }),
+    ]);
+    expect(screen.getByRole('radio', { name: 'Daily' })).toBeChecked();
+    expect(screen.getByPlaceholderText('Start date')).toHaveValue('');
+    expect(window.location.search).toBe('');
+  });
+});
