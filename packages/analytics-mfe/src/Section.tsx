@@ -65,7 +65,7 @@ function DashboardBody({ period, data }: { period: TrendPeriod; data: ReturnType
           </Col>
         ))}
       </Row>
-      <DashboardCharts period={period} trends={data.trends} users={data.users} revenue={data.revenue} />
+      <DashboardCharts period={period} trends={data.trends} users={data.users} revenue={data.revenue} timeZone={data.timeZone} />
     </>
   );
 }
