@@ -14,8 +14,8 @@ interface ChartCardProps {
   testId: string;
   /** A click on a bar, point or slice (drill-down). */
   onItemClick?: (item: ChartClick) => void;
-  /** What the chart draws, with links to the same drill-down targets (the keyboard's way there). */
-  data?: DataTable;
+  /** What the chart draws, with links to the same drill-down targets (the keyboard's way there); built only when opened. */
+  data?: () => DataTable;
 }
 
 export function ChartCard({ title, option, emptyText = 'No data to show yet', testId, onItemClick, data }: ChartCardProps) {
@@ -28,7 +28,7 @@ export function ChartCard({ title, option, emptyText = 'No data to show yet', te
       {skinned ? (
         <>
           <EChart option={skinned} label={title} onItemClick={onItemClick} />
-          {withData && open && <ChartDataTable id={tableId} title={title} data={data} />}
+          {withData && open && <ChartDataTable id={tableId} title={title} data={data()} />}
         </>
       ) : (
         <div style={{ height: CHART_HEIGHT, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>

@@ -46,7 +46,7 @@ export function DashboardCharts({ period, trends, users, revenue, timeZone }: Da
           emptyText={NO_TRENDS}
           option={withTrends ? buildUserActivityOption(trends, period) : undefined}
           onItemClick={(item) => drill(userActivityTarget(trends[item.dataIndex], period, timeZone))}
-          data={userActivityTable(trends, period, timeZone)}
+          data={() => userActivityTable(trends, period, timeZone)}
         />
       </Col>
       <Col xs={24} xl={12}>
@@ -56,7 +56,7 @@ export function DashboardCharts({ period, trends, users, revenue, timeZone }: Da
           emptyText={NO_TRENDS}
           option={withTrends ? buildOrderDistributionOption(trends, period) : undefined}
           onItemClick={(item) => drill(orderDistributionTarget(trends[item.dataIndex], item.seriesName ?? '', period, timeZone))}
-          data={orderDistributionTable(trends, period, timeZone)}
+          data={() => orderDistributionTable(trends, period, timeZone)}
         />
       </Col>
       <Col xs={24} xl={12}>
@@ -70,7 +70,7 @@ export function DashboardCharts({ period, trends, users, revenue, timeZone }: Da
               : undefined
           }
           onItemClick={(item) => drill(productTypeTarget(sliceKey(item)))}
-          data={productTypeTable(productTypes)}
+          data={() => productTypeTable(productTypes)}
         />
       </Col>
       <Col xs={24} xl={12}>
@@ -80,7 +80,7 @@ export function DashboardCharts({ period, trends, users, revenue, timeZone }: Da
           emptyText="No users yet"
           option={hasPieData(regions) ? buildPieOption('Users', regions) : undefined}
           onItemClick={(item) => drill(regionTarget(sliceKey(item)))}
-          data={regionTable(regions)}
+          data={() => regionTable(regions)}
         />
       </Col>
     </Row>

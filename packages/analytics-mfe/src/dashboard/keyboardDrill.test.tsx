@@ -7,7 +7,8 @@ import Section from '../Section';
 import { happyRoutes } from '../test-utils/fixtures';
 
 jest.mock('../charts/EChart');
-jest.setTimeout(30_000);
+// antd's Table renders slowly in jsdom on a busy machine.
+jest.setTimeout(60_000);
 
 afterEach(() => window.history.replaceState(null, '', '/'));
 
