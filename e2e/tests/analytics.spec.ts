@@ -86,8 +86,11 @@ test('switching the period reloads the trends and redraws the User Activity char
   const hourlyRequest = page.waitForRequest((r) => r.url().includes('/api/admin/analytics/trends') && r.url().includes('period=hour'));
   await page.getByText('Hourly', { exact: true }).click();
   const request = new URL((await hourlyRequest).url());
-  expect(Object.fromEntries(request.searchParams)).toEqual({ period: 'hour', days: '30' });
+  // Days counted in the browser's time zone (see dashboard.spec.ts for a zone far from UTC).
+  const tz = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  expect(Object.fromEntries(request.searchParams)).toEqual({ period: 'hour', days: '30', tz });
   await expect(page.getByRole('radio', { name: 'Hourly' })).toBeChecked();
+  await expect(page).toHaveURL(/\/\?period=hour$/);
   await expect(page.getByRole('status', { name: 'Loading analytics' })).toBeHidden({ timeout: 30_000 });
 
   const hourly = await drawnPixels(chartCanvas(page, 'User Activity'));

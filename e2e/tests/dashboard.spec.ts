@@ -1,7 +1,9 @@
 // Issue 15, the dashboard half: dark mode and compact density switched in the sidebar (remembered
-// across reloads, reaching every remote's screen and the charts), accessible in both modes.
+// across reloads, reaching every remote's screen and the charts), accessible in both modes; the
+// drill-down by pointer and by keyboard; the period and range in the URL; day buckets in the
+// browser's time zone, agreeing with the list a day opens.
 import type { Locator, Page } from '@playwright/test';
-import { drawnPixels, expect, expectAccessible, openSection, signedApi, test } from '../support';
+import { drawnPixels, expect, expectAccessible, openSection, signedApi, signInViaApi, test } from '../support';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -181,4 +183,115 @@ test('keyboard: `/` focuses the list search, Ctrl+K jumps to a section and to an
   await expect(palette).toBeHidden();
   await page.keyboard.press('/');
   await expect(page.getByRole('search', { name: 'Search orders' }).getByRole('textbox', { name: 'Search text' })).toBeFocused();
+});
+
+/** YYYY-MM-DD of the day `offset` days from today in the browser's zone (the page's `timezoneId`). */
+const localDay = (page: Page, offset: number) =>
+  page.evaluate((n) => {
+    const d = new Date();
+    d.setDate(d.getDate() + n);
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  }, offset);
+
+const trendsRequest = (page: Page) => page.waitForRequest((r) => new URL(r.url()).pathname.endsWith('/api/admin/analytics/trends'));
+const trendsQuery = (url: string) => Object.fromEntries(new URL(url).searchParams);
+
+test('the period and range are in the URL: a pasted link, reload and back/forward show the same dashboard; invalid values the defaults', async ({ page }) => {
+  await page.setViewportSize({ width: 1400, height: 1000 });
+  // A first visit only to learn the browser's days.
+  await page.goto('/');
+  const [from, to] = [await localDay(page, -13), await localDay(page, -1)];
+  const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+
+  let request = trendsRequest(page);
+  await signInViaApi(page, `/?period=week&from=${from}&to=${to}`);
+  expect(trendsQuery((await request).url())).toEqual({ period: 'week', from, to, tz: zone });
+  await dashboardLoaded(page);
+  const weekly = page.getByRole('radio', { name: 'Weekly' });
+  await expect(weekly).toBeChecked();
+  await expect(page.getByPlaceholder('Start date')).toHaveValue(from);
+  await expect(page.getByPlaceholder('End date')).toHaveValue(to);
+  await expect(page).toHaveURL(new RegExp(`/\\?period=week&from=${from}&to=${to}$`));
+
+  // A change is a history entry.
+  await page.getByText('Hourly', { exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/\\?period=hour&from=${from}&to=${to}$`));
+  await expect(page.getByRole('radio', { name: 'Hourly' })).toBeChecked();
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`/\\?period=week&from=${from}&to=${to}$`));
+  await expect(weekly).toBeChecked();
+  await page.goForward();
+  await expect(page.getByRole('radio', { name: 'Hourly' })).toBeChecked();
+
+  // Reload: the same dashboard, asked of the API again.
+  request = trendsRequest(page);
+  await page.reload();
+  expect(trendsQuery((await request).url())).toEqual({ period: 'hour', from, to, tz: zone });
+  await dashboardLoaded(page);
+  await expect(page.getByRole('radio', { name: 'Hourly' })).toBeChecked();
+  await expect(page.getByPlaceholder('Start date')).toHaveValue(from);
+
+  // Invalid values: the default dashboard (Daily, last 30 days), no crash, and the address bar says so.
+  request = trendsRequest(page);
+  await page.goto('/?period=7d&from=2026-02-30&to=yesterday');
+  expect(trendsQuery((await request).url())).toEqual({ period: 'day', days: '30', tz: zone });
+  await dashboardLoaded(page);
+  await expect(page.getByRole('radio', { name: 'Daily' })).toBeChecked();
+  await expect(page.getByPlaceholder('Start date')).toHaveValue('');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('img', { name: 'User Activity' }).locator('canvas').first()).toBeVisible();
+});
+
+test.describe('in New York', () => {
+  test.use({ timezoneId: 'America/New_York' });
+
+  test('keyboard drill-down: Tab to a day\'s Likes in the Order Distribution data, Enter opens its orders, as many as the bar counts', async ({ page }) => {
+    await page.setViewportSize({ width: 1400, height: 1000 });
+    const request = trendsRequest(page);
+    await signInViaApi(page, '/');
+    // The dashboard asks for New York days.
+    expect(trendsQuery((await request).url())).toEqual({ period: 'day', days: '30', tz: 'America/New_York' });
+    await dashboardLoaded(page);
+    const api = await signedApi();
+    const points = await api.get<Array<{ time: string; orders: { likes: number } }>>('/api/admin/analytics/trends', { period: 'day', days: 30, tz: 'America/New_York' });
+
+    // From the card's title, Tab reaches the chart's "View data" toggle (out of sight until then).
+    const card = page.getByTestId('chart-order-distribution');
+    await card.getByText('Order Distribution', { exact: true }).click();
+    await page.keyboard.press('Tab');
+    const toggle = card.getByRole('button', { name: 'View data: Order Distribution' });
+    await expect(toggle).toBeFocused();
+    await expect(toggle).toBeVisible();
+    await page.keyboard.press('Enter');
+    const table = card.getByRole('table', { name: 'Order Distribution data' });
+    await expect(table).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Hide data: Order Distribution' })).toHaveAttribute('aria-expanded', 'true');
+    await shot(page, 'dashboard-view-data');
+    await expectAccessible(page, 'the dashboard with a chart\'s data open');
+
+    // Tab on through the figures to the first day with Likes.
+    let name = '';
+    for (let i = 0; i < 31 && !/^Likes, .+: [1-9]/.test(name); i++) {
+      await page.keyboard.press('Tab');
+      name = (await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))) ?? '';
+    }
+    const [, label, shown] = /^Likes, (.+): ([\d,]+)$/.exec(name) ?? [];
+    expect(label, 'a day with Likes in the first page of the table').toBeTruthy();
+    const likes = Number(shown.replace(/,/g, ''));
+    const href = await page.evaluate(() => document.activeElement?.getAttribute('href'));
+    const day = new URL(href!, 'http://x').searchParams.get('from')!;
+    // The figure is the API's bucket of that New York day, and the bar's.
+    const bucket = points.find((p) => new Date(p.time).toLocaleDateString('en-CA', { timeZone: 'America/New_York' }) === day);
+    expect(bucket?.orders.likes).toBe(likes);
+    expect(new Date(bucket!.time).toISOString()).toMatch(/T0[45]:00:00\.000Z$/); // New York's midnight
+
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Orders', exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(page).toHaveURL(/\/orders\?/);
+    const query = new URL(page.url()).searchParams;
+    expect({ type: query.get('type'), from: query.get('from'), to: query.get('to') }).toEqual({ type: 'heart', from: day, to: day });
+    await expect(page.getByText('Type: Like')).toBeVisible();
+    // The list reads the day in the same zone: its total is the bar's count.
+    await expect(page.getByText(new RegExp(`of ${likes.toLocaleString('en-US')} orders$`))).toBeVisible({ timeout: 30_000 });
+  });
 });

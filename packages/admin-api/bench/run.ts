@@ -189,6 +189,8 @@ async function main() {
       ['analytics trends day', '/api/admin/analytics/trends?period=day&days=30'],
       ['analytics trends hour', '/api/admin/analytics/trends?period=hour&days=30'],
       ['analytics trends week', '/api/admin/analytics/trends?period=week&days=30'],
+      ['analytics trends day tz', '/api/admin/analytics/trends?period=day&days=30&tz=America%2FNew_York'],
+      ['analytics trends day 366 tz', '/api/admin/analytics/trends?period=day&days=366&tz=America%2FNew_York'],
       ['analytics orders', '/api/admin/analytics/orders'],
     ];
     const rows: Array<{ name: string; p50: number; p99: number; rps: number; errors: number }> = [];

@@ -186,3 +186,76 @@ test('trends from/to validation: each rule answered 400 naming the field', async
   // 366 days is the most: a leap year whole.
   expect((await t.api.get('/api/admin/analytics/trends', { query: { from: '2024-01-01', to: '2024-12-31' } })).status).toBe(200);
 });
+
+/** The calendar day (YYYY-MM-DD) `offset` days from today in `zone`. */
+const zonedDay = (zone: string, offset: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(Date.now() + offset * 86_400_000);
+
+test('trends tz: days from/to are calendar days in the zone, each bucket agreeing with the orders counted by that zone\'s days', async () => {
+  const zone = 'America/New_York';
+  const [from, to] = [zonedDay(zone, -9), zonedDay(zone, -2)];
+  const r = await t.api.get('/api/admin/analytics/trends', { query: { period: 'day', from, to, tz: zone } });
+  expect(r.status).toBe(200);
+  const points = r.body.data as Array<{ time: string; newUsers: number; orders: Record<string, number> }>;
+  // Each bucket starts at the zone's midnight: 05:00 or 04:00 UTC (EST / EDT).
+  const [days] = await t.sql(
+    `select array_agg(to_char((d::timestamp at time zone $3) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.000"Z"') order by d) as starts
+       from generate_series($1::date, $2::date, interval '1 day') d`,
+    [from, to, zone],
+  );
+  expect(points.map((p) => p.time)).toEqual(days.starts);
+  expect(points.every((p) => /T0[45]:00:00\.000Z$/.test(p.time))).toBe(true);
+  const rows = await t.sql(
+    `select to_char(date_trunc('day', created_at, $3), 'YYYY-MM-DD') as d,
+            count(*) filter (where kind = 'recharge')::int as coins, count(*) filter (where product_type = 'heart')::int as likes,
+            count(*) filter (where product_type = 'watch')::int as followers
+       from orders where created_at >= ($1::date)::timestamp at time zone $3 and created_at < ($2::date + 1)::timestamp at time zone $3 group by 1`,
+    [from, to, zone],
+  );
+  const byDay = new Map(rows.map((x) => [x.d, { coins: x.coins, likes: x.likes, followers: x.followers }]));
+  const dayOf = (time: string) => new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date(time));
+  for (const p of points) expect({ day: dayOf(p.time), orders: p.orders }).toEqual({ day: dayOf(p.time), orders: byDay.get(dayOf(p.time)) ?? { coins: 0, likes: 0, followers: 0 } });
+  expect(points.reduce((a, p) => a + p.orders.coins + p.orders.likes + p.orders.followers, 0)).toBeGreaterThan(0);
+
+  // The same days in UTC are other buckets with other counts (the seed's orders spread over the day).
+  const utc = (await t.api.get('/api/admin/analytics/trends', { query: { period: 'day', from, to } })).body.data as typeof points;
+  expect(utc.map((p) => p.time)).toEqual(days.starts.map((s: string) => `${s.slice(0, 10)}T00:00:00.000Z`));
+  expect(utc.map((p) => p.orders)).not.toEqual(points.map((p) => p.orders));
+
+  // One day by the hour: the zone's 24 hours, UTC hours from its midnight.
+  const hours = (await t.api.get('/api/admin/analytics/trends', { query: { period: 'hour', from: to, to, tz: zone } })).body.data as Array<{ time: string }>;
+  expect(hours).toHaveLength(24);
+  expect(hours[0].time).toBe(days.starts.at(-1));
+});
+
+test('trends tz: weeks start on the zone\'s Monday; the last days and a half-hour zone', async () => {
+  const weeks = (await t.api.get('/api/admin/analytics/trends', { query: { period: 'week', days: 30, tz: 'Asia/Tokyo' } })).body.data as Array<{ time: string }>;
+  expect(weeks.length).toBeGreaterThanOrEqual(5);
+  for (const w of weeks) {
+    // Monday 00:00 in Tokyo (+09:00, no DST) is Sunday 15:00 UTC.
+    expect(new Date(w.time).getUTCDay()).toBe(0);
+    expect(w.time).toMatch(/T15:00:00\.000Z$/);
+  }
+  const days = (await t.api.get('/api/admin/analytics/trends', { query: { period: 'day', days: 30, tz: 'Europe/Berlin' } })).body.data as Array<{ time: string }>;
+  // 30 × 24 hours back, across the end of summer time (Oct 25): 30 or 31 Berlin days, by the hour of now.
+  expect(days.length === 30 || days.length === 31).toBe(true);
+  const inBerlin = (time: string) =>
+    new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(time));
+  expect(inBerlin(days.at(-1)!.time)).toBe(`${zonedDay('Europe/Berlin', 0)}, 00:00`);
+  for (const d of days) expect(d.time).toMatch(/T2[23]:00:00\.000Z$/); // midnight in Berlin, CET or CEST
+  // A half-hour zone: days start at its midnight, each holding the rollup hours that start in it.
+  const kolkata = (await t.api.get('/api/admin/analytics/trends', { query: { period: 'day', days: 3, tz: 'Asia/Kolkata' } })).body.data as Array<{ time: string; orders: Record<string, number> }>;
+  for (const d of kolkata) expect(d.time).toMatch(/T18:30:00\.000Z$/);
+  // An alias is the same zone; UTC named is the default.
+  expect(kolkata.length).toBeGreaterThanOrEqual(3);
+  expect((await t.api.get('/api/admin/analytics/trends', { query: { tz: 'Asia/Calcutta', days: 3 } })).body.data).toEqual(kolkata);
+  expect((await t.api.get('/api/admin/analytics/trends', { query: { tz: 'UTC' } })).body.data).toEqual((await t.api.get('/api/admin/analytics/trends')).body.data);
+});
+
+test('trends tz validation: an unknown or malformed zone is a 400 naming tz', async () => {
+  for (const tz of ['Mars/Olympus_Mons', 'Europe/Berlinn', '+05:30', 'ABC+3', 'EST5EDT,M3.2.0,M11.1.0', '', 'x'.repeat(65)]) {
+    const r = await t.api.get('/api/admin/analytics/trends', { query: { tz } });
+    expect({ tz, status: r.status, code: r.body.code }).toEqual({ tz, status: 400, code: 'VALIDATION_ERROR' });
+    expect(r.body.message).toMatch(/tz/);
+  }
+});

@@ -5,7 +5,10 @@ import Section from './Section';
 import { happyRoutes, makeTrends, makeUserStats, REVENUE_PATH, TRENDS_PATH, USERS_PATH } from './test-utils/fixtures';
 import { CHANGE_COLORS, DARK_CHANGE_COLORS } from './stats/statCards';
 import { ConfigProvider } from 'antd';
-import { adminTheme, type SectionProps } from '@growth-admin/shared-client';
+import { adminTheme, browserTimeZone, type SectionProps } from '@growth-admin/shared-client';
+
+/** The trends are asked for in the browser's zone (jsdom's: the process's). */
+const TZ = browserTimeZone();
 
 // jsdom has no canvas: the echarts adapter is swapped for a stub that lists what would be drawn.
 jest.mock('./charts/EChart');
@@ -62,19 +65,19 @@ test('the period toggle starts on Daily and reloads the trends for the chosen pe
   renderSection(Section);
   await screen.findByText('Active Users');
   const trendQueries = () => calls.filter((c) => c.path.endsWith('/trends')).map((c) => Object.fromEntries(c.query));
-  expect(trendQueries()).toEqual([{ period: 'day', days: '30' }]);
+  expect(trendQueries()).toEqual([{ period: 'day', days: '30', tz: TZ }]);
   expect(screen.getByRole('radio', { name: 'Daily' })).toBeChecked();
 
   await userEvent.click(screen.getByText('Hourly'));
   await waitFor(() => expect(chart('User Activity').getByTestId('echart-x-labels')).toHaveTextContent(/^\d\d:00\|\d\d:00$/));
   expect(trendQueries()).toEqual([
-    { period: 'day', days: '30' },
-    { period: 'hour', days: '30' },
+    { period: 'day', days: '30', tz: TZ },
+    { period: 'hour', days: '30', tz: TZ },
   ]);
   expect(screen.getByRole('radio', { name: 'Hourly' })).toBeChecked();
 
   await userEvent.click(screen.getByText('Weekly'));
-  await waitFor(() => expect(trendQueries().at(-1)).toEqual({ period: 'week', days: '30' }));
+  await waitFor(() => expect(trendQueries().at(-1)).toEqual({ period: 'week', days: '30', tz: TZ }));
   // Users and revenue do not depend on the period and are not reloaded.
   expect(calls.filter((c) => c.path.endsWith('/users'))).toHaveLength(1);
 });

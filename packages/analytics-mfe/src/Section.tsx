@@ -1,17 +1,18 @@
 // Exposed as `analytics/Section`: the Analytics Dashboard (spec 2, 3 and 9).
-import { useState } from 'react';
 import { Alert, Button, Col, Row, Space, Spin } from 'antd';
-import { PageHeader, type SectionProps, type TrendPeriod, type TrendRange } from '@growth-admin/shared-client';
+import { PageHeader, useListUrl, type SectionProps, type TrendPeriod } from '@growth-admin/shared-client';
 import { DashboardCharts } from './dashboard/DashboardCharts';
 import { DateRangeFilter } from './dashboard/DateRangeFilter';
-import { DEFAULT_PERIOD, PeriodToggle } from './dashboard/PeriodToggle';
+import { DASHBOARD_URL } from './dashboard/dashboardUrl';
+import { PeriodToggle } from './dashboard/PeriodToggle';
 import { useDashboardData } from './dashboard/useDashboardData';
 import { StatCard } from './stats/StatCard';
 import { buildStatCards } from './stats/statCards';
 
 export default function AnalyticsSection(_props: SectionProps) {
-  const [period, setPeriod] = useState<TrendPeriod>(DEFAULT_PERIOD);
-  const [range, setRange] = useState<TrendRange | null>(null);
+  // Period and range live in the URL (reload, back/forward, a pasted link); each change is a history entry.
+  const { state, setState } = useListUrl('analytics', DASHBOARD_URL);
+  const { period, range } = state;
   const data = useDashboardData(period, range);
 
   return (
@@ -22,8 +23,8 @@ export default function AnalyticsSection(_props: SectionProps) {
         subtitle="Monitor key metrics and trends"
         actions={
           <Space wrap>
-            <DateRangeFilter value={range} onChange={setRange} />
-            <PeriodToggle value={period} onChange={setPeriod} />
+            <DateRangeFilter value={range} onChange={(next) => setState((s) => ({ ...s, range: next }))} />
+            <PeriodToggle value={period} onChange={(next) => setState((s) => ({ ...s, period: next }))} />
           </Space>
         }
       />
@@ -64,7 +65,7 @@ function DashboardBody({ period, data }: { period: TrendPeriod; data: ReturnType
           </Col>
         ))}
       </Row>
-      <DashboardCharts period={period} trends={data.trends} users={data.users} revenue={data.revenue} />
+      <DashboardCharts period={period} trends={data.trends} users={data.users} revenue={data.revenue} timeZone={data.timeZone} />
     </>
   );
 }

@@ -1,10 +1,12 @@
-// The dashboard's figures (UTC days), all from rollup tables.
+// The dashboard's figures (UTC days; trends in a chosen time zone), all from rollup tables.
 import { Type } from '@sinclair/typebox';
 import { route } from './route';
 
 export const TREND_PERIODS = ['hour', 'day', 'week'] as const;
 /** A calendar day, YYYY-MM-DD. */
 const TREND_DAY_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
+/** An IANA time zone name (Europe/Berlin, America/Argentina/Buenos_Aires, UTC): no offsets or POSIX rules. */
+const TIME_ZONE_PATTERN = '^[A-Za-z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+){0,2}$';
 /** The longest span of a trends query, in days (with `days` or `from`/`to`). */
 export const TRENDS_MAX_DAYS = 366;
 
@@ -80,14 +82,22 @@ export const getTrends = route({
   tag: 'analytics',
   summary: 'Activity over time',
   description:
-    'One point per hour, day or week (UTC; weeks start on Monday) over the last `days` days, or from the day `from` to the day `to` (both UTC calendar days, inclusive, at most 366 days apart; given together, they replace `days`), oldest first, empty buckets included.',
+    'One point per hour, day or week (days and weeks in the time zone `tz`, default UTC; weeks start on Monday) over the last `days` days, or from the day `from` to the day `to` (both calendar days in `tz`, inclusive, at most 366 days apart; given together, they replace `days`), oldest first, empty buckets included. Hours are UTC hours (the hourly rollups), so in a zone whose offset is not a whole number of hours a day or week holds the rollup hours that start in it.',
   access: 'admin',
   querystring: Type.Object(
     {
       period: Type.Unsafe<(typeof TREND_PERIODS)[number]>({ type: 'string', enum: [...TREND_PERIODS], default: 'day' }),
       days: Type.Integer({ minimum: 1, maximum: TRENDS_MAX_DAYS, default: 30 }),
-      from: Type.Optional(Type.String({ pattern: TREND_DAY_PATTERN, description: 'First day (YYYY-MM-DD, UTC), with `to`', examples: ['2026-11-01'] })),
-      to: Type.Optional(Type.String({ pattern: TREND_DAY_PATTERN, description: 'Last day (YYYY-MM-DD, UTC, inclusive), with `from`', examples: ['2026-11-07'] })),
+      from: Type.Optional(Type.String({ pattern: TREND_DAY_PATTERN, description: 'First day (YYYY-MM-DD, in `tz`), with `to`', examples: ['2026-11-01'] })),
+      to: Type.Optional(Type.String({ pattern: TREND_DAY_PATTERN, description: 'Last day (YYYY-MM-DD, in `tz`, inclusive), with `from`', examples: ['2026-11-07'] })),
+      tz: Type.Optional(
+        Type.String({
+          pattern: TIME_ZONE_PATTERN,
+          maxLength: 64,
+          description: "IANA time zone of the days and weeks (the browser's); an unknown zone is a 400. Default UTC",
+          examples: ['Europe/Berlin'],
+        }),
+      ),
     },
     { additionalProperties: false },
   ),

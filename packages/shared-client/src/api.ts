@@ -275,16 +275,25 @@ export function getRevenueStats(): Promise<RevenueStats> {
   return call('get', '/api/admin/analytics/revenue');
 }
 
-/** The calendar days a trends query covers (YYYY-MM-DD, both included; the API counts days in UTC). */
+/** The calendar days a trends query covers (YYYY-MM-DD, both included, in the query's time zone). */
 export interface TrendRange {
   from: string;
   to: string;
 }
 
-/** Trends over the last `window` days (default 30), or over a range of days. */
-export function getTrends(period: TrendPeriod = 'day', window: number | TrendRange = TRENDS_DEFAULT_DAYS): Promise<TrendPoint[]> {
-  if (typeof window === 'number') return call('get', '/api/admin/analytics/trends', { query: { period, days: window } });
+/** The browser's IANA time zone (Europe/Berlin): the days the lists read their date filters in. */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/**
+ * Trends over the last `window` days (default 30), or over a range of days; with `timeZone` the
+ * API counts days and weeks (and reads the range) in that zone, else in UTC.
+ */
+export function getTrends(period: TrendPeriod = 'day', window: number | TrendRange = TRENDS_DEFAULT_DAYS, timeZone?: string): Promise<TrendPoint[]> {
+  const tz = timeZone ? { tz: timeZone } : {};
+  if (typeof window === 'number') return call('get', '/api/admin/analytics/trends', { query: { period, days: window, ...tz } });
   // The generated type marks `days` required because the API gives it a default; with a range the API ignores it.
-  const query = { period, from: window.from, to: window.to } as { period: TrendPeriod; days: number; from: string; to: string };
+  const query = { period, from: window.from, to: window.to, ...tz } as { period: TrendPeriod; days: number; from: string; to: string; tz?: string };
   return call('get', '/api/admin/analytics/trends', { query });
 }

@@ -31,6 +31,18 @@ describe('query options: each key with its fetcher', () => {
       queryKeys.analytics.trends('day', { from: '2026-11-01', to: '2026-11-07' }),
       '/api/admin/analytics/trends?period=day&from=2026-11-01&to=2026-11-07',
     ],
+    [
+      'trends in a time zone',
+      queries.trends('day', { from: '2026-11-01', to: '2026-11-07' }, 'America/New_York'),
+      queryKeys.analytics.trends('day', { from: '2026-11-01', to: '2026-11-07' }, 'America/New_York'),
+      '/api/admin/analytics/trends?period=day&from=2026-11-01&to=2026-11-07&tz=America%2FNew_York',
+    ],
+    [
+      'trends of the last days in a time zone',
+      queries.trends('hour', 30, 'Europe/Berlin'),
+      queryKeys.analytics.trends('hour', 30, 'Europe/Berlin'),
+      '/api/admin/analytics/trends?period=hour&days=30&tz=Europe%2FBerlin',
+    ],
   ])('%s', async (_name, options, key, path) => {
     expect(options.queryKey).toEqual(key);
     const { request } = await fetchedBy(options as never);

@@ -71,6 +71,6 @@ export const queries = {
   userStats: () => queryOptions({ queryKey: queryKeys.analytics.users(), queryFn: getUserStats }),
   revenueStats: () => queryOptions({ queryKey: queryKeys.analytics.revenue(), queryFn: getRevenueStats }),
   orderStats: () => queryOptions({ queryKey: queryKeys.analytics.orders(), queryFn: getOrderStats }),
-  trends: (period: TrendPeriod, window: number | TrendRange = TRENDS_DEFAULT_DAYS) =>
-    queryOptions({ queryKey: queryKeys.analytics.trends(period, window), queryFn: () => getTrends(period, window) }),
+  trends: (period: TrendPeriod, window: number | TrendRange = TRENDS_DEFAULT_DAYS, timeZone?: string) =>
+    queryOptions({ queryKey: queryKeys.analytics.trends(period, window, timeZone), queryFn: () => getTrends(period, window, timeZone) }),
 };

@@ -25,6 +25,8 @@ describe('queryKeys', () => {
     expect(queryKeys.orders.recent('u1')).not.toEqual(queryKeys.orders.recent('u2'));
     expect(queryKeys.analytics.trends('day', 30)).not.toEqual(queryKeys.analytics.trends('hour', 30));
     expect(queryKeys.analytics.trends('day', 30)).not.toEqual(queryKeys.analytics.trends('day', 7));
+    expect(queryKeys.analytics.trends('day', 30, 'Europe/Berlin')).not.toEqual(queryKeys.analytics.trends('day', 30, 'America/New_York'));
+    expect(queryKeys.analytics.trends('day', 30, 'Europe/Berlin')).not.toEqual(queryKeys.analytics.trends('day', 30));
   });
 
   it("tells a person's recent orders from their recent payments (orders by default)", () => {

@@ -38,8 +38,15 @@ export const queryKeys = {
     users: () => ['growth-admin', 'analytics', 'users'] as const,
     revenue: () => ['growth-admin', 'analytics', 'revenue'] as const,
     orders: () => ['growth-admin', 'analytics', 'orders'] as const,
-    /** By period and window: a number of days, or a range of days. */
-    trends: (period: TrendPeriod, window: number | TrendRange) =>
-      ['growth-admin', 'analytics', 'trends', period, ...(typeof window === 'number' ? [window] : [window.from, window.to])] as const,
+    /** By period and window (a number of days, or a range of days), and time zone when one is given. */
+    trends: (period: TrendPeriod, window: number | TrendRange, timeZone?: string) =>
+      [
+        'growth-admin',
+        'analytics',
+        'trends',
+        period,
+        ...(typeof window === 'number' ? [window] : [window.from, window.to]),
+        ...(timeZone ? [timeZone] : []),
+      ] as const,
   },
 };

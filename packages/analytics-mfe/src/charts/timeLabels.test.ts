@@ -20,7 +20,7 @@ describe('timeLabelFormat', () => {
     expect(formatTimeLabels(['2026-11-20T12:00:00', '2026-11-21T12:00:00'], 'day')).toEqual(['Nov 20', 'Nov 21']);
   });
 
-  test('day and week buckets (UTC calendar days) are named by their UTC date in any time zone', () => {
+  test('day and week buckets (local midnights: the API cuts them in the browser\'s zone) are named by their local date', () => {
     expect(formatTimeLabels(['2026-11-20T00:00:00.000Z', '2026-11-21T00:00:00.000Z'], 'day')).toEqual(['Nov 20', 'Nov 21']);
     expect(formatTimeLabels(['2026-11-16T00:00:00.000Z'], 'week')).toEqual(['Nov 16']);
   });

@@ -1,5 +1,6 @@
 // X-axis labels that suit the trend period: hours read as local clock times (with the day once
-// the range spans several days), days and weeks (labelled by their first day) as dates.
+// the range spans several days), days and weeks (labelled by their first day) as local dates (the
+// API cut them in the browser's time zone).
 import dayjs from 'dayjs';
 import type { TrendPeriod } from '@growth-admin/shared-client';
 
@@ -15,23 +16,12 @@ export function timeLabelFormat(period: TrendPeriod, times: readonly string[]): 
   return 'MMM D';
 }
 
-/**
- * The API's day and week buckets are UTC calendar days, so they are named by their UTC date
- * (a browser west of UTC would otherwise label Nov 20's bucket 'Nov 19'); an hour is an instant
- * and reads best in local time.
- */
-function bucketDate(time: string, period: TrendPeriod): dayjs.Dayjs {
-  const d = dayjs(time);
-  if (period === 'hour' || !d.isValid()) return d;
-  const utc = d.toDate();
-  return dayjs(new Date(utc.getUTCFullYear(), utc.getUTCMonth(), utc.getUTCDate()));
-}
-
 /** One label per bucket start; an unparsable time is shown as it came rather than 'Invalid Date'. */
 export function formatTimeLabels(times: readonly string[], period: TrendPeriod): string[] {
   const format = timeLabelFormat(period, times);
   return times.map((t) => {
-    const d = bucketDate(t, period);
+    // The dashboard asks for its buckets in the browser's time zone, so each starts at a local midnight.
+    const d = dayjs(t);
     return d.isValid() ? d.format(format) : String(t ?? '');
   });
 }

@@ -1,6 +1,7 @@
 import { Col, Row } from 'antd';
 import { formatMoney, navigateTo, sectionHref, type RevenueStats, type TrendPeriod, type TrendPoint, type UserStats } from '@growth-admin/shared-client';
 import { ChartCard } from '../charts/ChartCard';
+import { orderDistributionTable, productTypeTable, regionTable, userActivityTable } from '../charts/chartData';
 import { orderDistributionTarget, productTypeTarget, regionTarget, userActivityTarget, type DrillTarget } from '../charts/drillDown';
 import type { ChartClick } from '../charts/EChart';
 import {
@@ -18,6 +19,8 @@ interface DashboardChartsProps {
   trends: TrendPoint[];
   users: UserStats | undefined;
   revenue: RevenueStats | undefined;
+  /** The zone the trends were cut in: a bucket's days are read in it. */
+  timeZone: string;
 }
 
 const NO_TRENDS = 'No activity in this period';
@@ -30,7 +33,7 @@ function drill(target: DrillTarget | null) {
 /** A pie slice's data key (the productType or region code it stands for). */
 const sliceKey = (item: ChartClick) => (item.data as { key?: string } | undefined)?.key;
 
-export function DashboardCharts({ period, trends, users, revenue }: DashboardChartsProps) {
+export function DashboardCharts({ period, trends, users, revenue, timeZone }: DashboardChartsProps) {
   const withTrends = hasTrendData(trends);
   const productTypes = revenueByProductTypeItems(revenue);
   const regions = regionItems(users);
@@ -42,7 +45,8 @@ export function DashboardCharts({ period, trends, users, revenue }: DashboardCha
           testId="chart-user-activity"
           emptyText={NO_TRENDS}
           option={withTrends ? buildUserActivityOption(trends, period) : undefined}
-          onItemClick={(item) => drill(userActivityTarget(trends[item.dataIndex], period))}
+          onItemClick={(item) => drill(userActivityTarget(trends[item.dataIndex], period, timeZone))}
+          data={() => userActivityTable(trends, period, timeZone)}
         />
       </Col>
       <Col xs={24} xl={12}>
@@ -51,7 +55,8 @@ export function DashboardCharts({ period, trends, users, revenue }: DashboardCha
           testId="chart-order-distribution"
           emptyText={NO_TRENDS}
           option={withTrends ? buildOrderDistributionOption(trends, period) : undefined}
-          onItemClick={(item) => drill(orderDistributionTarget(trends[item.dataIndex], item.seriesName ?? '', period))}
+          onItemClick={(item) => drill(orderDistributionTarget(trends[item.dataIndex], item.seriesName ?? '', period, timeZone))}
+          data={() => orderDistributionTable(trends, period, timeZone)}
         />
       </Col>
       <Col xs={24} xl={12}>
@@ -65,6 +70,7 @@ export function DashboardCharts({ period, trends, users, revenue }: DashboardCha
               : undefined
           }
           onItemClick={(item) => drill(productTypeTarget(sliceKey(item)))}
+          data={() => productTypeTable(productTypes)}
         />
       </Col>
       <Col xs={24} xl={12}>
@@ -74,6 +80,7 @@ export function DashboardCharts({ period, trends, users, revenue }: DashboardCha
           emptyText="No users yet"
           option={hasPieData(regions) ? buildPieOption('Users', regions) : undefined}
           onItemClick={(item) => drill(regionTarget(sliceKey(item)))}
+          data={() => regionTable(regions)}
         />
       </Col>
     </Row>

@@ -5,6 +5,10 @@ import { deferred, fail, installFakeApi, ok, renderSection, type FakeReply } fro
 import Section from '../Section';
 import { happyRoutes, makeTrends, makeUserStats, TRENDS_PATH, USERS_PATH } from '../test-utils/fixtures';
 import { REFRESH_MS } from './useDashboardData';
+import { browserTimeZone } from '@growth-admin/shared-client';
+
+/** The trends are asked for in the browser's zone (jsdom's: the process's). */
+const TZ = browserTimeZone();
 
 jest.mock('../charts/EChart');
 jest.setTimeout(30_000);
@@ -27,23 +31,23 @@ test('a chosen range loads the trends for those days; clearing it goes back to t
   renderSection(Section);
   await screen.findByText('Active Users');
   const trendQueries = () => calls.filter((c) => c.path.endsWith('/trends')).map((c) => Object.fromEntries(c.query));
-  expect(trendQueries()).toEqual([{ period: 'day', days: '30' }]);
+  expect(trendQueries()).toEqual([{ period: 'day', days: '30', tz: TZ }]);
 
   const start = screen.getByPlaceholderText('Start date');
   await user.click(start);
   await user.type(start, '2026-11-01{Enter}');
   const end = screen.getByPlaceholderText('End date');
   await user.type(end, '2026-11-07{Enter}');
-  await waitFor(() => expect(trendQueries().at(-1)).toEqual({ period: 'day', from: '2026-11-01', to: '2026-11-07' }));
+  await waitFor(() => expect(trendQueries().at(-1)).toEqual({ period: 'day', from: '2026-11-01', to: '2026-11-07', tz: TZ }));
 
   // The period applies to the range too.
   await user.click(screen.getByText('Weekly'));
-  await waitFor(() => expect(trendQueries().at(-1)).toEqual({ period: 'week', from: '2026-11-01', to: '2026-11-07' }));
+  await waitFor(() => expect(trendQueries().at(-1)).toEqual({ period: 'week', from: '2026-11-01', to: '2026-11-07', tz: TZ }));
 
   fireEvent.mouseDown(document.querySelector('.ant-picker-clear')!);
   fireEvent.mouseUp(document.querySelector('.ant-picker-clear')!);
   fireEvent.click(document.querySelector('.ant-picker-clear')!);
-  await waitFor(() => expect(trendQueries().at(-1)).toEqual({ period: 'week', days: '30' }));
+  await waitFor(() => expect(trendQueries().at(-1)).toEqual({ period: 'week', days: '30', tz: TZ }));
 });
 
 test('every minute the three loads refresh while the page is visible, without the spinner; hidden, they pause', async () => {
@@ -97,4 +101,45 @@ test('a failed refresh keeps the figures on screen, and the next minute brings n
   usersReply = () => ok(makeUserStats({ activeUsers: 1300 }));
   await act(async () => void jest.advanceTimersByTime(REFRESH_MS));
   expect(await screen.findByText('1,300')).toBeInTheDocument();
+});
+
+describe('period and range in the URL', () => {
+  afterEach(() => window.history.replaceState(null, '', '/'));
+
+  test('a pasted link shows its period and range; toggling records a history entry that back undoes', async () => {
+    window.history.replaceState(null, '', '/?period=week&from=2026-11-01&to=2026-11-07');
+    const calls = installFakeApi(happyRoutes);
+    const user = userEvent.setup({ delay: null, pointerEventsCheck: 0 });
+    renderSection(Section);
+    await screen.findByText('Active Users');
+    const trendQueries = () => calls.filter((c) => c.path.endsWith('/trends')).map((c) => Object.fromEntries(c.query));
+    expect(trendQueries()).toEqual([expect.objectContaining({ period: 'week', from: '2026-11-01', to: '2026-11-07', tz: TZ })]);
+    expect(screen.getByPlaceholderText('Start date')).toHaveValue('2026-11-01');
+    expect(screen.getByPlaceholderText('End date')).toHaveValue('2026-11-07');
+    expect(screen.getByRole('radio', { name: 'Weekly' })).toBeChecked();
+
+    await user.click(screen.getByText('Hourly'));
+    await waitFor(() => expect(window.location.search).toBe('?period=hour&from=2026-11-01&to=2026-11-07'));
+    await waitFor(() => expect(trendQueries().at(-1)).toEqual(expect.objectContaining({ period: 'hour', from: '2026-11-01' })));
+
+    // Back: the week again (from the query cache or the API, the same figures).
+    act(() => {
+      window.history.replaceState(null, '', '/?period=week&from=2026-11-01&to=2026-11-07');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Weekly' })).toBeChecked());
+  });
+
+  test('invalid values show the default dashboard (Daily, last 30 days) and the address bar says so', async () => {
+    window.history.replaceState(null, '', '/?period=7d&from=2026-02-30&to=2026-03-02');
+    const calls = installFakeApi(happyRoutes);
+    renderSection(Section);
+    await screen.findByText('Active Users');
+    expect(calls.filter((c) => c.path.endsWith('/trends')).map((c) => Object.fromEntries(c.query))).toEqual([
+      expect.objectContaining({ period: 'day', days: '30', tz: TZ }),
+    ]);
+    expect(screen.getByRole('radio', { name: 'Daily' })).toBeChecked();
+    expect(screen.getByPlaceholderText('Start date')).toHaveValue('');
+    expect(window.location.search).toBe('');
+  });
 });

@@ -1,9 +1,9 @@
 // The dashboard's three loads (user stats, revenue stats, trends for the chosen period over the
-// default 30 days or a chosen range), with one combined pending / error view of them. Each is
+// default 30 days or a chosen range, in the browser's time zone), with one combined pending / error view of them. Each is
 // refreshed every minute while the page is visible; React Query pauses the interval while the
 // page is hidden (Page Visibility) and, with no refetch on focus, resumes it on the next tick.
 import { useQuery } from '@tanstack/react-query';
-import { queries, toApiError, TRENDS_DEFAULT_DAYS, type TrendPeriod, type TrendPoint, type TrendRange } from '@growth-admin/shared-client';
+import { browserTimeZone, queries, toApiError, TRENDS_DEFAULT_DAYS, type TrendPeriod, type TrendPoint, type TrendRange } from '@growth-admin/shared-client';
 
 export const REFRESH_MS = 60_000;
 const REFRESH = { refetchInterval: REFRESH_MS, refetchIntervalInBackground: false } as const;
@@ -11,13 +11,16 @@ const REFRESH = { refetchInterval: REFRESH_MS, refetchIntervalInBackground: fals
 export function useDashboardData(period: TrendPeriod, range: TrendRange | null = null) {
   const users = useQuery({ ...queries.userStats(), ...REFRESH });
   const revenue = useQuery({ ...queries.revenueStats(), ...REFRESH });
-  const trends = useQuery({ ...queries.trends(period, range ?? TRENDS_DEFAULT_DAYS), ...REFRESH });
+  // Buckets in the browser's time zone: the days the lists a drill-down opens read their dates in.
+  const timeZone = browserTimeZone();
+  const trends = useQuery({ ...queries.trends(period, range ?? TRENDS_DEFAULT_DAYS, timeZone), ...REFRESH });
   const loads = [users, revenue, trends];
   // A failed refresh keeps the figures on screen (the next minute tries again); only a load with
   // nothing to show is an error.
   const failed = loads.filter((q) => q.isError && q.data === undefined);
 
   return {
+    timeZone,
     users: users.data,
     revenue: revenue.data,
     // A missing or malformed answer is treated as no points, which shows the empty state.

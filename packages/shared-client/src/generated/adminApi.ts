@@ -567,7 +567,7 @@ export type paths = {
         };
         /**
          * Activity over time
-         * @description One point per hour, day or week (UTC; weeks start on Monday) over the last `days` days, or from the day `from` to the day `to` (both UTC calendar days, inclusive, at most 366 days apart; given together, they replace `days`), oldest first, empty buckets included.
+         * @description One point per hour, day or week (days and weeks in the time zone `tz`, default UTC; weeks start on Monday) over the last `days` days, or from the day `from` to the day `to` (both calendar days in `tz`, inclusive, at most 366 days apart; given together, they replace `days`), oldest first, empty buckets included. Hours are UTC hours (the hourly rollups), so in a zone whose offset is not a whole number of hours a day or week holds the rollup hours that start in it.
          */
         get: operations["getTrends"];
         put?: never;
@@ -4729,10 +4729,12 @@ export interface operations {
             query: {
                 period: "hour" | "day" | "week";
                 days: number;
-                /** @description First day (YYYY-MM-DD, UTC), with `to` */
+                /** @description First day (YYYY-MM-DD, in `tz`), with `to` */
                 from?: string;
-                /** @description Last day (YYYY-MM-DD, UTC, inclusive), with `from` */
+                /** @description Last day (YYYY-MM-DD, in `tz`, inclusive), with `from` */
                 to?: string;
+                /** @description IANA time zone of the days and weeks (the browser's); an unknown zone is a 400. Default UTC */
+                tz?: string;
             };
             header?: never;
             path?: never;

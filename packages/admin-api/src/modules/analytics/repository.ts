@@ -1,23 +1,15 @@
 // The dashboard's figures from the rollup tables (order_hourly, order_totals, person_hourly,
-// person_active_daily, trend_hourly): never a scan of orders or persons. Days are UTC calendar days.
+// person_active_daily, trend_hourly): never a scan of orders or persons. Days are UTC calendar days,
+// except the trends', which are counted in the time zone asked for.
 import type { OrderStats, RevenueStats, TrendPeriod, TrendPoint, UserStats } from '@growth-admin/api-contract';
 import type { Queryable } from '../../db';
 import type { TrendWindow } from './trendWindow';
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const DAY = 86_400_000;
-const WEEK = 7 * DAY;
-const MONDAY = 4 * DAY; // 1970-01-01 was a Thursday
 /** 00:00 UTC of today. Boundaries are computed here and passed as parameters: PostgreSQL would
  * otherwise re-evaluate now()/interval arithmetic for every rollup row. */
 const utcMidnight = () => new Date(Math.floor(Date.now() / DAY) * DAY);
-
-/** Start (UTC) of the hour, day or Monday-based week holding `ms`. */
-export function bucketStart(period: TrendPeriod, ms: number): Date {
-  if (period === 'hour') return new Date(Math.floor(ms / 3_600_000) * 3_600_000);
-  if (period === 'day') return new Date(Math.floor(ms / DAY) * DAY);
-  return new Date(Math.floor((ms - MONDAY) / WEEK) * WEEK + MONDAY);
-}
 
 export async function userStats(q: Queryable): Promise<UserStats> {
   const hourNow = Math.floor(Date.now() / 3_600_000) * 3_600_000;
@@ -70,28 +62,31 @@ export async function revenueStats(q: Queryable): Promise<RevenueStats> {
   };
 }
 
-/** trend_hourly's hours grouped into buckets by epoch arithmetic (weeks start on Monday: epoch + 4 days), cheaper than date_trunc with a time zone. */
-const BUCKET_SQL: Record<TrendPeriod, string> = {
-  hour: 'hour',
-  day: 'to_timestamp(floor(extract(epoch from hour) / 86400) * 86400)',
-  week: 'to_timestamp(floor((extract(epoch from hour) - 345600) / 604800) * 604800 + 345600)',
-};
-
-/** One point per bucket of `window` (its first and last buckets whole), oldest first, empty buckets included. */
-export async function trends(q: Queryable, period: TrendPeriod, window: TrendWindow): Promise<TrendPoint[]> {
-  const first = bucketStart(period, window.start);
-  const last = bucketStart(period, window.end - 1);
-  const afterLast = new Date(last.getTime() + (period === 'hour' ? 3_600_000 : period === 'day' ? DAY : WEEK));
+/**
+ * One point per bucket of `window` (its first and last buckets whole), oldest first, empty buckets
+ * included. Days and weeks (from Monday) are calendar days in `zone`, so a day bar counts what a
+ * list reading that day in the same zone counts; PostgreSQL's date_trunc and local-time series
+ * follow the zone's DST changes (a day of 23 or 25 hours). Hours are the rollup's UTC hours: in a
+ * zone whose offset is not a whole number of hours (Asia/Kolkata, +05:30) a day holds the rollup
+ * hours that start in it, i.e. it is shifted by the offset's minutes.
+ */
+export async function trends(q: Queryable, period: TrendPeriod, window: TrendWindow, zone = 'UTC'): Promise<TrendPoint[]> {
+  // Buckets are cut in this zone: hours always in UTC (the rollup's own).
+  const cut = period === 'hour' ? 'UTC' : zone;
+  const [start, end, from, to] = 'from' in window ? [null, null, window.from, window.to] : [new Date(window.start), new Date(window.end), null, null];
   // One JSON text rather than up to 8,784 rows: PGlite's per-row result handling costs several
-  // times what the query itself does.
+  // times what the query itself does. The window's ends are instants, or midnights of days in the zone.
   const [{ points }] = await q.query<{ points: string }>(
-    `with buckets as (select generate_series($1::timestamptz, $2::timestamptz, $3::interval) as t),
-          h as (select ${BUCKET_SQL[period]} as t, sum(new_users) as users, sum(coins) as coins, sum(likes) as likes, sum(followers) as followers
-                  from trend_hourly where hour >= $1 and hour < $4 group by 1)
-     select json_agg(json_build_array(extract(epoch from buckets.t)::bigint, coalesce(h.users, 0), coalesce(h.coins, 0),
-                                      coalesce(h.likes, 0), coalesce(h.followers, 0)) order by buckets.t)::text as points
+    `with w as (select coalesce($3::timestamptz, $5::date::timestamp at time zone $2) as lo,
+                       coalesce($4::timestamptz, ($6::date + 1)::timestamp at time zone $2) as hi),
+          b as (select date_trunc($1, lo, $7) as first, date_trunc($1, hi - interval '1 microsecond', $7) as last from w),
+          buckets as (select generate_series(first at time zone $7, last at time zone $7, $8::interval) at time zone $7 as t from b),
+          h as (select date_trunc($1, hour, $7) as t, sum(new_users) as users, sum(coins) as coins, sum(likes) as likes, sum(followers) as followers
+                  from trend_hourly, b where hour >= b.first and hour < (b.last at time zone $7 + $8::interval) at time zone $7 group by 1)
+     select coalesce(json_agg(json_build_array(extract(epoch from buckets.t)::bigint, coalesce(h.users, 0), coalesce(h.coins, 0),
+                                      coalesce(h.likes, 0), coalesce(h.followers, 0)) order by buckets.t), '[]')::text as points
        from buckets left join h on h.t = buckets.t`,
-    [first, last, `1 ${period}`, afterLast],
+    [period, zone, start, end, from, to, cut, `1 ${period}`],
   );
   return (JSON.parse(points) as number[][]).map(([t, users, coins, likes, followers]) => ({
     time: new Date(t * 1000).toISOString(),

@@ -1,17 +1,30 @@
-// Which hours a trends query covers: the last `days` days up to now, or the UTC calendar days
-// `from` to `to` (inclusive). The rules the schema cannot say are checked here, each naming its field.
+// Which hours a trends query covers, and in which time zone its days and weeks are counted: the
+// last `days` days up to now, or the calendar days `from` to `to` (inclusive) in the zone `tz`
+// (default UTC). The rules the schema cannot say are checked here, each naming its field.
 import { TRENDS_MAX_DAYS } from '@growth-admin/api-contract';
 import { badRequest } from '../../http/errors';
 
 const DAY = 86_400_000;
 
-/** [start, end) in epoch ms. */
-export interface TrendWindow {
-  start: number;
-  end: number;
+/**
+ * Either the instants [start, end) in epoch ms, or whole calendar days (both included) whose
+ * midnights the database finds in the zone (it knows the zone's offsets and DST changes).
+ */
+export type TrendWindow = { start: number; end: number } | { from: string; to: string };
+
+/** The zone's canonical IANA name, or a 400 naming `tz`. */
+export function trendZone(tz: string | undefined): string {
+  if (tz === undefined) return 'UTC';
+  // The schema already admits only names (no '+05:30', no POSIX rules such as 'ABC+3', which
+  // PostgreSQL would read with the opposite sign); Intl knows which names are zones.
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: tz }).resolvedOptions().timeZone;
+  } catch {
+    throw badRequest(`'tz' is not a known time zone: ${tz}`);
+  }
 }
 
-/** Midnight UTC of a YYYY-MM-DD day that exists (2026-02-30 does not), else null. */
+/** Midnight UTC of a YYYY-MM-DD day that exists (2026-02-30 does not), else null. Only to validate and measure the span. */
 function dayStart(day: string): number | null {
   const ms = Date.parse(`${day}T00:00:00Z`);
   return Number.isFinite(ms) && new Date(ms).toISOString().slice(0, 10) === day ? ms : null;
@@ -27,5 +40,5 @@ export function trendWindow(query: { days: number; from?: string; to?: string },
   if (to === null) throw badRequest(`'to' is not a calendar day: ${query.to}`);
   if (to < from) throw badRequest("'to' must not be before 'from'");
   if ((to - from) / DAY + 1 > TRENDS_MAX_DAYS) throw badRequest(`'from' to 'to' must span at most ${TRENDS_MAX_DAYS} days`);
-  return { start: from, end: to + DAY };
+  return { from: query.from, to: query.to };
 }
