@@ -1,16 +1,16 @@
 // Exposed as `analytics/Section`: the Analytics Dashboard (spec 2, 3 and 9).
 import { useState } from 'react';
 import { Alert, Button, Col, Row, Space, Spin } from 'antd';
-import { PageHeader, type SectionProps, type TrendPeriod, type TrendRange } from '@growth-admin/shared-client';
+import { DASHBOARD_DEFAULT_PERIOD, PageHeader, type SectionProps, type TrendPeriod, type TrendRange } from '@growth-admin/shared-client';
 import { DashboardCharts } from './dashboard/DashboardCharts';
 import { DateRangeFilter } from './dashboard/DateRangeFilter';
-import { DEFAULT_PERIOD, PeriodToggle } from './dashboard/PeriodToggle';
+import { PeriodToggle } from './dashboard/PeriodToggle';
 import { useDashboardData } from './dashboard/useDashboardData';
 import { StatCard } from './stats/StatCard';
 import { buildStatCards } from './stats/statCards';
 
 export default function AnalyticsSection(_props: SectionProps) {
-  const [period, setPeriod] = useState<TrendPeriod>(DEFAULT_PERIOD);
+  const [period, setPeriod] = useState<TrendPeriod>(DASHBOARD_DEFAULT_PERIOD);
   const [range, setRange] = useState<TrendRange | null>(null);
   const data = useDashboardData(period, range);
 
