@@ -19,7 +19,6 @@ import { createElement, lazy, Suspense } from 'react';
 export {
   Alert,
   App,
-  Avatar,
   Button,
   Card,
   Col,
@@ -33,13 +32,11 @@ export {
   Layout,
   Menu,
   Modal,
-  Result,
   Row,
   Segmented,
   Space,
   Spin,
   Switch,
-  Tag,
   Tooltip,
   Typography,
   message,
@@ -78,13 +75,17 @@ function deferredComponent(name, fallback = () => null) {
   return Deferred;
 }
 
+export const Avatar = deferredComponent('Avatar');
 export const Checkbox = deferredComponent('Checkbox');
 export const Collapse = deferredComponent('Collapse');
 // Its trigger (a Delete button) shows at once; the confirmation works once the chunk is in.
 export const Popconfirm = deferredComponent('Popconfirm', (props) => props.children ?? null);
+// A section's failure view (the shell's SectionUnavailable): its illustrations are 11 kB gzip.
+export const Result = deferredComponent('Result');
 export const Select = deferredComponent('Select');
 export const Table = deferredComponent('Table');
 export const Tabs = deferredComponent('Tabs');
+export const Tag = deferredComponent('Tag');
 
 // Warm the chunk once the first screen has had its turn, so a later section finds it loaded.
 if (typeof window !== 'undefined') {
