@@ -23,7 +23,6 @@ export {
   Card,
   Col,
   ConfigProvider,
-  DatePicker,
   Descriptions,
   Empty,
   Flex,
@@ -43,6 +42,9 @@ export {
   notification,
   theme,
 } from 'antd/es/index.js';
+
+// DatePicker comes from its own chunk; until then RangePicker draws itself light (antd-range-picker.mjs).
+export { DatePicker } from './antd-range-picker.mjs';
 
 let deferred = null;
 const loadDeferred = () =>

@@ -8,7 +8,9 @@ import { clearSession, dashboardLoads, setSession } from '@growth-admin/shared-c
 import { fail, installFakeApi, ok, type FakeRequest } from '@growth-admin/shared-client/testing';
 import { App } from '../App';
 
-jest.setTimeout(20_000);
+jest.setTimeout(30_000);
+// Generous waits: the layout's chunk (antd) is slow to import on a busy machine.
+const WAIT = { timeout: 15_000 };
 
 let remoteArrives: () => void = () => undefined;
 let remoteGate = new Promise<void>((resolve) => (remoteArrives = resolve));
@@ -70,7 +72,7 @@ test('a failed sign-in asks for no dashboard data', async () => {
   const calls = fakeApi(false);
   render(<App />);
   signIn('wrong');
-  expect(await screen.findByText('Invalid username or password')).toBeInTheDocument();
+  expect(await screen.findByText('Invalid username or password', {}, WAIT)).toBeInTheDocument();
   expect(analyticsCalls(calls)).toEqual([]);
 });
 
@@ -79,7 +81,7 @@ test('signed in on another section: no dashboard data is asked for', async () =>
   const calls = fakeApi();
   setSession({ token: 't', username: 'ada' });
   render(<App />);
-  await waitFor(() => expect(calls.some((c) => c.path === '/api/admin/me')).toBe(true));
+  await waitFor(() => expect(calls.some((c) => c.path === '/api/admin/me')).toBe(true), WAIT);
   expect(analyticsCalls(calls)).toEqual([]);
 });
 
@@ -88,13 +90,13 @@ test('sign-in on the dashboard starts its three requests before the remote mount
   const calls = fakeApi();
   render(<App />);
   signIn('secret');
-  await waitFor(() => expect(analyticsCalls(calls)).toEqual(ANALYTICS.slice().sort()));
+  await waitFor(() => expect(analyticsCalls(calls)).toEqual(ANALYTICS.slice().sort()), WAIT);
   expect(remoteRendered).not.toHaveBeenCalled();
   // The trends asked for are the dashboard's opening ones.
   expect(Object.fromEntries(calls.find((c) => c.path.endsWith('/trends'))!.query)).toEqual({ period: 'day', days: '30' });
 
   await act(async () => remoteArrives());
-  expect(await screen.findByText('dashboard: 7 users, 2 points')).toBeInTheDocument();
+  expect(await screen.findByText('dashboard: 7 users, 2 points', {}, WAIT)).toBeInTheDocument();
   expect(analyticsCalls(calls)).toEqual(ANALYTICS.slice().sort()); // no second request
 });
 
@@ -103,9 +105,9 @@ test('a page load with a stored session on the dashboard starts them too', async
   const calls = fakeApi();
   setSession({ token: 'another', username: 'ada' }); // a new session (once per session)
   render(<App />);
-  await waitFor(() => expect(analyticsCalls(calls)).toEqual(ANALYTICS.slice().sort()));
+  await waitFor(() => expect(analyticsCalls(calls)).toEqual(ANALYTICS.slice().sort()), WAIT);
   expect(remoteRendered).not.toHaveBeenCalled();
   await act(async () => remoteArrives());
-  expect(await screen.findByText('dashboard: 7 users, 2 points')).toBeInTheDocument();
+  expect(await screen.findByText('dashboard: 7 users, 2 points', {}, WAIT)).toBeInTheDocument();
   expect(analyticsCalls(calls)).toEqual(ANALYTICS.slice().sort());
 });
