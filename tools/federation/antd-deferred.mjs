@@ -4,10 +4,13 @@
 // same webpack runtime as the rest of that antd, so it reuses the one ConfigProvider context, theme
 // and style cache: still one antd. One export per line, sorted; read by shared.mjs (the contract).
 export {
+  Avatar,
   Checkbox,
   Collapse,
   Popconfirm,
+  Result,
   Select,
   Table,
   Tabs,
+  Tag,
 } from 'antd/es/index.js';

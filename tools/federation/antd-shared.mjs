@@ -19,12 +19,10 @@ import { createElement, lazy, Suspense } from 'react';
 export {
   Alert,
   App,
-  Avatar,
   Button,
   Card,
   Col,
   ConfigProvider,
-  DatePicker,
   Descriptions,
   Empty,
   Flex,
@@ -33,19 +31,20 @@ export {
   Layout,
   Menu,
   Modal,
-  Result,
   Row,
   Segmented,
   Space,
   Spin,
   Switch,
-  Tag,
   Tooltip,
   Typography,
   message,
   notification,
   theme,
 } from 'antd/es/index.js';
+
+// DatePicker comes from its own chunk; until then RangePicker draws itself light (antd-range-picker.mjs).
+export { DatePicker } from './antd-range-picker.mjs';
 
 let deferred = null;
 const loadDeferred = () =>
@@ -78,13 +77,17 @@ function deferredComponent(name, fallback = () => null) {
   return Deferred;
 }
 
+export const Avatar = deferredComponent('Avatar');
 export const Checkbox = deferredComponent('Checkbox');
 export const Collapse = deferredComponent('Collapse');
 // Its trigger (a Delete button) shows at once; the confirmation works once the chunk is in.
 export const Popconfirm = deferredComponent('Popconfirm', (props) => props.children ?? null);
+// A section's failure view (the shell's SectionUnavailable): its illustrations are 11 kB gzip.
+export const Result = deferredComponent('Result');
 export const Select = deferredComponent('Select');
 export const Table = deferredComponent('Table');
 export const Tabs = deferredComponent('Tabs');
+export const Tag = deferredComponent('Tag');
 
 // Warm the chunk once the first screen has had its turn, so a later section finds it loaded.
 if (typeof window !== 'undefined') {

@@ -6,7 +6,7 @@
 import { createRequire } from 'node:module';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ANTD_DEFERRED_MODULE, ANTD_SHARED_MODULE, ANTD_SHARED_REQUEST, antdSharedExports, sharedSingletons } from './shared.mjs';
+import { ANTD_FACADE_MODULES, ANTD_SHARED_MODULE, ANTD_SHARED_REQUEST, antdSharedExports, sharedSingletons } from './shared.mjs';
 import { portsFromEnv, runtimeConfigFor } from './runtime-config.mjs';
 import { SharedClientUsagePlugin, ShellContractPlugin } from './shared-client-usage.mjs';
 import { dependenciesOf } from './webpack-modules.mjs';
@@ -39,7 +39,7 @@ export class AntdContractPlugin {
     compiler.hooks.compilation.tap('AntdContractPlugin', (compilation) => {
       compilation.hooks.finishModules.tap('AntdContractPlugin', (modules) => {
         for (const module of modules) {
-          const ownSource = module.resource && !module.resource.includes('node_modules') && module.resource !== ANTD_SHARED_MODULE && module.resource !== ANTD_DEFERRED_MODULE;
+          const ownSource = module.resource && !module.resource.includes('node_modules') && !ANTD_FACADE_MODULES.has(module.resource);
           const problems = new Set();
           for (const dep of dependenciesOf(module)) {
             if (typeof dep.request !== 'string') continue;

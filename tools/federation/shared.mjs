@@ -22,6 +22,17 @@ export const ANTD_SHARED_REQUEST = '@growth-admin/federation-antd';
 /** The components ANTD_SHARED_MODULE loads on first render, from this module (an async chunk). */
 export const ANTD_DEFERRED_MODULE = join(dirname(fileURLToPath(import.meta.url)), 'antd-deferred.mjs');
 
+/** DatePicker, in its own chunk (antd-range-picker.mjs draws an empty RangePicker until it is in). */
+export const ANTD_DATE_PICKER_MODULE = join(dirname(fileURLToPath(import.meta.url)), 'antd-date-picker.mjs');
+
+/** The modules that make up the shared antd (they alone may import antd's internals). */
+export const ANTD_FACADE_MODULES = new Set([
+  ANTD_SHARED_MODULE,
+  ANTD_DEFERRED_MODULE,
+  ANTD_DATE_PICKER_MODULE,
+  join(dirname(fileURLToPath(import.meta.url)), 'antd-range-picker.mjs'),
+]);
+
 function reExportedFromAntd(file) {
   const source = readFileSync(file, 'utf8');
   const block = /export\s*\{([^}]*)\}\s*from\s*'antd\/es\/index\.js'/.exec(source);
@@ -46,7 +57,7 @@ export function antdDeferredExports() {
 
 /** The antd exports the share scope provides: those ANTD_SHARED_MODULE re-exports, and the deferred ones. */
 export function antdSharedExports() {
-  return [...reExportedFromAntd(ANTD_SHARED_MODULE), ...antdDeferredExports()].sort();
+  return [...reExportedFromAntd(ANTD_SHARED_MODULE), ...antdDeferredExports(), ...reExportedFromAntd(ANTD_DATE_PICKER_MODULE)].sort();
 }
 
 /** Package name → the entry points shared for it. */

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { deferred, fail, installFakeApi, ok, renderSection, type FakeReply } from '@growth-admin/shared-client/testing';
 import Section from './Section';
@@ -6,6 +6,10 @@ import { happyRoutes, makeTrends, makeUserStats, REVENUE_PATH, TRENDS_PATH, USER
 import { CHANGE_COLORS, DARK_CHANGE_COLORS } from './stats/statCards';
 import { ConfigProvider } from 'antd';
 import { adminTheme, browserTimeZone, type SectionProps } from '@growth-admin/shared-client';
+
+// Role queries skip the visibility check: it computes every ancestor's style, which jsdom does
+// slowly under antd's injected styles (seconds a query on a busy machine). Names here are unique.
+configure({ defaultHidden: true });
 
 /** The trends are asked for in the browser's zone (jsdom's: the process's). */
 const TZ = browserTimeZone();
@@ -154,7 +158,10 @@ describe('a click on a chart element opens the list behind it, through the URL',
   });
   afterEach(() => window.removeEventListener('popstate', onPop));
 
-  const click = async (chartName: string, element: string) => userEvent.click(chart(chartName).getByRole('button', { name: element }));
+  // No pointer-events check: it reads every ancestor's computed style, which jsdom works out slowly
+  // under antd's injected styles (seconds a click on a busy machine). The chart stub's elements are plain buttons.
+  const user = userEvent.setup({ delay: null, pointerEventsCheck: 0 });
+  const click = async (chartName: string, element: string) => user.click(chart(chartName).getByRole('button', { name: element }));
 
   test('a day of a series, a product type, a region, a day of user activity', async () => {
     installFakeApi(happyRoutes);

@@ -17,6 +17,7 @@ export * from './appearance';
 export { AppearanceSwitches } from './AppearanceSwitches';
 export * from './dialogFocus';
 export * from './idempotency';
+export * from './dashboardLoads';
 export * from './queries';
 export * from './lists';
 export * from './version';

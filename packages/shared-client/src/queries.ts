@@ -14,16 +14,14 @@ import {
   getProjects,
   getReleaseHistory,
   getReleases,
-  getRevenueStats,
-  getTrends,
   getUserRecentOrders,
-  getUserStats,
   queryPerson,
   TRENDS_DEFAULT_DAYS,
   type TrendRange,
   type OrdersParams,
   type PersonsListParams,
 } from './api';
+import { dashboardLoads, trendsLoad } from './dashboardLoads';
 import { queryKeys } from './queryKeys';
 import type { AuditQuery, OrderKind, Person, TrendPeriod } from './types';
 
@@ -68,9 +66,10 @@ export const queries = {
     }),
   recentOrders: (personId: string) => queryOptions({ queryKey: queryKeys.orders.recent(personId), queryFn: () => getUserRecentOrders(personId) }),
 
-  userStats: () => queryOptions({ queryKey: queryKeys.analytics.users(), queryFn: getUserStats }),
-  revenueStats: () => queryOptions({ queryKey: queryKeys.analytics.revenue(), queryFn: getRevenueStats }),
+  // The dashboard's three: the definitions the shell's sign-in prefetch uses too (dashboardLoads).
+  userStats: () => queryOptions(dashboardLoads().users),
+  revenueStats: () => queryOptions(dashboardLoads().revenue),
   orderStats: () => queryOptions({ queryKey: queryKeys.analytics.orders(), queryFn: getOrderStats }),
   trends: (period: TrendPeriod, window: number | TrendRange = TRENDS_DEFAULT_DAYS, timeZone?: string) =>
-    queryOptions({ queryKey: queryKeys.analytics.trends(period, window, timeZone), queryFn: () => getTrends(period, window, timeZone) }),
+    queryOptions(trendsLoad(period, window, timeZone)),
 };

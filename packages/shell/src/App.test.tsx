@@ -1,8 +1,9 @@
 // A signed-in page load: the layout's shape shows at once (no antd needed for it), and the current
 // section's remote is asked for together with the layout's code, not after it has rendered.
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { clearSession, setSession } from '@growth-admin/shared-client';
+import { APPEARANCE_STORAGE_KEY, clearSession, setSession } from '@growth-admin/shared-client';
 import { App } from './App';
+import { LayoutSkeleton } from './boot/LayoutSkeleton';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(() => new Promise(() => undefined)), // the remote is still on its way
@@ -35,6 +36,7 @@ test('with a stored session the layout skeleton shows while the layout and the s
   setSession({ token: 't', username: 'ada' });
   render(<App />);
   expect(screen.getByTestId('layout-skeleton')).toBeInTheDocument();
+  expect(screen.getByTestId('layout-skeleton')).toHaveAttribute('data-theme', 'light');
   expect(screen.getByRole('status')).toHaveTextContent('Loading');
   // The Users section's remote is requested while the layout's code is still on its way.
   await waitFor(() => expect(runtime.loadRemote).toHaveBeenCalledWith('people/Section'));
@@ -50,4 +52,11 @@ test('without a session the login screen shows and no remote is requested', () =
   render(<App />);
   expect(screen.getByRole('heading', { name: 'Admin Login' })).toBeInTheDocument();
   expect(runtime.loadRemote).not.toHaveBeenCalled();
+});
+
+test('the layout skeleton follows the remembered dark mode from its first render', () => {
+  window.localStorage.setItem(APPEARANCE_STORAGE_KEY, JSON.stringify({ dark: true, compact: false }));
+  render(<LayoutSkeleton />);
+  expect(screen.getByTestId('layout-skeleton')).toHaveAttribute('data-theme', 'dark');
+  window.localStorage.removeItem(APPEARANCE_STORAGE_KEY);
 });

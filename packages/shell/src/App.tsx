@@ -4,6 +4,7 @@ import { lazy, Suspense, useCallback, useEffect, useSyncExternalStore } from 're
 import { getSession, subscribeSession } from '@growth-admin/shared-client/core';
 import { LayoutSkeleton } from './boot/LayoutSkeleton';
 import { LoginScreen } from './login/LoginScreen';
+import { prefetchDashboard } from './sections/dashboardPrefetch';
 import { openSectionComponent } from './sections/remoteModules';
 import { BASE_PATH, DEFAULT_SECTION, sectionById, sectionFromPath } from './sections/sections';
 
@@ -21,12 +22,14 @@ const SignedInApp = lazy(loadSignedInUi);
 
 /**
  * Starts the signed-in UI and the current section's remote together: otherwise the remote is only
- * asked for once the layout chunk has arrived and rendered, one round trip after the other.
+ * asked for once the layout chunk has arrived and rendered, one round trip after the other. On the
+ * dashboard its three data requests start too (sections/dashboardPrefetch).
  * A failure is left to the section's own load (it retries and shows it).
  */
 export function loadSignedInPath() {
   const section = sectionById(sectionFromPath(window.location.pathname, BASE_PATH) ?? DEFAULT_SECTION);
   void openSectionComponent(section.remote.name, section.remote.module).catch(() => undefined);
+  if (section.id === 'analytics') prefetchDashboard();
   return loadSignedInUi();
 }
 

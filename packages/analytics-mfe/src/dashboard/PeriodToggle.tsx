@@ -7,8 +7,6 @@ export const PERIOD_OPTIONS: Array<{ label: string; value: TrendPeriod }> = [
   { label: 'Weekly', value: 'week' },
 ];
 
-export const DEFAULT_PERIOD: TrendPeriod = 'day';
-
 export function PeriodToggle({ value, onChange }: { value: TrendPeriod; onChange: (period: TrendPeriod) => void }) {
   return (
     <Segmented<TrendPeriod>

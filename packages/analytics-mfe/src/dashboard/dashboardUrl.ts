@@ -1,9 +1,9 @@
 // The dashboard's period and date range in the page URL, as the lists keep theirs (shared-client
 // useListUrl): `/?period=week&from=2026-11-01&to=2026-11-07`, so a reload, back/forward and a
 // pasted link show the same dashboard. The defaults (Daily, the last 30 days) are left out.
-import { dayOf, dayStart, type TrendPeriod, type TrendRange, type UrlCodec } from '@growth-admin/shared-client';
+import { DASHBOARD_DEFAULT_PERIOD, dayOf, dayStart, type TrendPeriod, type TrendRange, type UrlCodec } from '@growth-admin/shared-client';
 import { MAX_RANGE_DAYS } from './DateRangeFilter';
-import { DEFAULT_PERIOD, PERIOD_OPTIONS } from './PeriodToggle';
+import { PERIOD_OPTIONS } from './PeriodToggle';
 
 export interface DashboardState {
   period: TrendPeriod;
@@ -11,7 +11,7 @@ export interface DashboardState {
   range: TrendRange | null;
 }
 
-export const DEFAULT_DASHBOARD: DashboardState = { period: DEFAULT_PERIOD, range: null };
+export const DEFAULT_DASHBOARD: DashboardState = { period: DASHBOARD_DEFAULT_PERIOD, range: null };
 
 const PERIODS = PERIOD_OPTIONS.map((option) => option.value);
 const DAY = 86_400_000;
@@ -35,14 +35,14 @@ export function parseRange(query: URLSearchParams, today = new Date()): TrendRan
 
 export function parseDashboard(query: URLSearchParams, today = new Date()): DashboardState {
   const period = query.get('period') as TrendPeriod;
-  return { period: PERIODS.includes(period) ? period : DEFAULT_PERIOD, range: parseRange(query, today) };
+  return { period: PERIODS.includes(period) ? period : DASHBOARD_DEFAULT_PERIOD, range: parseRange(query, today) };
 }
 
 export const DASHBOARD_URL: UrlCodec<DashboardState> = {
   parse: (query) => parseDashboard(query),
   format({ period, range }) {
     const query = new URLSearchParams();
-    if (period !== DEFAULT_PERIOD) query.set('period', period);
+    if (period !== DASHBOARD_DEFAULT_PERIOD) query.set('period', period);
     if (range) {
       query.set('from', range.from);
       query.set('to', range.to);

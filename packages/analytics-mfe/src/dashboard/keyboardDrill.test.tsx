@@ -1,10 +1,15 @@
 // The keyboard's way to the drill-down: each chart's "View data" toggle (out of sight until focused)
 // opens a table whose figures link to the lists a click on the chart opens.
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { installFakeApi, renderSection } from '@growth-admin/shared-client/testing';
 import Section from '../Section';
 import { happyRoutes } from '../test-utils/fixtures';
+
+// Role queries skip the visibility check, and the toggles are found by their labels: jsdom works
+// out styles and accessible names slowly under antd's injected styles (seconds a whole-page role
+// query on a busy machine). Names here are unique.
+configure({ defaultHidden: true });
 
 jest.mock('../charts/EChart');
 // antd's Table renders slowly in jsdom on a busy machine.
@@ -18,7 +23,7 @@ test('focused, "View data" shows; Enter opens the table, Enter on a figure opens
   renderSection(Section);
   await screen.findByText('Active Users');
 
-  const toggles = screen.getAllByRole('button', { name: /^View data: / });
+  const toggles = screen.getAllByLabelText(/^View data: /);
   expect(toggles.map((b) => b.getAttribute('aria-label'))).toEqual([
     'View data: User Activity',
     'View data: Order Distribution',
@@ -26,7 +31,7 @@ test('focused, "View data" shows; Enter opens the table, Enter on a figure opens
     'View data: Regional Distribution',
   ]);
   // Out of sight until focused: the dashboard keeps its look.
-  const toggle = screen.getByRole('button', { name: 'View data: Order Distribution' });
+  const toggle = screen.getByLabelText('View data: Order Distribution');
   expect(toggle).toHaveStyle({ position: 'absolute', width: '1px' });
   // (The Tab order over the real canvases is the e2e journey's: this stub draws buttons.)
   act(() => toggle.focus());
@@ -55,8 +60,8 @@ test('the pies list their slices: a product type opens its orders (Coins the pay
   const user = userEvent.setup({ delay: null, pointerEventsCheck: 0 });
   renderSection(Section);
   await screen.findByText('Active Users');
-  await user.click(screen.getByRole('button', { name: 'View data: Revenue by Product Type' }));
-  await user.click(screen.getByRole('button', { name: 'View data: Regional Distribution' }));
+  await user.click(screen.getByLabelText('View data: Revenue by Product Type'));
+  await user.click(screen.getByLabelText('View data: Regional Distribution'));
   const revenue = screen.getByRole('table', { name: 'Revenue by Product Type data' });
   expect(within(revenue).getAllByRole('link').map((a) => [a.getAttribute('aria-label'), a.getAttribute('href')])).toEqual([
     ['Revenue, Like: $1,000.00', '/orders?type=heart'],
@@ -67,7 +72,7 @@ test('the pies list their slices: a product type opens its orders (Coins the pay
   expect(within(regions).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/users?region=NA', '/users?region=EU', '/users?region=AP']);
 
   // Closing gives the chart back alone; the toggle stays in sight while it has the focus.
-  const toggle = screen.getByRole('button', { name: 'Hide data: Regional Distribution' });
+  const toggle = screen.getByLabelText('Hide data: Regional Distribution');
   await user.click(toggle);
   expect(screen.queryByRole('table', { name: 'Regional Distribution data' })).not.toBeInTheDocument();
   expect(toggle).toHaveAttribute('aria-expanded', 'false');

@@ -1,11 +1,15 @@
 // What a signed-in administrator sees while the layout's code (antd) and the section are on their
 // way: the sidebar's and the content's shapes in plain CSS (index.html), no antd, so a slow network
-// shows the page's structure at once instead of a lone spinner.
+// shows the page's structure at once instead of a lone spinner. It follows the remembered dark mode
+// from its first paint (the appearance store is read as it renders, before the layout's theme exists).
+import { getAppearance } from '@growth-admin/shared-client/core';
+
 const MENU_ITEMS = 6;
 
 export function LayoutSkeleton() {
+  const { dark } = getAppearance();
   return (
-    <div className="ga-skeleton" role="status" aria-live="polite" data-testid="layout-skeleton">
+    <div className="ga-skeleton" role="status" aria-live="polite" data-testid="layout-skeleton" data-theme={dark ? 'dark' : 'light'}>
       <span className="ga-visually-hidden">Loading</span>
       <div className="ga-skeleton-sider" aria-hidden="true">
         <span className="ga-skeleton-bar ga-skeleton-title" />
