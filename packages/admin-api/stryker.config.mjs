@@ -12,7 +12,18 @@ export default strykerConfig({
     'src/modules/idempotency/repository.ts',
   ],
   // Only the suites that exercise these modules; each starts its server once per file.
-  testMatch: ['**/test/passwords.test.ts', '**/test/auth.test.ts', '**/test/authRules.test.ts', '**/test/roles.test.ts', '**/test/money.test.ts'],
+  // (stepUp: the password asked again before money moves; sessions: idle and absolute expiry, ending
+  // sessions; releaseCommands: the deploy tokens the guard accepts.)
+  testMatch: [
+    '**/test/passwords.test.ts',
+    '**/test/auth.test.ts',
+    '**/test/authRules.test.ts',
+    '**/test/roles.test.ts',
+    '**/test/money.test.ts',
+    '**/test/stepUp.test.ts',
+    '**/test/sessions.test.ts',
+    '**/test/releaseCommands.test.ts',
+  ],
   nodeArgs: ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning'], // PGlite loads its WASM by import()
   timeoutMS: 30_000,
 });
