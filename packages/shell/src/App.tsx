@@ -23,13 +23,15 @@ const SignedInApp = lazy(loadSignedInUi);
 /**
  * Starts the signed-in UI and the current section's remote together: otherwise the remote is only
  * asked for once the layout chunk has arrived and rendered, one round trip after the other. On the
- * dashboard its three data requests start too (sections/dashboardPrefetch).
+ * dashboard with its default period and range (no query) its three data requests start too
+ * (sections/dashboardPrefetch).
  * A failure is left to the section's own load (it retries and shows it).
  */
 export function loadSignedInPath() {
   const section = sectionById(sectionFromPath(window.location.pathname, BASE_PATH) ?? DEFAULT_SECTION);
   void openSectionComponent(section.remote.name, section.remote.module).catch(() => undefined);
-  if (section.id === 'analytics') prefetchDashboard();
+  // Only the plain dashboard: a link with its own period or range asks for other data.
+  if (section.id === 'analytics' && !window.location.search) prefetchDashboard();
   return loadSignedInUi();
 }
 

@@ -85,6 +85,17 @@ test('signed in on another section: no dashboard data is asked for', async () =>
   expect(analyticsCalls(calls)).toEqual([]);
 });
 
+test('a dashboard link with its own period or range: nothing is asked for ahead (the remote asks for that)', async () => {
+  window.history.replaceState(null, '', '/?period=week');
+  const calls = fakeApi();
+  setSession({ token: 'linked', username: 'ada' });
+  render(<App />);
+  // The prefetch starts as the app first renders (the stored-session test below shows it on the plain dashboard).
+  await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+  expect(analyticsCalls(calls)).toEqual([]);
+  window.history.replaceState(null, '', '/');
+});
+
 test('sign-in on the dashboard starts its three requests before the remote mounts; the remote uses their answers', async () => {
   window.history.replaceState(null, '', '/analytics');
   const calls = fakeApi();
