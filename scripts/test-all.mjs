@@ -3,7 +3,7 @@
 // Debian's Chromium for the browser journeys), builds, type-checks and lints, checks the web builds'
 // byte budget (scripts/bundle-budget.mjs), runs each package's
 // jest suite and the Playwright journeys through turbo, then prints the summed counts. The last line is
-// `N passed, N failed` summed over all jest runs (.ci/run relies on it).
+// `N passed, N failed` summed over all jest and Playwright runs (.ci/run relies on it).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -69,8 +69,19 @@ if (build !== 0) console.log('  build, typecheck or lint FAILED');
 if (budget !== 0) console.log('  bundle budget FAILED (see above: a web package grew more than 10% over bundle-budget.json)');
 if (test !== 0) console.log('  at least one test task FAILED');
 
-const summary = `${jest.passed} passed, ${jest.failed} failed, ${jest.skipped} skipped`;
+// The last line counts every test, jest's and Playwright's, and a failed step that ran no test (a
+// build, the budget, a crashed task) as one failure: it never reads "0 failed" for a failing run.
+const total = { ...jest };
+for (const r of e2e) {
+  total.passed += r.passed;
+  total.failed += r.failed;
+  total.skipped += r.skipped ?? 0;
+}
+const stepFailed = build !== 0 || budget !== 0 || test !== 0;
+if (stepFailed && total.failed === 0) total.failed = 1;
+console.log(`jest: ${jest.passed} passed, ${jest.failed} failed, ${jest.skipped} skipped`);
+const summary = `${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`;
 mkdirSync(join(repoRoot, 'reports'), { recursive: true });
 writeFileSync(join(repoRoot, 'reports', 'summary.txt'), `${summary}\n`);
 console.log(summary);
-process.exit(build !== 0 || budget !== 0 || test !== 0 || jest.failed > 0 ? 1 : 0);
+process.exit(stepFailed || total.failed > 0 ? 1 : 0);
