@@ -1,7 +1,7 @@
 // The integrity plugin inside the real federation runtime (jsdom does not check hashes: the e2e
 // journey proves the browser refuses an altered file). It gives the manifest's fetch and the
-// remoteEntry.js script the release's hashes, keeps the runtime from adding chunk scripts without
-// theirs, and refuses a remote whose release recorded none.
+// remoteEntry.js script the release's hashes, lets the runtime add chunk scripts only with the hashes
+// the (verified) manifest lists, and refuses a remote whose release recorded none.
 import { createInstance } from '@module-federation/enhanced/runtime';
 import { integrityPlugin, type IntegrityOf } from './integrity';
 
@@ -35,17 +35,24 @@ class FakeResponse {
   async json() {
     return this.body;
   }
+  clone() {
+    return new FakeResponse(this.body);
+  }
 }
 // jsdom has no Response; the runtime checks the hook's answer with `instanceof Response`.
 (globalThis as { Response?: unknown }).Response ??= FakeResponse;
 
+const CHUNK_HASH = 'sha384-Y2h1bms=';
+/** The manifest as today's builds write it: with each chunk's hash (tools/federation/integrity.mjs). */
+const hashedManifest = { ...manifest, integrity: { '540.abc.js': CHUNK_HASH } };
+
 let seq = 0;
-function host(integrityOf: IntegrityOf) {
-  const fetchImpl = jest.fn(async () => new (globalThis as unknown as { Response: typeof FakeResponse }).Response(manifest) as unknown as Response);
+function host(integrityOf: IntegrityOf, served: object = manifest, manifestUrl = MANIFEST_URL) {
+  const fetchImpl = jest.fn(async () => new (globalThis as unknown as { Response: typeof FakeResponse }).Response(served) as unknown as Response);
   const plugin = integrityPlugin(integrityOf, fetchImpl as unknown as typeof fetch);
   // Every script the runtime asks for, whatever the plugin answers.
   const createScript = jest.fn(plugin.createScript!);
-  const instance = createInstance({ name: `host${++seq}`, remotes: [{ name: 'orders', entry: MANIFEST_URL }], shared: {}, plugins: [{ ...plugin, createScript }] });
+  const instance = createInstance({ name: `host${++seq}`, remotes: [{ name: 'orders', entry: manifestUrl }], shared: {}, plugins: [{ ...plugin, createScript }] });
   return { instance, fetchImpl, createScript };
 }
 
@@ -71,6 +78,21 @@ test('the manifest is fetched with its hash and anonymous CORS; remoteEntry.js i
   await expect(loading).rejects.toThrow(/remoteEntry\.js/);
 });
 
+test("with the chunks' hashes in the manifest, the exposed module's chunk is fetched beside remoteEntry.js, with its hash and anonymous CORS", async () => {
+  // (another release's folder: the runtime keeps each manifest it has read, by its address)
+  const { instance, createScript } = host(() => ({ manifest: MANIFEST_HASH, entry: ENTRY_HASH }), hashedManifest, 'http://store.test/orders/1.0.1/mf-manifest.json');
+  const loading = instance.loadRemote('orders/Orders');
+  await waitForScript(2);
+  const byUrl = new Map(scripts().map((s) => [s.src, s]));
+  expect(byUrl.get('http://store.test/orders/1.0.1/remoteEntry.js')?.integrity).toBe(ENTRY_HASH);
+  const chunk = byUrl.get('http://store.test/orders/1.0.1/540.abc.js')!;
+  expect(chunk.integrity).toBe(CHUNK_HASH);
+  expect(chunk.crossOrigin).toBe('anonymous');
+  expect(createScript).toHaveBeenCalledTimes(2);
+  for (const script of scripts()) script.dispatchEvent(new Event('error'));
+  await expect(loading).rejects.toThrow(/remoteEntry\.js/);
+});
+
 test('a remote whose release recorded no hashes is refused: its manifest is not fetched and no script is added', async () => {
   const { instance, fetchImpl } = host(() => null);
   await expect(instance.loadRemote('orders/Orders')).rejects.toThrow("The orders remote's release records no integrity hashes for its manifest and remoteEntry.js, so it is not loaded");
@@ -84,6 +106,7 @@ test('the plugin refuses a script of the remote other than its entry, and leaves
   expect(() =>
     plugin.createScript!({ url: 'http://store.test/orders/1.0.0/540.abc.js', attrs: {}, remoteInfo, resourceContext: { resourceType: 'js', url: '' } } as never),
   ).toThrow("The orders remote's http://store.test/orders/1.0.0/540.abc.js is not loaded outside its remoteEntry.js, which carries its hash");
+  expect(plugin.createScript!({ url: 'http://store.test/orders/1.0.0/remoteEntry.js', attrs: {}, remoteInfo, resourceContext: { resourceType: 'remoteEntry', url: '' } } as never)).toMatchObject({ integrity: ENTRY_HASH });
   expect(() => plugin.createScript!({ url: 'x', attrs: {}, remoteInfo: { name: 'people' } } as never)).not.toThrow();
 
   const none = integrityPlugin(() => undefined);
@@ -94,12 +117,12 @@ test('the plugin refuses a script of the remote other than its entry, and leaves
   expect(ops).toHaveLength(1);
 });
 
-/** Resolves once the runtime has added a script to the page. */
-function waitForScript(): Promise<void> {
+/** Resolves once the runtime has added `count` scripts to the page. */
+function waitForScript(count = 1): Promise<void> {
   return new Promise((resolve) => {
-    if (scripts().length) return resolve();
+    if (scripts().length >= count) return resolve();
     const observer = new MutationObserver(() => {
-      if (!scripts().length) return;
+      if (scripts().length < count) return;
       observer.disconnect();
       resolve();
     });

@@ -1,7 +1,9 @@
 // Subresource Integrity for remotes: a federation runtime plugin that loads each remote's manifest and
 // remoteEntry.js with the SRI hashes its release recorded (from the runtime config), so a file altered
 // on the store after release does not run. remoteEntry.js carries the sha384 of every chunk it loads
-// (webpack-subresource-integrity in the remote's build), so the browser checks those too.
+// (webpack-subresource-integrity in the remote's build), so the browser checks those too; the manifest
+// carries them as well (`integrity`, tools/federation/integrity.mjs), so the runtime may fetch an exposed
+// module's chunks beside remoteEntry.js, each with its hash, instead of after it.
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import type { RemoteIntegrity } from '../boot/runtimeConfig';
 
@@ -15,39 +17,66 @@ export function missingIntegrity(remote: string): Error {
   return new Error(`The ${remote} remote's release records no integrity hashes for its manifest and remoteEntry.js, so it is not loaded`);
 }
 
+/** A remote's chunk hashes from its verified manifest: file (relative to the manifest's folder) → sha384. */
+interface ChunkHashes {
+  base: string;
+  files: Record<string, string>;
+}
+
 export function integrityPlugin(integrityOf: IntegrityOf, fetchImpl: typeof fetch = (...args) => globalThis.fetch(...args)): ModuleFederationRuntimePlugin {
   const hashesOf = (remote: string): RemoteIntegrity | undefined => {
     const hashes = integrityOf(remote);
     if (hashes === null) throw missingIntegrity(remote);
     return hashes;
   };
+  const chunkHashes = new Map<string, ChunkHashes>();
+  const chunkHashOf = (remote: string, url: string): string | undefined => {
+    const known = chunkHashes.get(remote);
+    if (!known || !url.startsWith(known.base)) return undefined; // another release's folder
+    const file = url.slice(known.base.length);
+    return Object.hasOwn(known.files, file) ? known.files[file] : undefined;
+  };
+  /** The hash a remote's script must carry: its entry's from the release, a chunk's from the manifest. */
+  const scriptHash = (remote: string, hashes: RemoteIntegrity, url: string, resourceType: string | undefined): string => {
+    if (!resourceType || resourceType === 'remoteEntry') return hashes.entry;
+    const hash = chunkHashOf(remote, url);
+    if (!hash) throw new Error(`The ${remote} remote's ${url} is not loaded outside its remoteEntry.js, which carries its hash`);
+    return hash;
+  };
   return {
     name: 'growth-admin:integrity',
     // The manifest, fetched with its hash: a manifest altered on the store is refused by the browser.
+    // Its chunk hashes are kept for the scripts the runtime adds beside remoteEntry.js.
     fetch(url, init, remoteInfo) {
       if (!remoteInfo) return undefined;
       const hashes = hashesOf(remoteInfo.name);
       if (!hashes) return undefined;
-      return fetchImpl(url, { ...init, integrity: hashes.manifest, mode: 'cors', credentials: 'omit' });
+      return fetchImpl(url, { ...init, integrity: hashes.manifest, mode: 'cors', credentials: 'omit' }).then(async (response) => {
+        const files = response.ok ? ((await response.clone().json().catch(() => null)) as { integrity?: unknown } | null)?.integrity : undefined;
+        if (files && typeof files === 'object') chunkHashes.set(remoteInfo.name, { base: new URL('.', new URL(url, document.baseURI)).href, files: files as Record<string, string> });
+        else chunkHashes.delete(remoteInfo.name);
+        return response;
+      });
     },
-    // The federation runtime would add `<script>` tags for an exposed module's chunks beside the
-    // entry (from the manifest), without their hashes: those chunks load through the remote's own
-    // webpack runtime instead, which has them. (One round trip more on a section's first open; the
-    // shell preloads sections when idle.)
+    // The runtime adds `<script>` tags for an exposed module's chunks beside the entry. Without the
+    // chunks' hashes (a manifest from before they were written into it) it may not: those chunks
+    // then load through the remote's own webpack runtime, which has them, one round trip later.
     beforePreloadRemote({ preloadOps }) {
-      for (let i = preloadOps.length - 1; i >= 0; i--) if (hashesOf(preloadOps[i].nameOrAlias)) preloadOps.splice(i, 1);
+      for (let i = preloadOps.length - 1; i >= 0; i--) {
+        const name = preloadOps[i].nameOrAlias;
+        if (hashesOf(name) && !chunkHashes.has(name)) preloadOps.splice(i, 1);
+      }
     },
-    // remoteEntry.js with its hash and anonymous CORS (a cross-origin script is only checked so).
-    createScript({ url, remoteInfo, resourceContext }) {
+    // Every script of a remote with its hash and anonymous CORS (a cross-origin script is only checked so).
+    createScript({ url, attrs, remoteInfo, resourceContext }) {
       if (!remoteInfo) return undefined; // not a remote's
       const hashes = hashesOf(remoteInfo.name);
       if (!hashes) return undefined;
-      if (resourceContext && resourceContext.resourceType !== 'remoteEntry') {
-        throw new Error(`The ${remoteInfo.name} remote's ${url} is not loaded outside its remoteEntry.js, which carries its hash`);
-      }
+      const integrity = scriptHash(remoteInfo.name, hashes, url, resourceContext?.resourceType);
       const script = document.createElement('script');
+      for (const [name, value] of Object.entries(attrs ?? {})) script.setAttribute(name, String(value));
+      script.integrity = integrity;
       script.crossOrigin = 'anonymous';
-      script.integrity = hashes.entry;
       script.src = url;
       return script;
     },
