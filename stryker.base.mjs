@@ -1,11 +1,13 @@
 // The StrykerJS setup both mutation runs share (`npm run mutation`): jest through each package's own
 // config, per-test coverage, the files mutated in place (the workspace's jest config is shared from
 // the root, which a sandbox copy would not reach) and restored when the run ends.
+import { fileURLToPath } from 'node:url';
+
 /**
- * @param {{ mutate: string[], testMatch?: string[], ignore?: string[], timeoutMS: number, nodeArgs?: string[] }} o
+ * @param {{ mutate: string[], environment: 'node' | 'jsdom', testMatch?: string[], ignore?: string[], timeoutMS: number, nodeArgs?: string[] }} o
  * @returns {import('@stryker-mutator/api/core').PartialStrykerOptions}
  */
-export function strykerConfig({ mutate, testMatch, ignore, timeoutMS, nodeArgs = [] }) {
+export function strykerConfig({ mutate, environment, testMatch, ignore, timeoutMS, nodeArgs = [] }) {
   return {
     testRunner: 'jest',
     plugins: ['@stryker-mutator/jest-runner'], // named: pnpm's layout hides it from Stryker's own lookup
@@ -15,6 +17,8 @@ export function strykerConfig({ mutate, testMatch, ignore, timeoutMS, nodeArgs =
       config: {
         ...(testMatch ? { testMatch } : {}),
         ...(ignore ? { testPathIgnorePatterns: ['/node_modules/', ...ignore] } : {}),
+        // The package's environment, bailing out of a mutant's run at its first failed test.
+        testEnvironment: fileURLToPath(new URL(`./tools/mutation/environment-${environment}.cjs`, import.meta.url)),
         reporters: ['default'],
       },
       enableFindRelatedTests: false,

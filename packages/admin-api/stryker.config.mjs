@@ -3,6 +3,7 @@
 import { strykerConfig } from '../../stryker.base.mjs';
 
 export default strykerConfig({
+  environment: 'node',
   mutate: [
     'src/security.ts',
     'src/http/guard.ts',

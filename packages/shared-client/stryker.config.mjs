@@ -3,6 +3,7 @@
 import { strykerConfig } from '../../stryker.base.mjs';
 
 export default strykerConfig({
+  environment: 'jsdom',
   // Every request goes through these: signing, the token, the envelope, errors, idempotency keys.
   mutate: ['src/http.ts', 'src/signature.ts', 'src/tokenStore.ts', 'src/idempotency.ts', 'src/typedCall.ts', 'src/api.ts', 'src/config.ts'],
   // core.test.ts reads the import graph from disk in a node environment, which reports no
