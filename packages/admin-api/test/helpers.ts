@@ -6,12 +6,12 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { Client as PgClient } from 'pg';
-import { PGlite } from '@electric-sql/pglite';
 import type { TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import { startServer, type RunningServer, type StartOptions } from '../src/server';
-import { openDb, type Db } from '../src/db';
+// The server, the databases' drivers and PGlite load when a test first needs them: a test file whose
+// tests are all skipped (a mutation run's filter, `-t`) then costs next to nothing to load.
+import type { RunningServer, StartOptions } from '../src/server';
+import type { Db } from '../src/db';
 import { signRequest } from '../src/security';
 import { markerOf } from '../src/db/dataDir';
 
@@ -33,6 +33,7 @@ export const SHARED_TEMPLATE_ENV = 'ADMIN_API_TEST_SHARED_TEMPLATE';
 async function pgliteTemplate(): Promise<string> {
   if (existsSync(join(TEMPLATE, 'PG_VERSION'))) return TEMPLATE;
   const building = mkdtempSync(join(TEST_TMP, 'growth-admin-template-'));
+  const { PGlite } = await import('@electric-sql/pglite');
   const pg = await PGlite.create(building);
   await pg.close();
   try {
@@ -54,6 +55,7 @@ export async function freshDatabase(
   const seededTemplate = seeded ? process.env[SEEDED_TEMPLATE_ENV] : undefined;
   if (seeded && !seededTemplate) throw new Error(`${SEEDED_TEMPLATE_ENV} is not set: jest.config.cjs's globalSetup builds it`);
   if (onPostgres) {
+    const { Client: PgClient } = await import('pg');
     const admin = new URL(process.env.DATABASE_URL!);
     const name = `ga_test_${process.pid}_${randomBytes(4).toString('hex')}`;
     const c = new PgClient({ connectionString: admin.toString() });
@@ -87,6 +89,7 @@ export async function freshDatabase(
 /** A fresh empty database opened as a handle (no server): for rules tested as functions. */
 export async function openFreshDb(): Promise<{ db: Db; drop(): Promise<void> }> {
   const place = await freshDatabase();
+  const { openDb } = await import('../src/db');
   const db = await openDb({ dataDir: place.dataDir ?? null, databaseUrl: place.databaseUrl ?? null });
   return {
     db,
@@ -203,6 +206,7 @@ export interface TestServer {
 export const SMALL_SEED = { seedUsers: 300, seedOrders: 3000 };
 
 export async function startOn(db: { dataDir?: string; databaseUrl?: string }, options: StartOptions = {}): Promise<RunningServer> {
+  const { startServer } = await import('../src/server');
   return startServer({
     port: 0,
     host: '127.0.0.1',
