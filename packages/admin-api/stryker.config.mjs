@@ -14,7 +14,7 @@ export default strykerConfig({
   ],
   // Only the suites that exercise these modules; each starts its server once per file.
   // (stepUp: the password asked again before money moves; sessions: idle and absolute expiry, ending
-  // sessions; releaseCommands: the deploy tokens the guard accepts.)
+  // sessions; releaseCommands and releases: the deploy tokens the guard accepts, on release routes only.)
   testMatch: [
     '**/test/passwords.test.ts',
     '**/test/auth.test.ts',
@@ -24,6 +24,7 @@ export default strykerConfig({
     '**/test/stepUp.test.ts',
     '**/test/sessions.test.ts',
     '**/test/releaseCommands.test.ts',
+    '**/test/releases.test.ts',
   ],
   nodeArgs: ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning'], // PGlite loads its WASM by import()
   timeoutMS: 30_000,

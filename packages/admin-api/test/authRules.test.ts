@@ -3,7 +3,7 @@
 // so the mutation run (README) finds no rule that can change unnoticed.
 import type { Db } from '../src/db';
 import { migrate } from '../src/db/migrate';
-import { addAdmin, checkCredentials, createSession, ensureFirstAdmin, housekeeping } from '../src/modules/auth/repository';
+import { addAdmin, checkCredentials, createSession, ensureFirstAdmin, findSession, housekeeping, LAST_SEEN_EVERY_SECONDS, revokeSession } from '../src/modules/auth/repository';
 import { admitAttempt, forgetOldCounters, throttleKeys } from '../src/modules/auth/throttle';
 import { idempotent } from '../src/modules/idempotency/repository';
 import { openFreshDb } from './helpers';
@@ -51,6 +51,60 @@ describe('administrators', () => {
     await createSession(db, id, 90_000, '127.0.0.1');
     const [s] = await db.query<{ ttl: number }>('select extract(epoch from expires_at - created_at)::float8 as ttl from admin_sessions order by created_at desc limit 1');
     expect(s.ttl).toBeCloseTo(90, 0);
+  });
+
+  test("a session keeps at most 500 characters of the browser's User-Agent, and none when it sent none", async () => {
+    const [{ id }] = await db.query<{ id: number }>("select id::int as id from admins where username = 'ada'");
+    const long = await createSession(db, id, 60_000, '127.0.0.1', 'A'.repeat(600));
+    const none = await createSession(db, id, 60_000, '127.0.0.1');
+    const agent = async (token: string) => {
+      const [row] = await db.query<{ user_agent: string }>('select user_agent from admin_sessions s where s.id = $1', [sessionId(await findSession(db, token, 60_000))]);
+      return row.user_agent;
+    };
+    expect(await agent(long)).toBe('A'.repeat(500));
+    expect(await agent(none)).toBe('');
+  });
+});
+
+function sessionId(found: Awaited<ReturnType<typeof findSession>>): string {
+  if (found.status !== 'live') throw new Error(`the session is ${found.status}`);
+  return found.session.sessionId;
+}
+
+describe('findSession', () => {
+  const IDLE_MS = 30 * 60_000;
+  let token = '';
+  beforeEach(async () => {
+    const [{ id }] = await db.query<{ id: number }>("select id::int as id from admins where username = 'ada'");
+    token = await createSession(db, id, 3600_000, '127.0.0.1', 'jest');
+  });
+
+  test('live: its administrator; unknown or signed out: invalid', async () => {
+    expect(await findSession(db, token, IDLE_MS)).toMatchObject({ status: 'live', session: { username: 'ada', role: 'viewer' } });
+    expect(await findSession(db, `${token.slice(0, -1)}x`, IDLE_MS)).toEqual({ status: 'invalid' });
+    await revokeSession(db, token);
+    expect(await findSession(db, token, IDLE_MS)).toEqual({ status: 'invalid' });
+  });
+
+  test('expired: past its end (lifetime) before idle, or idle longer than the idle time', async () => {
+    const id = sessionId(await findSession(db, token, IDLE_MS));
+    await db.query('update admin_sessions set last_seen_at = now() - make_interval(secs => $2 + 1) where id = $1', [id, IDLE_MS / 1000]);
+    expect(await findSession(db, token, IDLE_MS)).toEqual({ status: 'expired', why: 'idle' });
+    await db.query('update admin_sessions set expires_at = now() where id = $1', [id]);
+    expect(await findSession(db, token, IDLE_MS)).toEqual({ status: 'expired', why: 'lifetime' });
+  });
+
+  test(`last seen moves on once it is ${LAST_SEEN_EVERY_SECONDS} s old, exactly (one transaction: one clock)`, async () => {
+    const id = sessionId(await findSession(db, token, IDLE_MS));
+    const seenAfterLookup = (age: number) =>
+      db.transaction(async (tx) => {
+        await tx.query('update admin_sessions set last_seen_at = now() - make_interval(secs => $2) where id = $1', [id, age]);
+        await findSession(tx, token, IDLE_MS);
+        const [row] = await tx.query<{ age: number }>('select extract(epoch from now() - last_seen_at)::float8 as age from admin_sessions where id = $1', [id]);
+        return row.age;
+      });
+    expect(await seenAfterLookup(LAST_SEEN_EVERY_SECONDS - 0.001)).toBeCloseTo(LAST_SEEN_EVERY_SECONDS - 0.001, 6); // not yet
+    expect(await seenAfterLookup(LAST_SEEN_EVERY_SECONDS)).toBe(0); // moved to now
   });
 });
 

@@ -1,4 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- response bodies are arbitrary JSON under test */
+/* eslint-disable @typescript-eslint/no-require-imports -- the server, PGlite and pg load on first use (below); `import()` would need file extensions here */
 // Test harness: a real server on a free port (real HTTP), on a fresh PGlite directory copied from a
 // cached template (initdb is slow), or on a throwaway PostgreSQL database when the suite targets it.
 import { cpSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
@@ -33,7 +34,7 @@ export const SHARED_TEMPLATE_ENV = 'ADMIN_API_TEST_SHARED_TEMPLATE';
 async function pgliteTemplate(): Promise<string> {
   if (existsSync(join(TEMPLATE, 'PG_VERSION'))) return TEMPLATE;
   const building = mkdtempSync(join(TEST_TMP, 'growth-admin-template-'));
-  const { PGlite } = await import('@electric-sql/pglite');
+  const { PGlite }: typeof import('@electric-sql/pglite') = require('@electric-sql/pglite');
   const pg = await PGlite.create(building);
   await pg.close();
   try {
@@ -55,7 +56,7 @@ export async function freshDatabase(
   const seededTemplate = seeded ? process.env[SEEDED_TEMPLATE_ENV] : undefined;
   if (seeded && !seededTemplate) throw new Error(`${SEEDED_TEMPLATE_ENV} is not set: jest.config.cjs's globalSetup builds it`);
   if (onPostgres) {
-    const { Client: PgClient } = await import('pg');
+    const { Client: PgClient }: typeof import('pg') = require('pg');
     const admin = new URL(process.env.DATABASE_URL!);
     const name = `ga_test_${process.pid}_${randomBytes(4).toString('hex')}`;
     const c = new PgClient({ connectionString: admin.toString() });
@@ -89,7 +90,7 @@ export async function freshDatabase(
 /** A fresh empty database opened as a handle (no server): for rules tested as functions. */
 export async function openFreshDb(): Promise<{ db: Db; drop(): Promise<void> }> {
   const place = await freshDatabase();
-  const { openDb } = await import('../src/db');
+  const { openDb }: typeof import('../src/db') = require('../src/db');
   const db = await openDb({ dataDir: place.dataDir ?? null, databaseUrl: place.databaseUrl ?? null });
   return {
     db,
@@ -206,7 +207,7 @@ export interface TestServer {
 export const SMALL_SEED = { seedUsers: 300, seedOrders: 3000 };
 
 export async function startOn(db: { dataDir?: string; databaseUrl?: string }, options: StartOptions = {}): Promise<RunningServer> {
-  const { startServer } = await import('../src/server');
+  const { startServer }: typeof import('../src/server') = require('../src/server');
   return startServer({
     port: 0,
     host: '127.0.0.1',

@@ -25,7 +25,8 @@ const ledger = (personId: string) =>
     'select delta::float8 as delta, balance_after::float8 as balance_after, reason, order_id::text as order_id, admin_id::int as admin_id from coin_ledger where person_id = $1 order by id',
     [personId],
   );
-const audits = (target: string) => db.query<{ action: string; summary: string }>('select action, summary from audit_log where target = $1 order by id', [target]);
+const audits = (target: string) =>
+  db.query<{ action: string; summary: string; before: unknown; after: unknown }>('select action, summary, before, after from audit_log where target = $1 order by id', [target]);
 
 describe('addMoney', () => {
   test('adds exactly the amount, writes one ledger row with the balance after, and one audit row', async () => {
@@ -38,6 +39,8 @@ describe('addMoney', () => {
     const [a] = await audits('person:3');
     expect(a.action).toBe('person.add-money');
     expect(a.summary).toBe(`Added 250 coins to ${person.customName} (balance ${before + 250})`);
+    // The audit trail records the balance on both sides of the change.
+    expect([a.before, a.after]).toEqual([{ money: before }, { money: before + 250 }]);
   });
 
   test('concurrent additions all count (the sum is done by the database)', async () => {
@@ -132,7 +135,12 @@ describe('refundOrder', () => {
     const rows = (await ledger(o.person_id)).filter((l) => l.order_id === o.id);
     expect(rows).toEqual([{ delta: o.coins, balance_after: before + o.coins, reason: 'refund-order', order_id: o.id, admin_id: 1 }]);
     expect(await audits(`order:${o.id}`)).toEqual([
-      { action: 'order.refund', summary: `Refunded order #${order.orderSn} (+${o.coins} coins to person ${o.person_id})` },
+      {
+        action: 'order.refund',
+        summary: `Refunded order #${order.orderSn} (+${o.coins} coins to person ${o.person_id})`,
+        before: { isRefund: false, stateStr: 'Completed', personMoney: before },
+        after: { isRefund: true, stateStr: 'Refunded', personMoney: before + o.coins },
+      },
     ]);
     await expect(refundOrder(db, actor, o.id)).rejects.toMatchObject({ statusCode: 409, code: 'ALREADY_REFUNDED', message: `Order #${order.orderSn} was already refunded` });
     expect(await balance(o.person_id)).toBe(before + o.coins);

@@ -4,6 +4,7 @@
 // session's times back in the database (the server compares with the database's clock), not by waiting.
 import { sessions } from '@growth-admin/api-contract';
 import { configFromEnv } from '../src/config';
+import { durationInWords } from '../src/http/guard';
 import { describeBrowser } from '../src/modules/sessions/browser';
 import { Api, ADMIN, expectShape, startTestServer, type TestServer } from './helpers';
 
@@ -162,6 +163,10 @@ test('both limits are configurable (SESSION_IDLE_MINUTES, SESSION_MAX_HOURS)', a
   } finally {
     await short.close();
   }
+});
+
+test("the SESSION_EXPIRED message's durations in words: hours, minutes, else seconds; one without an s", () => {
+  expect([3600_000, 12 * 3600_000, 60_000, 30 * 60_000, 90_000, 1000].map(durationInWords)).toEqual(['1 hour', '12 hours', '1 minute', '30 minutes', '90 seconds', '1 second']);
 });
 
 test('the browser is read from the User-Agent', () => {

@@ -58,7 +58,11 @@ export async function checkSignature(req: FastifyRequest, db: Db, config: Server
 }
 
 /** How long a session may be idle, or live at all, in words for the SESSION_EXPIRED message. */
-const span = (ms: number) => (ms % 3600_000 === 0 ? `${ms / 3600_000} hour${ms === 3600_000 ? '' : 's'}` : ms % 60_000 === 0 ? `${ms / 60_000} minute${ms === 60_000 ? '' : 's'}` : `${ms / 1000} seconds`);
+export function durationInWords(ms: number): string {
+  if (ms % 3600_000 === 0) return `${ms / 3600_000} hour${ms === 3600_000 ? '' : 's'}`;
+  if (ms % 60_000 === 0) return `${ms / 60_000} minute${ms === 60_000 ? '' : 's'}`;
+  return `${ms / 1000} second${ms === 1000 ? '' : 's'}`;
+}
 
 export async function checkToken(req: FastifyRequest, db: Db, config: ServerConfig): Promise<void> {
   const auth = header(req, 'authorization');
@@ -67,7 +71,7 @@ export async function checkToken(req: FastifyRequest, db: Db, config: ServerConf
   if (!m) throw unauthorized('The Authorization header must be "Bearer <token>" with a session token', 'TOKEN_INVALID');
   const found = await findSession(db, m[1], config.sessionIdleMs);
   if (found.status === 'expired') {
-    const why = found.why === 'idle' ? `no request for ${span(config.sessionIdleMs)}` : `it is ${span(config.sessionTtlMs)} old`;
+    const why = found.why === 'idle' ? `no request for ${durationInWords(config.sessionIdleMs)}` : `it is ${durationInWords(config.sessionTtlMs)} old`;
     throw unauthorized(`Your session has expired (${why}): sign in again`, 'SESSION_EXPIRED');
   }
   if (found.status !== 'live') throw unauthorized('The session token is invalid, expired or signed out', 'TOKEN_INVALID');

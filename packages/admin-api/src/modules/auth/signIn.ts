@@ -13,15 +13,15 @@ export interface SignInAttempt {
   username: string;
   password: string;
   ip: string;
-  /** The browser's User-Agent, shown in the Sessions list. */
-  userAgent?: string;
+  /** The browser's User-Agent, shown in the Sessions list ('' when it sent none). */
+  userAgent: string;
 }
 
 /**
  * Checks the credentials and starts a session; answers its token. The attempt is counted (or
  * refused, 429) before the password is checked: see throttle.ts.
  */
-export async function signIn(db: Db, config: ServerConfig, { username, password, ip, userAgent = '' }: SignInAttempt): Promise<{ token: string; username: string; role: Role }> {
+export async function signIn(db: Db, config: ServerConfig, { username, password, ip, userAgent }: SignInAttempt): Promise<{ token: string; username: string; role: Role }> {
   await admitAttempt(db, { perUserAndAddress: config.loginLimitPerUserAndAddress, perAddress: config.loginLimitPerAddress, windowMs: config.loginWindowMs }, username, ip);
   const admin = await checkCredentials(db, username, password);
   if (!admin) {
