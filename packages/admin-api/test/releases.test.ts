@@ -226,7 +226,7 @@ test('unknown remotes, bad input, viewers and misused deploy tokens are refused'
   expect((await viewer.post('/api/admin/releases/orders/rollback', {})).body.code).toBe('ROLE_FORBIDDEN');
   // A deploy token reaches the release routes only; a wrong one nothing.
   const elsewhere = await deployer.get('/api/admin/projects');
-  expect([elsewhere.status, elsewhere.body.code]).toEqual([403, 'DEPLOY_TOKEN_FORBIDDEN']);
+  expect([elsewhere.status, elsewhere.body]).toEqual([403, { code: 'DEPLOY_TOKEN_FORBIDDEN', message: 'A deploy token may call the release routes only' }]);
   const forged = await deployer.get('/api/admin/releases', { token: `deploy_${'x'.repeat(43)}` });
   expect([forged.status, forged.body.code]).toEqual([401, 'TOKEN_INVALID']);
   const [row] = await t.sql("select last_used_at from deploy_tokens where name = 'ci'");
