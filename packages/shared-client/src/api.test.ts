@@ -1,6 +1,17 @@
 import {
+  addAdministrator,
   addMoney,
+  browserTimeZone,
+  changeOwnPassword,
   createProject,
+  endMyOtherSessions,
+  endSession,
+  exportAuditCsv,
+  getAdministrators,
+  getAllSessions,
+  getAudit,
+  getMe,
+  getMySessions,
   deleteProject,
   getOrders,
   getOrderStats,
@@ -26,6 +37,7 @@ import {
   reportReleaseFailure,
   rollbackRelease,
   TRENDS_DEFAULT_DAYS,
+  updateAdministrator,
   updateProject,
 } from './api';
 import { ApiError, NETWORK_MESSAGE } from './errors';
@@ -135,6 +147,59 @@ describe('session calls', () => {
   it('logout POSTs with no body', async () => {
     const req = await sentBy(() => logout());
     expect(req).toMatchObject({ method: 'POST', path: '/api/admin/logout', query: {}, body: undefined });
+  });
+
+  it('logout of a given token (a sign-out retried later) sends that token, not the stored one', async () => {
+    setSession({ token: 'tok-now', username: 'admin' });
+    const req = await sentBy(() => logout('tok-before'));
+    expect(req.headers.Authorization).toBe('Bearer tok-before');
+  });
+});
+
+describe('account, session, administrator and audit calls (Settings)', () => {
+  it.each<[string, () => Promise<unknown>, { method: string; path: string; body?: unknown }]>([
+    ['getMe', () => getMe(), { method: 'GET', path: '/api/admin/me' }],
+    ['getMySessions', () => getMySessions(), { method: 'GET', path: '/api/admin/account/sessions' }],
+    ['getAllSessions', () => getAllSessions(), { method: 'GET', path: '/api/admin/sessions' }],
+    ['endSession (mine)', () => endSession('7'), { method: 'DELETE', path: '/api/admin/account/sessions/7' }],
+    ['endSession (anyone, owners)', () => endSession('7', true), { method: 'DELETE', path: '/api/admin/sessions/7' }],
+    ['endMyOtherSessions', () => endMyOtherSessions(), { method: 'POST', path: '/api/admin/account/sessions/end-others' }],
+    ['getAdministrators', () => getAdministrators(), { method: 'GET', path: '/api/admin/administrators' }],
+    [
+      'addAdministrator',
+      () => addAdministrator({ username: 'vera', role: 'viewer', password: 'a-long-password' }),
+      { method: 'POST', path: '/api/admin/administrators', body: { username: 'vera', role: 'viewer', password: 'a-long-password' } },
+    ],
+    ['updateAdministrator', () => updateAdministrator('3', { role: 'owner', disabled: false }), { method: 'PUT', path: '/api/admin/administrators/3', body: { role: 'owner', disabled: false } }],
+    [
+      'changeOwnPassword',
+      () => changeOwnPassword({ currentPassword: 'old-password', newPassword: 'new-password' }),
+      { method: 'POST', path: '/api/admin/account/password', body: { currentPassword: 'old-password', newPassword: 'new-password' } },
+    ],
+  ])('%s sends %j and answers the data', async (_name, run, expected) => {
+    fetchMock = installFetch(() => ({ body: { data: { answer: 1 } } }));
+    await expect(run()).resolves.toEqual({ answer: 1 });
+    expect(onlyRequest(fetchMock)).toMatchObject({ query: {}, body: undefined, ...expected });
+  });
+
+  it('getAudit asks for page 1 of 20 unless told, with the filter', async () => {
+    expect((await sentBy(() => getAudit({}))).query).toEqual({ page: '1', pageSize: '20' });
+    const req = await sentBy(() => getAudit({ page: 3, action: 'order.refund' }));
+    expect(req).toMatchObject({ method: 'GET', path: '/api/admin/audit' });
+    expect(req.query).toEqual({ page: '3', pageSize: '20', action: 'order.refund' });
+  });
+
+  it('exportAuditCsv downloads the filtered log as a file (the raw answer, not an envelope)', async () => {
+    fetchMock = installFetch(() => ({ raw: 'time,action\r\n' }));
+    const file = await exportAuditCsv({ action: 'login' });
+    // (jsdom's Blob has no text(): read it as a browser page would)
+    const text = await new Promise((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result);
+      reader.readAsText(file);
+    });
+    expect(text).toBe('time,action\r\n');
+    expect(onlyRequest(fetchMock)).toMatchObject({ method: 'GET', path: '/api/admin/audit/export.csv', query: { action: 'login' }, body: undefined });
   });
 });
 
@@ -377,7 +442,23 @@ describe('analytics calls', () => {
 
   it('getTrends sends a range of days as from and to, without days', async () => {
     const req = await sentBy(() => getTrends('week', { from: '2026-11-01', to: '2026-11-07' }), []);
+    expect(req).toMatchObject({ method: 'GET', path: '/api/admin/analytics/trends' });
     expect(req.query).toEqual({ period: 'week', from: '2026-11-01', to: '2026-11-07' });
+  });
+
+  it('getTrends names the time zone its days are cut in, with a window or a range', async () => {
+    expect((await sentBy(() => getTrends('day', 7, 'America/New_York'), [])).query).toEqual({ period: 'day', days: '7', tz: 'America/New_York' });
+    expect((await sentBy(() => getTrends('day', { from: '2026-11-01', to: '2026-11-02' }, 'Asia/Tokyo'), [])).query).toEqual({
+      period: 'day',
+      from: '2026-11-01',
+      to: '2026-11-02',
+      tz: 'Asia/Tokyo',
+    });
+  });
+
+  it("browserTimeZone is the browser's IANA zone", () => {
+    expect(browserTimeZone()).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(browserTimeZone()).toMatch(/^[A-Za-z_]+(\/[A-Za-z_+-]+)*$/);
   });
 
   it('getTrends returns the points', async () => {

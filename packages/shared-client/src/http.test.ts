@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { setUnauthorizedHandler } from './config';
 import { ApiError, NETWORK_MESSAGE, TIMEOUT_MESSAGE } from './errors';
 import { buildUrl, REQUEST_TIMEOUT_MS, request } from './http';
+import { setStepUpPrompt } from './stepUp';
 import { getToken, setSession } from './tokenStore';
 import {
   configureTestClient,
@@ -431,5 +432,59 @@ describe('request: raw (a download read as it streams)', () => {
     const waiting = failureOf(request('GET', '/api/admin/orders/exportOrders', { raw: true, signal: new AbortController().signal }));
     jest.advanceTimersByTime(REQUEST_TIMEOUT_MS);
     expect((await waiting).code).toBe('TIMEOUT');
+  });
+});
+
+describe("request: the caller's signal", () => {
+  it('a signal already cancelled cancels the request before it is sent, with its reason', async () => {
+    const fetchMock = installFetch((req) => {
+      if (req.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
+      return { body: { data: 'sent' } };
+    });
+    const abort = new AbortController();
+    abort.abort(new DOMException('The user left the page', 'AbortError'));
+    await expect(request('GET', '/a', { signal: abort.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    expect(fetchMock.mock.calls[0][1]?.signal?.reason).toBe(abort.signal.reason);
+  });
+
+  it('is let go once the answer is read, after a failure too', async () => {
+    const abort = new AbortController();
+    const added = jest.spyOn(abort.signal, 'addEventListener');
+    const removed = jest.spyOn(abort.signal, 'removeEventListener');
+    installFetch(() => ({ body: { data: 1 } }));
+    await request('GET', '/a', { signal: abort.signal });
+    installFetch().mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await failureOf(request('GET', '/a', { signal: abort.signal }));
+    expect(removed.mock.calls).toEqual(added.mock.calls.map(([type, listener]) => [type, listener]));
+    expect(removed.mock.calls.map(([type]) => type)).toEqual(['abort', 'abort']);
+  });
+
+  it("a raw download keeps following it while its body streams: cancelling then stops the download", async () => {
+    const abort = new AbortController();
+    const fetchMock = installFetch(() => ({ raw: 'a,b' }));
+    await request<Response>('GET', '/api/admin/orders/exportOrders', { raw: true, signal: abort.signal });
+    const sent = fetchMock.mock.calls[0][1]!.signal!;
+    expect(sent.aborted).toBe(false);
+    abort.abort();
+    expect(sent.aborted).toBe(true);
+  });
+});
+
+describe('request: step-up (the password again before money moves)', () => {
+  it('asks once and sends the same request again (same Idempotency-Key), once: a second refusal is the error', async () => {
+    const prompt = jest.fn(async () => true);
+    const unregister = setStepUpPrompt(prompt);
+    let calls = 0;
+    const fetchMock = installFetch(() =>
+      ++calls <= 2 ? { status: 403, body: { message: 'Enter your password again to continue', code: 'STEP_UP_REQUIRED' } } : { body: { data: 'refunded' } },
+    );
+    try {
+      const error = await failureOf(request('POST', '/api/admin/orders/refund', { body: { orderId: '1' }, idempotencyKey: 'refund-1-key' }));
+      expect([error.status, error.code, error.message]).toEqual([403, 'STEP_UP_REQUIRED', 'Enter your password again to continue']);
+      expect(prompt).toHaveBeenCalledTimes(1);
+      expect(fetchMock.mock.calls.map(([, init]) => (init?.headers as Record<string, string>)['Idempotency-Key'])).toEqual(['refund-1-key', 'refund-1-key']);
+    } finally {
+      unregister();
+    }
   });
 });

@@ -69,6 +69,15 @@ function errorFromBody(body: unknown, response: Response): ApiError {
   return new ApiError(transport, status);
 }
 
+/** Aborts `controller` when the caller's `signal` aborts (with its reason); answers how to stop following it. */
+function follow(signal: AbortSignal | undefined, controller: AbortController): () => void {
+  if (!signal) return () => undefined;
+  const cancel = () => controller.abort(signal.reason);
+  if (signal.aborted) cancel();
+  else signal.addEventListener('abort', cancel);
+  return () => signal.removeEventListener('abort', cancel);
+}
+
 /**
  * Sends one signed request and returns the envelope's `data`.
  * Throws ApiError on any failure; a 401 (but not from login) clears the token and calls the handler.
@@ -85,9 +94,7 @@ export async function request<T>(method: string, path: string, options: RequestO
 
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
-  const cancel = () => controller.abort(options.signal?.reason);
-  if (options.signal?.aborted) cancel();
-  else options.signal?.addEventListener('abort', cancel, { once: true });
+  const unfollow = follow(options.signal, controller);
   let response: Response;
   let body: unknown;
   let streaming = false;
@@ -109,7 +116,7 @@ export async function request<T>(method: string, path: string, options: RequestO
   } finally {
     clearTimeout(timer);
     // A raw download's body still streams: the caller's signal must still reach it.
-    if (!streaming) options.signal?.removeEventListener('abort', cancel);
+    if (!streaming) unfollow();
   }
 
   if (!response.ok) {

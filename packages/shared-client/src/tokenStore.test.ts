@@ -56,6 +56,15 @@ describe('reading and writing', () => {
     expect(getToken()).toBe('tok-1');
   });
 
+  it('keeps a stored role only when it is one of ours (a hand-edited role grants nothing in the UI)', () => {
+    localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ ...admin, role: 'owner' }));
+    expect(getSession()).toEqual({ ...admin, role: 'owner' });
+    localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ ...admin, role: 'superuser' }));
+    expect(getSession()).toEqual(admin);
+    localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ ...admin, role: '' }));
+    expect(getSession()).toEqual(admin);
+  });
+
   it('clearing when signed out is harmless', () => {
     expect(() => clearSession()).not.toThrow();
     expect(getSession()).toBeNull();

@@ -37,6 +37,7 @@ export function fakeResponse({ status = 200, statusText = '', body, raw }: FakeR
     status,
     statusText,
     text: () => Promise.resolve(text),
+    blob: () => Promise.resolve(new Blob([text])),
   };
   return response as unknown as Response;
 }
