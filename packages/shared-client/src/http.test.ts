@@ -487,4 +487,16 @@ describe('request: step-up (the password again before money moves)', () => {
       unregister();
     }
   });
+
+  it('only a 403 asks: the same code on another status is that error, with no prompt', async () => {
+    const prompt = jest.fn(async () => true);
+    const unregister = setStepUpPrompt(prompt);
+    installFetch(() => ({ status: 409, body: { message: 'Not now', code: 'STEP_UP_REQUIRED' } }));
+    try {
+      expect(await failureOf(request('POST', '/api/admin/orders/refund'))).toMatchObject({ status: 409, code: 'STEP_UP_REQUIRED', message: 'Not now' });
+      expect(prompt).not.toHaveBeenCalled();
+    } finally {
+      unregister();
+    }
+  });
 });
