@@ -47,9 +47,9 @@ const CHUNK_HASH = 'sha384-Y2h1bms=';
 const hashedManifest = { ...manifest, integrity: { '540.abc.js': CHUNK_HASH } };
 
 let seq = 0;
-function host(integrityOf: IntegrityOf, served: object = manifest, manifestUrl = MANIFEST_URL) {
+function host(integrityOf: IntegrityOf, served: object = manifest, manifestUrl = MANIFEST_URL, approval?: Promise<void>) {
   const fetchImpl = jest.fn(async () => new (globalThis as unknown as { Response: typeof FakeResponse }).Response(served) as unknown as Response);
-  const plugin = integrityPlugin(integrityOf, fetchImpl as unknown as typeof fetch);
+  const plugin = integrityPlugin(integrityOf, fetchImpl as unknown as typeof fetch, () => approval);
   // Every script the runtime asks for, whatever the plugin answers.
   const createScript = jest.fn(plugin.createScript!);
   const instance = createInstance({ name: `host${++seq}`, remotes: [{ name: 'orders', entry: manifestUrl }], shared: {}, plugins: [{ ...plugin, createScript }] });
@@ -91,6 +91,30 @@ test("with the chunks' hashes in the manifest, the exposed module's chunk is fet
   expect(createScript).toHaveBeenCalledTimes(2);
   for (const script of scripts()) script.dispatchEvent(new Event('error'));
   await expect(loading).rejects.toThrow(/remoteEntry\.js/);
+});
+
+test("the manifest is fetched at once but read only once the remote is approved (the shell's usage check, beside it); refused, nothing of the remote is added", async () => {
+  let approve!: () => void;
+  const approval = new Promise<void>((resolve) => (approve = resolve));
+  const hashes = () => ({ manifest: MANIFEST_HASH, entry: ENTRY_HASH });
+  const { instance, fetchImpl } = host(hashes, hashedManifest, 'http://store.test/orders/1.0.2/mf-manifest.json', approval);
+  const loading = instance.loadRemote('orders/Orders');
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(fetchImpl).toHaveBeenCalledTimes(1);
+  expect(scripts()).toEqual([]);
+  approve();
+  await waitForScript();
+  expect(scripts().map((script) => script.src)).toContain('http://store.test/orders/1.0.2/remoteEntry.js');
+  for (const script of scripts()) script.dispatchEvent(new Event('error'));
+  await expect(loading).rejects.toThrow(/remoteEntry\.js/);
+  document.head.replaceChildren();
+
+  const refusal = Promise.reject(new Error('The orders remote cannot run on this shell: it uses queries.newThing'));
+  refusal.catch(() => undefined); // (the shell awaits it too)
+  const refused = host(hashes, hashedManifest, 'http://store.test/orders/1.0.3/mf-manifest.json', refusal);
+  await expect(refused.instance.loadRemote('orders/Orders')).rejects.toThrow('cannot run on this shell');
+  expect(refused.fetchImpl).toHaveBeenCalledTimes(1);
+  expect(scripts()).toEqual([]);
 });
 
 test('a remote whose release recorded no hashes is refused: its manifest is not fetched and no script is added', async () => {

@@ -23,7 +23,15 @@ interface ChunkHashes {
   files: Record<string, string>;
 }
 
-export function integrityPlugin(integrityOf: IntegrityOf, fetchImpl: typeof fetch = (...args) => globalThis.fetch(...args)): ModuleFederationRuntimePlugin {
+/**
+ * `approvalOf`: what a remote's manifest waits for before the runtime may read it (the shell's
+ * shared-client usage check, fetched beside it): rejected, the manifest is refused with its reason.
+ */
+export function integrityPlugin(
+  integrityOf: IntegrityOf,
+  fetchImpl: typeof fetch = (...args) => globalThis.fetch(...args),
+  approvalOf: (remote: string) => Promise<void> | undefined = () => undefined,
+): ModuleFederationRuntimePlugin {
   const hashesOf = (remote: string): RemoteIntegrity | undefined => {
     const hashes = integrityOf(remote);
     if (hashes === null) throw missingIntegrity(remote);
@@ -51,12 +59,13 @@ export function integrityPlugin(integrityOf: IntegrityOf, fetchImpl: typeof fetc
       if (!remoteInfo) return undefined;
       const hashes = hashesOf(remoteInfo.name);
       if (!hashes) return undefined;
-      return fetchImpl(url, { ...init, integrity: hashes.manifest, mode: 'cors', credentials: 'omit' }).then(async (response) => {
+      const manifest = fetchImpl(url, { ...init, integrity: hashes.manifest, mode: 'cors', credentials: 'omit' }).then(async (response) => {
         const files = response.ok ? ((await response.clone().json().catch(() => null)) as { integrity?: unknown } | null)?.integrity : undefined;
         if (files && typeof files === 'object') chunkHashes.set(remoteInfo.name, { base: new URL('.', new URL(url, document.baseURI)).href, files: files as Record<string, string> });
         else chunkHashes.delete(remoteInfo.name);
         return response;
       });
+      return Promise.all([manifest, approvalOf(remoteInfo.name)]).then(([response]) => response);
     },
     // The runtime adds `<script>` tags for an exposed module's chunks beside the entry. Without the
     // chunks' hashes (a manifest from before they were written into it) it may not: those chunks

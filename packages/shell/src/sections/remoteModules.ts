@@ -26,6 +26,8 @@ const REFRESH_REUSE_MS = 5000;
 /** Remotes whose last load failed: the next attempt re-registers them to drop cached failures. */
 const stale = new Set<RemoteName>();
 const inflight = new Map<string, Promise<ComponentType<SectionProps>>>();
+/** Each remote's latest shared-client usage check, which its manifest waits for (integrity.ts). */
+const usageChecks = new Map<string, Promise<void>>();
 
 export function registerRemotesFromConfig(config: RuntimeConfig, refresh?: () => Promise<RuntimeConfig>): void {
   entries = { ...config.remotes };
@@ -33,7 +35,7 @@ export function registerRemotesFromConfig(config: RuntimeConfig, refresh?: () =>
   allowedOrigins = config.allowedOrigins;
   integrity = config.integrity ? { ...config.integrity } : undefined;
   if (!pluginRegistered) {
-    registerPlugins([integrityPlugin(integrityOf)]);
+    registerPlugins([integrityPlugin(integrityOf, undefined, (remote) => usageChecks.get(remote))]);
     pluginRegistered = true;
   }
   refreshConfig = refresh ?? null;
@@ -124,16 +126,22 @@ async function loadChecked(name: RemoteName, key: string): Promise<ComponentType
   }
   // A release without recorded hashes is not loaded where the registry gives hashes (nothing is fetched).
   if (integrityOf(name) === null) throw missingIntegrity(name);
-  if (manifestUrl) {
-    try {
-      await checkSharedClientUsage(manifestUrl);
-    } catch (refused) {
-      throw new Error(`The ${name} remote cannot run on this shell: ${(refused as Error).message}`);
-    }
-  }
+  const usageChecked = manifestUrl
+    ? checkSharedClientUsage(manifestUrl).catch((refused: Error) => {
+        throw new Error(`The ${name} remote cannot run on this shell: ${refused.message}`);
+      })
+    : Promise.resolve();
+  // With hashes, the integrity plugin holds the remote's manifest back until this check has passed
+  // (nothing of a refused remote runs), so the two fetches go side by side: one round trip less.
+  // Without (a plain config), the check comes first.
+  if (integrityOf(name)) usageChecks.set(name, usageChecked);
+  else await usageChecked;
+  const loading = loadRemote<SectionModule>(key);
+  loading.catch(() => undefined); // read below, after the check: a refusal is the reason to show
+  await usageChecked;
   let mod: SectionModule | null;
   try {
-    mod = await loadRemote<SectionModule>(key);
+    mod = await loading;
   } catch (err) {
     // Name the remote and where it was looked for: that is what an operator needs to act.
     throw new Error(`The ${name} remote could not be loaded from ${manifestUrl ?? 'its URL'}: ${describeLoadError(err)}`, { cause: err });
