@@ -10,7 +10,7 @@ import { ANTD_FACADE_MODULES, ANTD_SHARED_MODULE, ANTD_SHARED_REQUEST, antdShare
 import { portsFromEnv, runtimeConfigFor } from './runtime-config.mjs';
 import { SharedClientUsagePlugin, ShellContractPlugin } from './shared-client-usage.mjs';
 import { dependenciesOf } from './webpack-modules.mjs';
-import { remoteIntegrity, writeManifestIntegrity } from './integrity.mjs';
+import { remoteIntegrity } from './integrity.mjs';
 
 const HTML_TEMPLATE = ({ title }) => `<!doctype html>
 <html lang="en">
@@ -206,7 +206,6 @@ export async function runPackageBuild(o, argv = process.argv.slice(2)) {
     });
     const dist = join(o.pkgDir, 'dist');
     if (!existsSync(dist)) mkdirSync(dist, { recursive: true });
-    if (config.output.crossOriginLoading) writeManifestIntegrity(dist); // a production remote's, with SRI
     // A default for plain static hosting on the local ports; deployments replace this one file.
     writeFileSync(join(dist, 'runtime-config.json'), `${JSON.stringify(runtimeConfig, null, 2)}\n`);
     console.log(`${o.name}: built dist/ in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -52,15 +52,21 @@ class FilelessChunkPlaceholdersPlugin {
 
 /**
  * The webpack options of a production remote's SRI: chunk scripts loaded with anonymous CORS (what a
- * cross-origin script needs for the browser to check its integrity) and each chunk's sha384.
+ * cross-origin script needs for the browser to check its integrity) and each chunk's sha384, in the
+ * runtime that loads it and in the manifest.
  * `pkgDir`'s own webpack-subresource-integrity is used (each package pins its toolchain).
  */
 export function remoteIntegrity(pkgDir) {
   const { SubresourceIntegrityPlugin } = createRequire(join(pkgDir, 'package.json'))('webpack-subresource-integrity');
   return {
     output: { crossOriginLoading: 'anonymous' },
-    plugins: [new FilelessChunkPlaceholdersPlugin(), new SubresourceIntegrityPlugin({ hashFuncNames: [HASH], enabled: true })],
+    plugins: [new FilelessChunkPlaceholdersPlugin(), new SubresourceIntegrityPlugin({ hashFuncNames: [HASH], enabled: true }), new ManifestIntegrityPlugin()],
   };
+}
+
+/** A file's SRI hash (`sha384-<base64>`): what the browser checks (also the release store's record). */
+export function sriOf(path) {
+  return `${HASH}-${createHash(HASH).update(readFileSync(path)).digest('base64')}`;
 }
 
 /**
@@ -69,16 +75,18 @@ export function remoteIntegrity(pkgDir) {
  * runtime fetch an exposed module's chunks beside `remoteEntry.js` instead of after it, each with its
  * hash (the same one remoteEntry.js carries): one round trip less on a section's first open.
  */
-export function writeManifestIntegrity(distDir) {
-  const path = join(distDir, 'mf-manifest.json');
-  const manifest = JSON.parse(readFileSync(path, 'utf8'));
-  const files = new Set();
-  for (const { assets } of [...(manifest.exposes ?? []), ...(manifest.shared ?? [])]) {
-    for (const file of [...(assets?.js?.sync ?? []), ...(assets?.js?.async ?? [])]) files.add(file);
+class ManifestIntegrityPlugin {
+  apply(compiler) {
+    compiler.hooks.afterEmit.tap('ManifestIntegrity', () => {
+      const dist = compiler.outputPath;
+      const path = join(dist, 'mf-manifest.json');
+      const manifest = JSON.parse(readFileSync(path, 'utf8'));
+      const files = new Set();
+      for (const { assets } of [...(manifest.exposes ?? []), ...(manifest.shared ?? [])]) {
+        for (const file of [...(assets?.js?.sync ?? []), ...(assets?.js?.async ?? [])]) files.add(file);
+      }
+      const integrity = Object.fromEntries([...files].sort().map((file) => [file, sriOf(join(dist, file))]));
+      writeFileSync(path, `${JSON.stringify({ ...manifest, integrity }, null, 2)}\n`);
+    });
   }
-  const integrity = {};
-  for (const file of [...files].sort()) {
-    integrity[file] = `${HASH}-${createHash(HASH).update(readFileSync(join(distDir, file))).digest('base64')}`;
-  }
-  writeFileSync(path, `${JSON.stringify({ ...manifest, integrity }, null, 2)}\n`);
 }

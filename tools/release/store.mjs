@@ -2,8 +2,9 @@
 // and never overwritten (a folder here; any static host or bucket in production, served with the
 // same layout). `npm start` serves it as the local CDN; the release command uploads into it.
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { sriOf } from '../federation/integrity.mjs';
 
 /** Files a build ships (not its standalone page's runtime config or the build's own stats). */
 const SKIPPED = new Set(['runtime-config.json', 'mf-manifest-stats.json']);
@@ -22,7 +23,7 @@ export function fileHashes(dir) {
   const files = {};
   for (const path of walk(dir).sort()) {
     if (SKIPPED.has(path)) continue;
-    files[path] = `sha384-${createHash('sha384').update(readFileSync(join(dir, path))).digest('base64')}`;
+    files[path] = sriOf(join(dir, path));
   }
   return files;
 }
