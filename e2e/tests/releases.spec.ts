@@ -25,11 +25,12 @@ function projectsBuild(name: string, edit: { chunk?: (code: string) => string; m
   const chunk = readdirSync(dir).find((f) => f.endsWith('.js') && readFileSync(join(dir, f), 'utf8').includes(`"${ORIGINAL}"`));
   if (!chunk) throw new Error('the Projects section chunk was not found in the build');
   if (edit.chunk) {
-    // As a rebuild would: the runtimes that load the chunk (remoteEntry.js, main.js) carry its new hash.
+    // As a rebuild would: the runtimes that load the chunk (remoteEntry.js, main.js) and the manifest's
+    // list of chunk hashes carry its new hash.
     const sri = (file: string) => `sha384-${createHash('sha384').update(readFileSync(join(dir, file))).digest('base64')}`;
     const before = sri(chunk);
     writeFileSync(join(dir, chunk), edit.chunk(readFileSync(join(dir, chunk), 'utf8')));
-    for (const runtime of readdirSync(dir).filter((f) => f.endsWith('.js') && readFileSync(join(dir, f), 'utf8').includes(before))) {
+    for (const runtime of readdirSync(dir).filter((f) => /\.(js|json)$/.test(f) && readFileSync(join(dir, f), 'utf8').includes(before))) {
       writeFileSync(join(dir, runtime), readFileSync(join(dir, runtime), 'utf8').split(before).join(sri(chunk)));
     }
   }
