@@ -3,7 +3,8 @@
 // machine's load average (the figures of a busy 2-core machine are not those of a quiet one):
 //   - JS bytes (gzip) to reach the login screen, and to reach the rendered dashboard (--files lists them);
 //   - how many copies of react, react-dom and antd were downloaded (from which build);
-//   - Sign in click → Analytics heading, and → all four charts drawn (pixels on each canvas);
+//   - Sign in click → Analytics heading, and → all four charts drawn (pixels on each canvas), clicked
+//     right after filling the fields and, as an administrator does, after typing;
 //   - the first visit of every other section (after the idle preloading);
 //   - a repeat visit (same browser cache, still signed in): the bytes actually downloaded, by file;
 //   - a signed-in load over Chromium's "Fast 3G" profile, empty cache: when the first paint, the
@@ -243,6 +244,24 @@ async function measureFirstVisit(browser, system) {
   return { result, context };
 }
 
+/**
+ * Sign-in as an administrator does it: the credentials typed first (the layout's code and styles are
+ * fetched from the first keystroke on), then the click. measureFirstVisit clicks right after filling
+ * the fields, so its figure also holds the download of the layout's code.
+ */
+async function measureTypedSignIn(browser, system) {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  await context.addInitScript(installMilestones);
+  const page = await context.newPage();
+  await page.goto(system.url, { waitUntil: 'networkidle' });
+  await page.fill('#ga-username', system.creds.username);
+  await page.fill('#ga-password', system.creds.password);
+  await page.waitForLoadState('networkidle');
+  const times = await signInTimes(page);
+  await context.close();
+  return times;
+}
+
 /** A second visit in the same browser (cache and stored session kept): what goes over the wire. */
 async function measureRepeatVisit(context, system) {
   const page = await context.newPage();
@@ -293,6 +312,7 @@ async function main() {
     const storageState = await context.storageState();
     await context.close();
     const throttled = await measureThrottled(browser, system, storageState);
+    const typed = await measureTypedSignIn(browser, system);
     const loadAfter = loadavg();
 
     const result = {
@@ -306,6 +326,7 @@ async function main() {
       antdCopies: first.antdCopies,
       signInClickToAnalyticsHeadingMs: Math.round(first.signIn.heading),
       signInClickToFourChartsDrawnMs: Math.round(first.signIn.charts),
+      typedSignInClickToFourChartsDrawnMs: Math.round(typed.charts),
       firstVisitMs: Object.fromEntries(Object.entries(first.visits).map(([k, v]) => [k, Math.round(v)])),
       repeatVisitBytes: { files: repeat.files.reduce((n, r) => n + r.bytes, 0), api: repeat.api.reduce((n, r) => n + r.bytes, 0) },
       repeatVisitDownloaded: repeat.files.filter((r) => r.bytes > 0).map((r) => ({ url: shortUrl(r.url), bytes: r.bytes })),
@@ -325,7 +346,8 @@ async function main() {
     console.log(`react-dom loaded from: ${result.reactDomCopies.join(', ')} (${result.reactDomCopies.length} copy)`);
     console.log(`antd loaded from:      ${result.antdCopies.join(', ')} (${result.antdCopies.length} build)`);
     console.log(`Sign in click → Analytics heading:  ${ms(result.signInClickToAnalyticsHeadingMs)}`);
-    console.log(`Sign in click → four charts drawn:  ${ms(result.signInClickToFourChartsDrawnMs)} (target ≤ 500 ms quiet)`);
+    console.log(`Sign in click → four charts drawn:  ${ms(result.signInClickToFourChartsDrawnMs)} (target ≤ 500 ms quiet; clicked as soon as the fields are filled)`);
+    console.log(`  the same, credentials typed first: ${ms(result.typedSignInClickToFourChartsDrawnMs)} (the layout's code arrived while typing)`);
     for (const [label, v] of Object.entries(result.firstVisitMs)) console.log(`First visit of ${label.padEnd(9)} ${String(v).padStart(5)} ms (target ≤ 200 ms)`);
     console.log(`Repeat visit (same cache, signed in): ${kB(result.repeatVisitBytes.files)} of files downloaded, ${kB(result.repeatVisitBytes.api)} of API answers`);
     for (const r of result.repeatVisitDownloaded) console.log(`    ${kB(r.bytes).padStart(9)}  ${r.url}`);

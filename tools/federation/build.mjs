@@ -3,6 +3,7 @@
 // runtime-config.json), `node webpack.build.mjs --dev` serves the package with webpack-dev-server.
 // webpack, the federation plugin and the loaders are resolved from the calling package, so each
 // package keeps its own pinned toolchain (webpack 5.111.1, @module-federation/enhanced 2.9.2).
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ import { portsFromEnv, runtimeConfigFor } from './runtime-config.mjs';
 import { SharedClientUsagePlugin, ShellContractPlugin } from './shared-client-usage.mjs';
 import { dependenciesOf } from './webpack-modules.mjs';
 import { remoteIntegrity } from './integrity.mjs';
+import { antdStaticCss } from './antd-static-css.mjs';
 
 const HTML_TEMPLATE = ({ title }) => `<!doctype html>
 <html lang="en">
@@ -93,6 +95,8 @@ export function createWebpackConfig(o) {
   // Production remotes: every chunk's sha384 is baked into the runtime that loads it (remoteEntry.js,
   // whose own hash the release registry gives the shell), so a chunk altered on the store never runs.
   const integrity = isRemote && !dev ? remoteIntegrity(o.pkgDir) : null;
+  // The shell provides antd: its production build ships antd's styles precomputed (antd-static-css.mjs).
+  const staticCss = !isRemote && !dev ? antdStaticCssAsset(o.pkgDir, webpack) : null;
 
   return {
     mode: dev ? 'development' : 'production',
@@ -153,11 +157,16 @@ export function createWebpackConfig(o) {
       // The shell records what it provides (shell-contract.json): the release gate checks remotes against it.
       ...(isRemote ? [new SharedClientUsagePlugin(o.pkgDir)] : [new ShellContractPlugin(o.pkgDir, antdSharedExports())]),
       ...(integrity?.plugins ?? []),
+      ...(staticCss ? [staticCss.plugin] : []),
       new HtmlWebpackPlugin({
         ...(o.template ? { template: o.template } : { templateContent: HTML_TEMPLATE({ title: o.title ?? o.name }) }),
         chunks: ['main'],
       }),
-      new webpack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(dev ? 'development' : 'production') }),
+      new webpack.DefinePlugin({
+        'process.env.NODE_ENV': JSON.stringify(dev ? 'development' : 'production'),
+        // Where the precomputed antd styles are ('' where there are none: antd computes them all).
+        'process.env.ANTD_STATIC_CSS': JSON.stringify(staticCss ? `${o.publicPath ?? ''}${staticCss.fileName}` : ''),
+      }),
     ],
     optimization: {
       moduleIds: 'deterministic',
@@ -169,6 +178,22 @@ export function createWebpackConfig(o) {
     stats: 'errors-warnings',
     infrastructureLogging: { level: 'warn' },
   };
+}
+
+/** The shell's precomputed antd styles: a content-hashed file name and the plugin that emits it. */
+function antdStaticCssAsset(pkgDir, webpack) {
+  const css = antdStaticCss(pkgDir);
+  const fileName = `antd-static.${createHash('sha256').update(css).digest('hex').slice(0, 10)}.css`;
+  const plugin = {
+    apply(compiler) {
+      compiler.hooks.thisCompilation.tap('AntdStaticCss', (compilation) => {
+        compilation.hooks.processAssets.tap({ name: 'AntdStaticCss', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+          compilation.emitAsset(fileName, new webpack.sources.RawSource(css));
+        });
+      });
+    },
+  };
+  return { fileName, plugin };
 }
 
 function runCompiler(compiler) {

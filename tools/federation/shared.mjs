@@ -33,7 +33,7 @@ export const ANTD_FACADE_MODULES = new Set([
   join(dirname(fileURLToPath(import.meta.url)), 'antd-range-picker.mjs'),
 ]);
 
-function reExportedFromAntd(file) {
+export function reExportedFromAntd(file) {
   const source = readFileSync(file, 'utf8');
   const block = /export\s*\{([^}]*)\}\s*from\s*'antd\/es\/index\.js'/.exec(source);
   if (!block) throw new Error(`${file} must re-export from 'antd/es/index.js'`);

@@ -2,20 +2,24 @@
 // A stored token counts as signed in; sign-out and any 401 clear it (the token store notifies).
 import { lazy, Suspense, useCallback, useEffect, useSyncExternalStore } from 'react';
 import { getSession, subscribeSession } from '@growth-admin/shared-client/core';
+import { loadAntdStyles } from './boot/antdStyles';
 import { LayoutSkeleton } from './boot/LayoutSkeleton';
 import { LoginScreen } from './login/LoginScreen';
 import { prefetchDashboard } from './sections/dashboardPrefetch';
-import { openSectionComponent } from './sections/remoteModules';
+import { openSectionComponent, preloadForSignIn } from './sections/remoteModules';
 import { BASE_PATH, DEFAULT_SECTION, sectionById, sectionFromPath } from './sections/sections';
 
-// antd, React Query and the layout arrive only for a signed-in administrator (or while one types
-// their credentials): the login screen itself ships none of them.
+// antd (with its precomputed styles), React Query and the layout arrive only for a signed-in
+// administrator (or while one types their credentials): the login screen itself ships none of them.
 let signedInUi: Promise<typeof import('./layout/SignedInApp')> | null = null;
 export function loadSignedInUi() {
-  signedInUi ??= import(/* webpackChunkName: "signed-in" */ './layout/SignedInApp').catch((err) => {
-    signedInUi = null; // let a later attempt retry
-    throw err;
-  });
+  signedInUi ??= Promise.all([import(/* webpackChunkName: "signed-in" */ './layout/SignedInApp'), loadAntdStyles()]).then(
+    ([ui]) => ui,
+    (err) => {
+      signedInUi = null; // let a later attempt retry
+      throw err;
+    },
+  );
   return signedInUi;
 }
 const SignedInApp = lazy(loadSignedInUi);
@@ -28,11 +32,21 @@ const SignedInApp = lazy(loadSignedInUi);
  * A failure is left to the section's own load (it retries and shows it).
  */
 export function loadSignedInPath() {
-  const section = sectionById(sectionFromPath(window.location.pathname, BASE_PATH) ?? DEFAULT_SECTION);
+  const section = currentSection();
   void openSectionComponent(section.remote.name, section.remote.module).catch(() => undefined);
   // Only the plain dashboard: a link with its own period or range asks for other data.
   if (section.id === 'analytics' && !window.location.search) prefetchDashboard();
   return loadSignedInUi();
+}
+
+function currentSection() {
+  return sectionById(sectionFromPath(window.location.pathname, BASE_PATH) ?? DEFAULT_SECTION);
+}
+
+/** The sign-in click: the section's remote is fetched while the password is checked (preloadForSignIn). */
+function preloadSectionFor(username: string) {
+  const section = currentSection();
+  preloadForSignIn(username, section.remote.name, section.remote.module);
 }
 
 function useStoredSession() {
@@ -46,14 +60,14 @@ export function App() {
     void loadSignedInPath().then((ui) => ui.toastSignedIn());
   }, []);
   // While the credentials are typed, only the layout: the registry picks a remote's release (a
-  // canary) for the administrator, whom it knows only once signed in, so no remote loads before.
+  // canary) for the administrator, whose name is final only at the click (onSigningIn).
   const prefetch = useCallback(() => void loadSignedInUi().catch(() => undefined), []);
   const signedIn = session !== null;
   useEffect(() => {
     if (signedIn) void loadSignedInPath().catch(() => undefined); // a stored session: both at once
   }, [signedIn]);
 
-  if (!session) return <LoginScreen onSignedIn={onSignedIn} onFirstInteraction={prefetch} />;
+  if (!session) return <LoginScreen onSignedIn={onSignedIn} onFirstInteraction={prefetch} onSigningIn={preloadSectionFor} />;
   return (
     <Suspense fallback={<LayoutSkeleton />}>
       <SignedInApp username={session.username} storedRole={session.role} />

@@ -23,7 +23,8 @@ function Boot() {
 
   useEffect(() => {
     let cancelled = false;
-    const configUrl = () => withSubject(runtimeConfigUrl(document, __webpack_public_path__ || '/'), releaseSubject(window.localStorage, getSession()?.username));
+    const configUrl = (username = getSession()?.username) =>
+      withSubject(runtimeConfigUrl(document, __webpack_public_path__ || '/'), releaseSubject(window.localStorage, username));
     fetchRuntimeConfig(configUrl())
       .then((config) => {
         configureClient({
@@ -36,7 +37,7 @@ function Boot() {
           },
         });
         // A section opened later asks the registry again (a rollback reaches open tabs).
-        registerRemotesFromConfig(config, () => fetchRuntimeConfig(configUrl()));
+        registerRemotesFromConfig(config, (username) => fetchRuntimeConfig(configUrl(username)));
         // The Trusted Types policy lets script load from these origins only (the CSP says the same).
         allowScriptOrigins(Object.values(config.remotes).filter(onAllowedOrigin));
         resumePendingLogouts(); // sign-outs an earlier page could not confirm with the server

@@ -13,9 +13,11 @@ export interface LoginScreenProps {
    * administrator types, so the login screen itself stays small.
    */
   onFirstInteraction?: () => void;
+  /** Valid credentials are being sent: the shell starts what the first screen needs beside the request. */
+  onSigningIn?: (username: string) => void;
 }
 
-export function LoginScreen({ onSignedIn, onFirstInteraction }: LoginScreenProps) {
+export function LoginScreen({ onSignedIn, onFirstInteraction, onSigningIn }: LoginScreenProps) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -48,6 +50,7 @@ export function LoginScreen({ onSignedIn, onFirstInteraction }: LoginScreenProps
     }
     setSubmitting(true);
     setError(null);
+    onSigningIn?.(username.trim());
     try {
       const session = await login({ username: username.trim(), password });
       clearSignedOutNotice();

@@ -2,6 +2,7 @@
 // latest release of its remote (a rollback reaches open tabs), a remote already opened keeps its
 // version, and each load failure or crash is reported once per release and kind.
 import { waitFor } from '@testing-library/react';
+import { clearSession, setSession } from '@growth-admin/shared-client';
 import { installFakeApi, ok, requestsTo } from '@growth-admin/shared-client/testing';
 import type { RuntimeConfig } from '../boot/runtimeConfig';
 
@@ -61,6 +62,45 @@ test('a preload takes the release the registry names now, so the section opened 
   await modules.openSectionComponent('orders', 'Orders');
   expect(runtime.registerRemotes).not.toHaveBeenCalled();
   expect(runtime.loadRemote).toHaveBeenCalledTimes(1);
+});
+
+test("the sign-in click's preload asks the registry for the name typed; signed in as that name, the section opens with no second question", async () => {
+  const { modules } = await fresh();
+  // The boot asked for this browser (the stable release); the registry gives ada the canary.
+  const refresh = jest.fn(async (username?: string) => config(`http://store/orders/${username === 'ada' ? 2 : 1}/mf-manifest.json`, username === 'ada' ? '2' : '1'));
+  modules.registerRemotesFromConfig(config('http://store/orders/1/mf-manifest.json', '1'), refresh);
+  runtime.registerRemotes.mockClear();
+  runtime.loadRemote.mockClear();
+  modules.preloadForSignIn('ada', 'orders', 'Orders');
+  await waitFor(() => expect(runtime.loadRemote).toHaveBeenCalledWith('orders/Orders'));
+  expect(refresh).toHaveBeenCalledWith('ada');
+  expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'orders', entry: 'http://store/orders/2/mf-manifest.json' }], { force: true });
+  // Signed in as ada: the section takes the preloaded module, and the registry is not asked again.
+  setSession({ token: 't', username: 'ada' });
+  runtime.registerRemotes.mockClear();
+  await modules.openSectionComponent('orders', 'Orders');
+  expect(refresh).toHaveBeenCalledTimes(1);
+  expect(runtime.registerRemotes).not.toHaveBeenCalled();
+  expect(runtime.loadRemote).toHaveBeenCalledTimes(1);
+  expect(modules.releaseOf('orders')?.id).toBe('2');
+  clearSession();
+});
+
+test('a sign-in that failed after its preload: the administrator who then signs in gets their own release', async () => {
+  const { modules } = await fresh();
+  const refresh = jest.fn(async (username?: string) => config(`http://store/orders/${username === 'ada' ? 2 : 1}/mf-manifest.json`, username === 'ada' ? '2' : '1'));
+  modules.registerRemotesFromConfig(config('http://store/orders/1/mf-manifest.json', '1'), refresh);
+  runtime.loadRemote.mockClear();
+  modules.preloadForSignIn('ada', 'orders', 'Orders'); // a mistyped password: ada never signs in
+  await waitFor(() => expect(runtime.loadRemote).toHaveBeenCalledTimes(1));
+  setSession({ token: 't', username: 'bob' });
+  runtime.registerRemotes.mockClear();
+  await modules.openSectionComponent('orders', 'Orders');
+  expect(refresh).toHaveBeenLastCalledWith('bob');
+  expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'orders', entry: 'http://store/orders/1/mf-manifest.json' }], { force: true });
+  expect(runtime.loadRemote).toHaveBeenCalledTimes(2);
+  expect(modules.releaseOf('orders')?.id).toBe('1');
+  clearSession();
 });
 
 test('an unchanged registry registers nothing again, and an unreachable one leaves the boot choice', async () => {

@@ -3,6 +3,7 @@
 import type { ComponentType } from 'react';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { SectionProps } from '@growth-admin/shared-client';
+import { getSession } from '@growth-admin/shared-client/core';
 import { allowScriptOrigins } from '@growth-admin/shared-client/page-security';
 import type { ChosenRelease, RemoteIntegrity, RemoteName, RuntimeConfig } from '../boot/runtimeConfig';
 import { integrityPlugin, missingIntegrity } from './integrity';
@@ -16,12 +17,15 @@ let allowedOrigins: string[] | undefined;
 /** The registry's hashes per remote (undefined: a plain config, none required). */
 let integrity: Partial<Record<RemoteName, RemoteIntegrity>> | undefined;
 let pluginRegistered = false;
-/** Asks the registry again (the boot's URL and subject); null where the config is a plain file. */
-let refreshConfig: (() => Promise<RuntimeConfig>) | null = null;
+/**
+ * Asks the registry again (the boot's URL), for the given administrator or else the stored session's
+ * (the subject a canary sticks to); null where the config is a plain file.
+ */
+let refreshConfig: ((username?: string) => Promise<RuntimeConfig>) | null = null;
 /** Remotes a section of which the administrator has opened on this page: their version stays. */
 const opened = new Set<RemoteName>();
-/** One registry answer shared by the sections opened within a few seconds of each other. */
-let recent: { at: number; config: Promise<RuntimeConfig> } | null = null;
+/** One registry answer shared by the sections opened within a few seconds of each other, for one administrator. */
+let recent: { at: number; username: string | undefined; config: Promise<RuntimeConfig> } | null = null;
 const REFRESH_REUSE_MS = 5000;
 /** Remotes whose last load failed: the next attempt re-registers them to drop cached failures. */
 const stale = new Set<RemoteName>();
@@ -29,7 +33,7 @@ const inflight = new Map<string, Promise<ComponentType<SectionProps>>>();
 /** Each remote's latest shared-client usage check, which its manifest waits for (integrity.ts). */
 const usageChecks = new Map<string, Promise<void>>();
 
-export function registerRemotesFromConfig(config: RuntimeConfig, refresh?: () => Promise<RuntimeConfig>): void {
+export function registerRemotesFromConfig(config: RuntimeConfig, refresh?: (username?: string) => Promise<RuntimeConfig>): void {
   entries = { ...config.remotes };
   releases = { ...config.releases };
   allowedOrigins = config.allowedOrigins;
@@ -82,10 +86,12 @@ export function releaseOf(name: RemoteName): ChosenRelease | undefined {
  * section not loaded yet. A remote with an opened section keeps its version until the next load.
  * Where the registry cannot be asked, the boot's choice stands.
  */
-async function takeLatestRelease(name: RemoteName): Promise<void> {
+async function takeLatestRelease(name: RemoteName, username = getSession()?.username): Promise<void> {
   if (!refreshConfig || !entries || opened.has(name)) return;
   const now = Date.now();
-  if (!recent || now - recent.at > REFRESH_REUSE_MS) recent = { at: now, config: refreshConfig() };
+  if (!recent || now - recent.at > REFRESH_REUSE_MS || recent.username !== username) {
+    recent = { at: now, username, config: refreshConfig(username) };
+  }
   let latest: RuntimeConfig;
   try {
     latest = await recent.config;
@@ -101,6 +107,19 @@ async function takeLatestRelease(name: RemoteName): Promise<void> {
   if (integrity || latest.integrity) integrity = { ...integrity, [name]: latest.integrity?.[name] };
   if (onAllowedOrigin(url)) allowScriptOrigins([url]);
   reRegister(name);
+}
+
+/**
+ * At the sign-in click, beside the sign-in request: the first section's remote, in the release the
+ * registry picks for the administrator signing in (asked with the typed name), is fetched and
+ * started while the password is checked, instead of after. Not opened: should the sign-in fail and
+ * another administrator sign in, their own release is taken when the section opens (a canary differs
+ * by administrator). Failures stay silent until the section opens.
+ */
+export function preloadForSignIn(username: string, name: RemoteName, module: string): void {
+  void takeLatestRelease(name, username)
+    .then(() => loadSectionComponent(name, module))
+    .catch(() => undefined);
 }
 
 /** The section component, after taking the registry's latest release of a remote opened for the first time. */
