@@ -6,7 +6,7 @@ import { loadAntdStyles } from './boot/antdStyles';
 import { LayoutSkeleton } from './boot/LayoutSkeleton';
 import { LoginScreen } from './login/LoginScreen';
 import { prefetchDashboard } from './sections/dashboardPrefetch';
-import { openSectionComponent, preloadForSignIn } from './sections/remoteModules';
+import { askRegistryForSignIn, openSectionComponent } from './sections/remoteModules';
 import { BASE_PATH, DEFAULT_SECTION, sectionById, sectionFromPath } from './sections/sections';
 
 // antd (with its precomputed styles), React Query and the layout arrive only for a signed-in
@@ -43,12 +43,6 @@ function currentSection() {
   return sectionById(sectionFromPath(window.location.pathname, BASE_PATH) ?? DEFAULT_SECTION);
 }
 
-/** The sign-in click: the section's remote is fetched while the password is checked (preloadForSignIn). */
-function preloadSectionFor(username: string) {
-  const section = currentSection();
-  preloadForSignIn(username, section.remote.name, section.remote.module);
-}
-
 function useStoredSession() {
   const token = useSyncExternalStore(subscribeSession, () => getSession()?.token ?? null);
   return token ? getSession() : null;
@@ -67,7 +61,7 @@ export function App() {
     if (signedIn) void loadSignedInPath().catch(() => undefined); // a stored session: both at once
   }, [signedIn]);
 
-  if (!session) return <LoginScreen onSignedIn={onSignedIn} onFirstInteraction={prefetch} onSigningIn={preloadSectionFor} />;
+  if (!session) return <LoginScreen onSignedIn={onSignedIn} onFirstInteraction={prefetch} onSigningIn={askRegistryForSignIn} />;
   return (
     <Suspense fallback={<LayoutSkeleton />}>
       <SignedInApp username={session.username} storedRole={session.role} />

@@ -36,7 +36,7 @@ jest.mock('./remoteModules', () => {
     describeLoadError: (err: unknown) => String(err),
     releaseOf: () => undefined,
     preloadWhenIdle: jest.fn(() => () => undefined),
-    preloadForSignIn: jest.fn(),
+    askRegistryForSignIn: jest.fn(),
     openSectionComponent: open,
     loadSectionComponent: open,
   };
@@ -124,21 +124,21 @@ test('a page load with a stored session on the dashboard starts them too', async
   expect(analyticsCalls(calls)).toEqual(ANALYTICS.slice().sort());
 });
 
-test("the sign-in click starts the section's remote for the name typed, beside the sign-in request", async () => {
-  const { preloadForSignIn } = jest.requireMock('./remoteModules') as { preloadForSignIn: jest.Mock };
-  preloadForSignIn.mockClear();
+test('the sign-in click asks the registry for the name typed, beside the sign-in request', async () => {
+  const { askRegistryForSignIn } = jest.requireMock('./remoteModules') as { askRegistryForSignIn: jest.Mock };
+  askRegistryForSignIn.mockClear();
   window.history.replaceState(null, '', '/orders');
   const calls = fakeApi();
   render(<App />);
   fireEvent.change(screen.getByLabelText('Username'), { target: { value: ' ada ' } });
   fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret' } });
-  expect(preloadForSignIn).not.toHaveBeenCalled(); // not while typing: the name is final only at the click
+  expect(askRegistryForSignIn).not.toHaveBeenCalled(); // not while typing: the name is final only at the click
   fireEvent.click(screen.getByRole('button', { name: /sign in/i }));
-  expect(preloadForSignIn).toHaveBeenCalledWith('ada', 'orders', 'Orders');
+  expect(askRegistryForSignIn).toHaveBeenCalledWith('ada');
   // Started before the sign-in request, not after its answer.
   const fetches = global.fetch as jest.Mock;
   const loginFetch = fetches.mock.calls.findIndex(([url]) => String(url).endsWith('/api/admin/login'));
-  expect(preloadForSignIn.mock.invocationCallOrder[0]).toBeLessThan(fetches.mock.invocationCallOrder[loginFetch]);
+  expect(askRegistryForSignIn.mock.invocationCallOrder[0]).toBeLessThan(fetches.mock.invocationCallOrder[loginFetch]);
   await waitFor(() => expect(getSession()?.username).toBe('ada'), WAIT);
   expect(calls.filter((c) => c.path === '/api/admin/login')).toHaveLength(1);
   window.history.replaceState(null, '', '/');

@@ -64,41 +64,35 @@ test('a preload takes the release the registry names now, so the section opened 
   expect(runtime.loadRemote).toHaveBeenCalledTimes(1);
 });
 
-test("the sign-in click's preload asks the registry for the name typed; signed in as that name, the section opens with no second question", async () => {
+test("the sign-in click's question to the registry (the typed name) is the answer the first section opens with", async () => {
   const { modules } = await fresh();
   // The boot asked for this browser (the stable release); the registry gives ada the canary.
   const refresh = jest.fn(async (username?: string) => config(`http://store/orders/${username === 'ada' ? 2 : 1}/mf-manifest.json`, username === 'ada' ? '2' : '1'));
   modules.registerRemotesFromConfig(config('http://store/orders/1/mf-manifest.json', '1'), refresh);
   runtime.registerRemotes.mockClear();
   runtime.loadRemote.mockClear();
-  modules.preloadForSignIn('ada', 'orders', 'Orders');
-  await waitFor(() => expect(runtime.loadRemote).toHaveBeenCalledWith('orders/Orders'));
+  modules.askRegistryForSignIn('ada');
   expect(refresh).toHaveBeenCalledWith('ada');
-  expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'orders', entry: 'http://store/orders/2/mf-manifest.json' }], { force: true });
-  // Signed in as ada: the section takes the preloaded module, and the registry is not asked again.
+  expect(runtime.loadRemote).not.toHaveBeenCalled(); // only the question, nothing of the remote yet
+  // Signed in as ada: the section takes ada's release without asking again.
   setSession({ token: 't', username: 'ada' });
-  runtime.registerRemotes.mockClear();
   await modules.openSectionComponent('orders', 'Orders');
   expect(refresh).toHaveBeenCalledTimes(1);
-  expect(runtime.registerRemotes).not.toHaveBeenCalled();
-  expect(runtime.loadRemote).toHaveBeenCalledTimes(1);
+  expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'orders', entry: 'http://store/orders/2/mf-manifest.json' }], { force: true });
   expect(modules.releaseOf('orders')?.id).toBe('2');
   clearSession();
 });
 
-test('a sign-in that failed after its preload: the administrator who then signs in gets their own release', async () => {
+test('a sign-in that failed after its question: the administrator who then signs in gets their own release', async () => {
   const { modules } = await fresh();
   const refresh = jest.fn(async (username?: string) => config(`http://store/orders/${username === 'ada' ? 2 : 1}/mf-manifest.json`, username === 'ada' ? '2' : '1'));
   modules.registerRemotesFromConfig(config('http://store/orders/1/mf-manifest.json', '1'), refresh);
-  runtime.loadRemote.mockClear();
-  modules.preloadForSignIn('ada', 'orders', 'Orders'); // a mistyped password: ada never signs in
-  await waitFor(() => expect(runtime.loadRemote).toHaveBeenCalledTimes(1));
+  modules.askRegistryForSignIn('ada'); // a mistyped password: ada never signs in
   setSession({ token: 't', username: 'bob' });
   runtime.registerRemotes.mockClear();
   await modules.openSectionComponent('orders', 'Orders');
   expect(refresh).toHaveBeenLastCalledWith('bob');
-  expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'orders', entry: 'http://store/orders/1/mf-manifest.json' }], { force: true });
-  expect(runtime.loadRemote).toHaveBeenCalledTimes(2);
+  expect(runtime.registerRemotes).not.toHaveBeenCalled(); // bob's release is the boot's
   expect(modules.releaseOf('orders')?.id).toBe('1');
   clearSession();
 });
