@@ -32,15 +32,11 @@ const SignedInApp = lazy(loadSignedInUi);
  * A failure is left to the section's own load (it retries and shows it).
  */
 export function loadSignedInPath() {
-  const section = currentSection();
+  const section = sectionById(sectionFromPath(window.location.pathname, BASE_PATH) ?? DEFAULT_SECTION);
   void openSectionComponent(section.remote.name, section.remote.module).catch(() => undefined);
   // Only the plain dashboard: a link with its own period or range asks for other data.
   if (section.id === 'analytics' && !window.location.search) prefetchDashboard();
   return loadSignedInUi();
-}
-
-function currentSection() {
-  return sectionById(sectionFromPath(window.location.pathname, BASE_PATH) ?? DEFAULT_SECTION);
 }
 
 function useStoredSession() {
