@@ -12,20 +12,17 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
   loadShare: jest.fn(),
 }));
 
-// The layout's code "arrives" when the test says so.
+// The layout's code "arrives" when the test says so (it waits for its precomputed styles too).
 let layoutArrives: () => void = () => undefined;
-const layoutGate = new Promise<void>((resolve) => (layoutArrives = resolve));
-jest.mock('./layout/SignedInApp', () => {
-  const { use } = jest.requireActual('react');
-  return {
-    __esModule: true,
-    default: function SignedInApp({ username }: { username: string }) {
-      use(layoutGate);
-      return <p>layout for {username}</p>;
-    },
-    toastSignedIn: jest.fn(),
-  };
-});
+const mockLayoutGate = new Promise<void>((resolve) => (layoutArrives = resolve));
+jest.mock('./boot/antdStyles', () => ({ loadAntdStyles: () => mockLayoutGate }));
+jest.mock('./layout/SignedInApp', () => ({
+  __esModule: true,
+  default: function SignedInApp({ username }: { username: string }) {
+    return <p>layout for {username}</p>;
+  },
+  toastSignedIn: jest.fn(),
+}));
 
 const runtime = jest.requireMock('@module-federation/enhanced/runtime') as { loadRemote: jest.Mock };
 

@@ -1,8 +1,9 @@
 // Authentication state (spec 4): loading → unauthenticated (Admin Login) or authenticated (layout).
 // A stored token counts as signed in; sign-out and any 401 clear it (the token store notifies).
-import { lazy, Suspense, useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { getSession, subscribeSession } from '@growth-admin/shared-client/core';
 import { loadAntdStyles } from './boot/antdStyles';
+import { BootError } from './boot/BootError';
 import { LayoutSkeleton } from './boot/LayoutSkeleton';
 import { LoginScreen } from './login/LoginScreen';
 import { prefetchDashboard } from './sections/dashboardPrefetch';
@@ -11,10 +12,12 @@ import { BASE_PATH, DEFAULT_SECTION, sectionById, sectionFromPath } from './sect
 
 // antd (with its precomputed styles), React Query and the layout arrive only for a signed-in
 // administrator (or while one types their credentials): the login screen itself ships none of them.
-let signedInUi: Promise<typeof import('./layout/SignedInApp')> | null = null;
+type SignedInUi = typeof import('./layout/SignedInApp');
+let signedInUi: Promise<SignedInUi> | null = null;
+let loadedSignedInUi: SignedInUi | null = null;
 export function loadSignedInUi() {
   signedInUi ??= Promise.all([import(/* webpackChunkName: "signed-in" */ './layout/SignedInApp'), loadAntdStyles()]).then(
-    ([ui]) => ui,
+    ([ui]) => (loadedSignedInUi = ui),
     (err) => {
       signedInUi = null; // let a later attempt retry
       throw err;
@@ -22,7 +25,35 @@ export function loadSignedInUi() {
   );
   return signedInUi;
 }
-const SignedInApp = lazy(loadSignedInUi);
+
+/**
+ * The layout for a signed-in administrator: at once when its code is in (typing the credentials
+ * fetched it), else the layout's shape until it arrives, or why it could not with a Retry.
+ * Not React.lazy with Suspense: lazy suspends on its first render even when the code is already
+ * loaded, and React then holds the revealed layout back until 300 ms after the skeleton showed.
+ */
+function SignedIn({ session }: { session: NonNullable<ReturnType<typeof getSession>> }) {
+  const [ui, setUi] = useState(loadedSignedInUi);
+  const [failure, setFailure] = useState<{ attempt: number; reason: string } | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (ui) return;
+    let live = true;
+    loadSignedInUi().then(
+      (loaded) => live && setUi(loaded),
+      (err: unknown) => live && setFailure({ attempt, reason: err instanceof Error ? err.message : String(err) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [ui, attempt]);
+
+  if (ui) return <ui.default username={session.username} storedRole={session.role} />;
+  if (failure?.attempt === attempt) {
+    return <BootError what="The layout" reason={failure.reason} onRetry={() => setAttempt((n) => n + 1)} />;
+  }
+  return <LayoutSkeleton />;
+}
 
 /**
  * Starts the signed-in UI and the current section's remote together: otherwise the remote is only
@@ -58,9 +89,5 @@ export function App() {
   }, [signedIn]);
 
   if (!session) return <LoginScreen onSignedIn={onSignedIn} onFirstInteraction={prefetch} onSigningIn={askRegistryForSignIn} />;
-  return (
-    <Suspense fallback={<LayoutSkeleton />}>
-      <SignedInApp username={session.username} storedRole={session.role} />
-    </Suspense>
-  );
+  return <SignedIn session={session} />;
 }
