@@ -3,7 +3,7 @@
 // drill-down by pointer and by keyboard; the period and range in the URL; day buckets in the
 // browser's time zone, agreeing with the list a day opens.
 import type { Locator, Page } from '@playwright/test';
-import { drawnPixels, expect, expectAccessible, openSection, signedApi, signInViaApi, test } from '../support';
+import { canvasSize, drawnPixels, expect, expectAccessible, openSection, signedApi, signInViaApi, test } from '../support';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -140,6 +140,18 @@ test('drill-down: a slice of Regional Distribution opens its users filtered by r
     expect(types.length).toBeGreaterThan(0);
     expect(new Set(types)).toEqual(new Set([label]));
   }
+});
+
+test('the charts follow the window: a narrower window redraws them narrower', async ({ signedInPage: page }) => {
+  // Both widths two charts a row (xl): the chart narrows with the window.
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await dashboardLoaded(page);
+  const canvas = chartCanvas(page, 'User Activity');
+  const wide = await drawnPixels(canvas);
+  const wideWidth = (await canvasSize(canvas)).width;
+  await page.setViewportSize({ width: 1250, height: 1000 });
+  await expect.poll(async () => (await canvasSize(canvas)).width).toBeLessThan(wideWidth - 100);
+  expect(await drawnPixels(canvas)).not.toBe(wide);
 });
 
 test('keyboard: `/` focuses the list search, Ctrl+K jumps to a section and to an order by number', async ({ signedInPage: page }) => {
