@@ -41,9 +41,9 @@ test.describe('every origin sends its security headers', () => {
       expectBase(headers, path);
       const policy = csp(headers.get('content-security-policy'));
       // The remotes' own origins and the versioned release store.
-      expect(policy['script-src']).toEqual(["'self'", ...Object.values(remoteUrls).map((u) => new URL(u).origin), new URL(storeUrl).origin]);
+      expect(policy['script-src']).toEqual(["'self'", `'nonce-${nonces[0]}'`, ...Object.values(remoteUrls).map((u) => new URL(u).origin), new URL(storeUrl).origin]);
       expect(policy['style-src']).toEqual(["'self'", `'nonce-${nonces[0]}'`]);
-      expect(nonces.length).toBeGreaterThanOrEqual(2); // the meta the shell reads and the inline boot styles
+      expect(nonces.length).toBeGreaterThanOrEqual(3); // the meta the shell reads, the inline boot styles and the layout-shape script
       expect(new Set(nonces).size).toBe(1);
       expect(policy['frame-ancestors']).toEqual(["'none'"]);
       expect(policy['require-trusted-types-for']).toEqual(["'script'"]);
@@ -83,7 +83,7 @@ test.describe('every origin sends its security headers', () => {
       const { headers, nonces } = await page(`${origin}/`);
       expectBase(headers, `${name} standalone page`);
       const policy = csp(headers.get('content-security-policy'));
-      expect(policy['script-src']).toEqual(["'self'"]);
+      expect(policy['script-src']).toEqual(["'self'", `'nonce-${nonces[0]}'`]);
       expect(policy['style-src']).toEqual(["'self'", `'nonce-${nonces[0]}'`]);
       expect(policy['frame-ancestors']).toEqual(["'none'"]);
     }

@@ -158,6 +158,21 @@ test.describe('Signed in', () => {
     await expect(sectionHeading(page, 'Orders')).toBeVisible();
   });
 
+  test("a signed-in page shows the layout's shape before any script file has arrived", async ({ page }) => {
+    await seedSession(page, await apiLogin());
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\.js(\?|$)/, async (route) => {
+      await held; // a slow network: the page is in, its script files are not
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    await expect(page.getByTestId('layout-skeleton')).toBeVisible();
+    release();
+    await expect(sectionHeading(page, 'Analytics Dashboard')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('layout-skeleton')).toHaveCount(0);
+  });
+
   test('a shared link lands on its section after sign-in', async ({ page }) => {
     await signIn(page, { path: '/payments' });
     await expect(page).toHaveURL(/\/payments$/);

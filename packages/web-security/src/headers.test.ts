@@ -12,8 +12,8 @@ function directives(csp: string): Record<string, string[]> {
 describe('pageCsp', () => {
   const csp = directives(pageCsp(NONCE, ORIGINS));
 
-  it('lets scripts come only from the page itself and the registered remote origins: no inline, no eval', () => {
-    expect(csp['script-src']).toEqual(["'self'", 'http://localhost:3001', 'http://localhost:3002']);
+  it("lets scripts come only from the page itself, its own inline script with the response's nonce and the registered remote origins: no other inline, no eval", () => {
+    expect(csp['script-src']).toEqual(["'self'", `'nonce-${NONCE}'`, 'http://localhost:3001', 'http://localhost:3002']);
     expect(pageCsp(NONCE, ORIGINS)).not.toMatch(/unsafe-(inline|eval|hashes)|strict-dynamic|\*(?!\.tiktokcdn)/);
   });
 

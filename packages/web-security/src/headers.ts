@@ -69,8 +69,9 @@ function imageHostSources(host: string): string[] {
 
 /**
  * The Content-Security-Policy of a page (the shell's, or a remote's standalone page).
- * Scripts: this origin and `origins.scripts` only; no inline script, no eval. Styles: this origin and
- * the per-response nonce (antd's CSS-in-JS), no inline style attributes from markup. Trusted Types
+ * Scripts: this origin, `origins.scripts` and the page's own inline script marked with the
+ * per-response nonce (the shell's layout shape for a stored session); no other inline script, no
+ * eval. Styles: this origin and the same nonce (antd's CSS-in-JS), no inline style attributes. Trusted Types
  * enforced with the one `default` policy the page installs (see shared-client's trustedTypes).
  */
 export function pageCsp(nonce: string, origins: PageOrigins): string {
@@ -79,7 +80,7 @@ export function pageCsp(nonce: string, origins: PageOrigins): string {
   const scripts = unique(origins.scripts.map(originOf));
   const directives: Array<[string, string[]]> = [
     ['default-src', ["'none'"]],
-    ['script-src', ["'self'", ...scripts]],
+    ['script-src', ["'self'", `'nonce-${nonce}'`, ...scripts]],
     ['style-src', ["'self'", `'nonce-${nonce}'`]],
     ['img-src', ["'self'", 'data:', api, ...origins.directImageHosts.flatMap(imageHostSources)]],
     ['font-src', ["'self'", 'data:']],

@@ -14,7 +14,7 @@ describe('the production nginx config', () => {
   it("gives the shell's page a fresh nonce per response and lets it load scripts from the remotes only", () => {
     const shell = config.split('# remote ')[0];
     expect(shell).toContain(`sub_filter "__CSP_NONCE__" "$request_id";`);
-    expect(shell).toMatch(/script-src 'self' https:\/\/analytics\.admin\.example\.com https:\/\/projects\.admin\.example\.com https:\/\/people\.admin\.example\.com https:\/\/orders\.admin\.example\.com;/);
+    expect(shell).toMatch(/script-src 'self' 'nonce-\$request_id' https:\/\/analytics\.admin\.example\.com https:\/\/projects\.admin\.example\.com https:\/\/people\.admin\.example\.com https:\/\/orders\.admin\.example\.com;/);
     expect(shell).toContain("style-src 'self' 'nonce-$request_id'");
     expect(shell).toContain('try_files $uri /index.html;');
   });
@@ -23,7 +23,7 @@ describe('the production nginx config', () => {
     const orders = config.split('# remote orders')[1];
     expect(orders).toContain('add_header Access-Control-Allow-Origin "*" always;');
     expect(orders).toContain('add_header Cross-Origin-Resource-Policy "cross-origin" always;');
-    expect(orders).toMatch(/script-src 'self'; style-src/);
+    expect(orders).toMatch(/script-src 'self' 'nonce-\$request_id'; style-src/);
   });
 
   it('sends HSTS on https origins and every header on error answers too (always)', () => {

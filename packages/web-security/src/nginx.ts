@@ -46,7 +46,7 @@ function serverBlock(site: StaticSite, page: PageOrigins, { spa, crossOrigin }: 
   const url = new URL(originOf(site.origin));
   const assets = { ...assetHeaders({ crossOrigin }), ...transportHeaders(site.origin), ...(crossOrigin ? { 'Access-Control-Allow-Origin': '*' } : {}) };
   const html = { ...pageHeaders('NONCE0000000000000000', page), ...transportHeaders(site.origin) };
-  const csp = html['Content-Security-Policy'].replace("'nonce-NONCE0000000000000000'", `'nonce-${NGINX_NONCE}'`);
+  const csp = html['Content-Security-Policy'].replaceAll("'nonce-NONCE0000000000000000'", `'nonce-${NGINX_NONCE}'`);
   const pageSet = { ...html, 'Content-Security-Policy': csp };
   return `server {
 ${listen(site.origin)}
