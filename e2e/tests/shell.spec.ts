@@ -171,6 +171,7 @@ test.describe('Signed in', () => {
     release();
     await expect(sectionHeading(page, 'Analytics Dashboard')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId('layout-skeleton')).toHaveCount(0);
+    await expect(page.locator('script:not([src]), template')).toHaveCount(0); // the page's own left with it
   });
 
   test('a shared link lands on its section after sign-in', async ({ page }) => {

@@ -38,6 +38,7 @@ test('with a stored session the layout shape shows at once, in the remembered da
   const root = loadPage();
   expect(root.querySelector('[data-testid="layout-skeleton"]')).toHaveAttribute('data-theme', 'dark');
   expect(root.querySelector('.ga-spinner')).toBeNull();
+  expect(document.getElementById('ga-layout-shape')).toBeNull(); // the template has left the page
 });
 
 test('without a session, or with an unreadable one, the spinner stays (the login screen is the boot code’s)', () => {
