@@ -3,7 +3,7 @@
 // drill-down by pointer and by keyboard; the period and range in the URL; day buckets in the
 // browser's time zone, agreeing with the list a day opens.
 import type { Locator, Page } from '@playwright/test';
-import { canvasSize, drawnPixels, expect, expectAccessible, openSection, signedApi, signInViaApi, test } from '../support';
+import { canvasSize, drawnPixels, expect, expectAccessible, openSection, signedApi, signIn, signInViaApi, test } from '../support';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -106,6 +106,17 @@ async function clickFirstSlice(page: Page, title: string) {
   // The pie's centre is at 50 % / 45 % of the 300 px chart, its radius 100 px: 31° past 12 o'clock, 58 px out.
   await canvas.click({ position: { x: width / 2 + 30, y: 0.45 * 300 - 50 } });
 }
+
+test('toasts follow the theme: dark in dark mode, and a toast on screen turns light with the switch', async ({ page }) => {
+  await page.addInitScript(() => window.localStorage.setItem('growth-admin.appearance', JSON.stringify({ dark: true, compact: false })));
+  await signIn(page);
+  const toast = page.locator('.ant-message-notice').filter({ hasText: 'Successfully logged in' });
+  await expect(toast).toBeVisible();
+  await toast.hover(); // (holds it on screen while the test looks)
+  expect(await backgroundLuminance(toast)).toBeLessThan(0.3);
+  await page.getByRole('switch', { name: 'Dark mode' }).click();
+  await expect.poll(() => backgroundLuminance(toast)).toBeGreaterThan(0.9);
+});
 
 test('drill-down: a slice of Regional Distribution opens its users filtered by region, one of Revenue by Product Type its orders filtered by type', async ({ signedInPage: page }) => {
   const api = await signedApi();
