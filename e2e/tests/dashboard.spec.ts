@@ -158,11 +158,36 @@ test('the charts follow the window: a narrower window redraws them narrower', as
   await page.setViewportSize({ width: 1600, height: 1000 });
   await dashboardLoaded(page);
   const canvas = chartCanvas(page, 'User Activity');
+  // Widened as the charts appeared (from the 1400 px default, 494 px wide): drawn at the new width
+  // (echarts-for-react's autoResize lost a resize in its first 60 ms).
+  await expect.poll(async () => (await canvasSize(canvas)).width).toBeGreaterThan(560);
   const wide = await drawnPixels(canvas);
   const wideWidth = (await canvasSize(canvas)).width;
   await page.setViewportSize({ width: 1250, height: 1000 });
   await expect.poll(async () => (await canvasSize(canvas)).width).toBeLessThan(wideWidth - 100);
   expect(await drawnPixels(canvas)).not.toBe(wide);
+});
+
+test('tooltips: the charts are drawn without their code, which comes once drawn, or when the pointer enters a chart (again after a failed load)', async ({ page }) => {
+  let asked = 0;
+  let serve = false;
+  await page.route('**/echarts-tooltips.*.js', (route) => {
+    asked++;
+    return serve ? route.continue() : route.abort();
+  });
+  await signInViaApi(page); // (no click: the pointer stays off the charts)
+  await dashboardLoaded(page);
+  const chart = page.getByRole('img', { name: 'User Activity' });
+  await drawnPixels(chartCanvas(page, 'User Activity'));
+  // Asked for once the charts were drawn and the browser idle; that load failed.
+  await expect.poll(() => asked).toBe(1);
+
+  serve = true;
+  const box = (await chartCanvas(page, 'User Activity').boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  // The pointer entering asks again; the tooltip shows where it rests, with no further move.
+  await expect.poll(() => asked).toBe(2);
+  await expect(chart).toContainText('New Users');
 });
 
 test('keyboard: `/` focuses the list search, Ctrl+K jumps to a section and to an order by number', async ({ signedInPage: page }) => {

@@ -1,11 +1,12 @@
 // Our wrapper over echarts-for-react: what it hands the chart. (echarts itself needs a real canvas:
 // the dashboard journeys draw it in Chromium.)
-import { render } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import type { EChartsCoreOption } from 'echarts/core';
 import { EChart } from './EChart';
 
-// The options the chart component is given, in order.
+// The options the chart component is given, in order, and the echarts instance it draws on.
 const mockHanded: EChartsCoreOption[] = [];
+const mockInstance = { setOption: jest.fn(), dispatchAction: jest.fn(), isDisposed: () => false };
 jest.mock('echarts-for-react/lib/core', () => {
   const { Component } = jest.requireActual<typeof import('react')>('react');
   return {
@@ -15,12 +16,24 @@ jest.mock('echarts-for-react/lib/core', () => {
         mockHanded.push(this.props.option);
         return null;
       }
+      getEchartsInstance() {
+        return mockInstance;
+      }
     },
   };
 });
-jest.mock('./echarts', () => ({ echarts: {} }));
+// The tooltip code: asked for through loadTooltips, arriving when the test says.
+jest.mock('./echarts', () => {
+  let arrive: () => void = () => undefined;
+  const tooltipsLoaded = new Promise<void>((resolve) => (arrive = resolve));
+  return { echarts: {}, loadTooltips: jest.fn(), preloadTooltips: jest.fn(), tooltipsLoaded, tooltipsArrive: () => arrive() };
+});
+const { loadTooltips, preloadTooltips, tooltipsArrive } = jest.requireMock<{ loadTooltips: jest.Mock; preloadTooltips: jest.Mock; tooltipsArrive: () => void }>('./echarts');
 
-beforeEach(() => (mockHanded.length = 0));
+beforeEach(() => {
+  mockHanded.length = 0;
+  jest.clearAllMocks();
+});
 
 test('the first drawing is not animated; a later option (another period, the dark theme) is', () => {
   const week: EChartsCoreOption = { series: [{ type: 'line', data: [1, 2, 3] }] };
@@ -33,4 +46,41 @@ test('the first drawing is not animated; a later option (another period, the dar
 
   rerender(<EChart option={month} label="User Activity" />);
   expect(mockHanded.at(-1)).toBe(month);
+});
+
+test('the tooltip code is not asked for before the first drawing: when the browser is next idle, or as the pointer enters', () => {
+  const idle: (() => void)[] = [];
+  window.requestIdleCallback = jest.fn((task: IdleRequestCallback) => idle.push(() => task({} as IdleDeadline)));
+  window.cancelIdleCallback = jest.fn();
+  try {
+    const { unmount } = render(<EChart option={{ series: [] }} label="User Activity" />);
+    expect(preloadTooltips).not.toHaveBeenCalled();
+    idle.forEach((task) => task());
+    expect(preloadTooltips).toHaveBeenCalledTimes(1);
+    expect(loadTooltips).not.toHaveBeenCalled();
+
+    fireEvent.pointerEnter(screen.getByRole('img', { name: 'User Activity' }));
+    expect(loadTooltips).toHaveBeenCalledTimes(1); // (loadTooltips itself asks only once)
+    unmount();
+  } finally {
+    delete (window as Partial<Window>).requestIdleCallback;
+    delete (window as Partial<Window>).cancelIdleCallback;
+  }
+});
+
+test('once the tooltip code is in, the chart gets its tooltip, shown at once where the pointer rests', async () => {
+  const tooltip = { trigger: 'axis' };
+  render(<EChart option={{ tooltip, series: [{ type: 'line', data: [1, 2, 3] }] }} label="User Activity" />);
+  const chart = screen.getByRole('img', { name: 'User Activity' });
+  chart.getBoundingClientRect = () => ({ left: 100, top: 50 }) as DOMRect;
+  // (jsdom has no PointerEvent: mouse events of the pointer types carry the coordinates)
+  fireEvent(chart, new MouseEvent('pointerover', { bubbles: true, clientX: 130, clientY: 90 }));
+  fireEvent(chart, new MouseEvent('pointermove', { bubbles: true, clientX: 140, clientY: 95 }));
+  expect(mockInstance.setOption).not.toHaveBeenCalled();
+
+  await act(async () => tooltipsArrive());
+  // Merged (no second argument): the drawn series stay, with no second animation.
+  expect(mockInstance.setOption).toHaveBeenCalledWith({ tooltip });
+  expect(mockInstance.setOption.mock.calls[0]).toHaveLength(1);
+  expect(mockInstance.dispatchAction).toHaveBeenCalledWith({ type: 'showTip', x: 40, y: 45 });
 });

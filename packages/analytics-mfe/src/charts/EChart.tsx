@@ -1,9 +1,9 @@
-// echarts-for-react's core component over our tree-shaken echarts. Its autoResize (on by
-// default) watches the container's size, so charts follow window resizes without our own listener.
+// echarts-for-react's core component over our tree-shaken echarts; EChart redraws it at its
+// container's size (echarts-for-react's own autoResize loses a resize, see below).
 import { useEffect, useMemo, useRef, useState } from 'react';
 import ReactEChartsCore from 'echarts-for-react/lib/core';
 import type { EChartsCoreOption } from 'echarts/core';
-import { echarts } from './echarts';
+import { echarts, loadTooltips, preloadTooltips, tooltipsLoaded } from './echarts';
 
 export const CHART_HEIGHT = 300;
 
@@ -27,12 +27,62 @@ export interface ChartClick {
   data?: unknown;
 }
 
+/** Runs `task` when the browser is next idle (after the frame being drawn); returns a cancel. */
+function whenIdle(task: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(task, { timeout: 2000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const handle = window.setTimeout(task, 200);
+  return () => window.clearTimeout(handle);
+}
+
 export function EChart({ option, label, onItemClick }: { option: EChartsCoreOption; label: string; onItemClick?: (item: ChartClick) => void }) {
   // Bound once: echarts keeps its handlers, so the latest callback is read through a ref.
   const latest = useRef(onItemClick);
+  const latestOption = useRef(option);
   useEffect(() => {
     latest.current = onItemClick;
+    latestOption.current = option;
   });
+  const chart = useRef<EChartsOnce>(null);
+  // Where the pointer is over the chart (its own coordinates), to show the tooltip there as soon as
+  // the tooltip code arrives: the pointer may well be resting.
+  const pointer = useRef<{ x: number; y: number } | null>(null);
+  useEffect(() => {
+    let mounted = true;
+    void tooltipsLoaded.then(() => {
+      const instance = chart.current?.getEchartsInstance();
+      if (!mounted || !instance || instance.isDisposed()) return;
+      // Merged into what is drawn: the series stay as they are, with no second animation.
+      instance.setOption({ tooltip: latestOption.current.tooltip });
+      if (pointer.current) instance.dispatchAction({ type: 'showTip', ...pointer.current });
+    });
+    const cancelIdle = whenIdle(preloadTooltips);
+    return () => {
+      mounted = false;
+      cancelIdle();
+    };
+  }, []);
+  // A chart follows its container's width (the window, the sidebar). Not echarts-for-react's
+  // autoResize: it skips its first resize call, which a 60 ms debounce merges with any real change
+  // in that time, so a window resized as the charts appeared left them at the old width. Here a
+  // chart is redrawn whenever its drawn width differs from its container's (the first call: never).
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = box.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      const instance = chart.current?.getEchartsInstance();
+      if (instance && !instance.isDisposed() && instance.getWidth() !== element.clientWidth) instance.resize();
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  const onPointerMove = (event: React.PointerEvent<HTMLDivElement>) => {
+    const box = event.currentTarget.getBoundingClientRect();
+    pointer.current = { x: event.clientX - box.left, y: event.clientY - box.top };
+  };
   const onEvents = useMemo(() => ({ click: (item: ChartClick) => latest.current?.(item) }), []);
   // The first drawing is not animated: the chart is there at once (the dashboard's four charts
   // ≈ 35 ms sooner after sign-in, and no second of redrawn frames beside the rest of the first
@@ -42,12 +92,25 @@ export function EChart({ option, label, onItemClick }: { option: EChartsCoreOpti
   // The text colour drawn, for a journey to see the theme reach the canvas.
   const textColor = (option.textStyle as { color?: string } | undefined)?.color;
   return (
-    <div role="img" aria-label={label} data-text-color={textColor}>
+    <div
+      ref={box}
+      role="img"
+      aria-label={label}
+      data-text-color={textColor}
+      onPointerEnter={(event) => {
+        onPointerMove(event);
+        loadTooltips();
+      }}
+      onPointerMove={onPointerMove}
+      onPointerLeave={() => (pointer.current = null)}
+    >
       <EChartsOnce
+        ref={chart}
         echarts={echarts}
         option={drawn}
         // Replace, not merge: a new period must not leave stale buckets or series behind.
         notMerge
+        autoResize={false}
         onEvents={onEvents}
         style={{ height: CHART_HEIGHT, width: '100%' }}
       />
