@@ -7,6 +7,8 @@ export {
   Avatar,
   Checkbox,
   Collapse,
+  Descriptions,
+  Form,
   Popconfirm,
   Result,
   Select,

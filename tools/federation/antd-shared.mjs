@@ -14,7 +14,7 @@
 // (antd's ESM entry) is on purpose: a bare 'antd' here would be consumed from the share scope
 // itself, that is from this very module.
 /* global window */
-import { createElement, lazy, Suspense } from 'react';
+import { createElement, Suspense, use } from 'react';
 
 export {
   Alert,
@@ -23,10 +23,8 @@ export {
   Card,
   Col,
   ConfigProvider,
-  Descriptions,
   Empty,
   Flex,
-  Form,
   Input,
   Layout,
   Menu,
@@ -47,39 +45,63 @@ export {
 export { DatePicker } from './antd-range-picker.mjs';
 
 let deferred = null;
+let deferredModule = null;
 const loadDeferred = () =>
-  (deferred ??= import(/* webpackChunkName: "antd-deferred" */ './antd-deferred.mjs').catch((err) => {
-    deferred = null; // a later render tries again
-    throw err;
-  }));
+  (deferred ??= import(/* webpackChunkName: "antd-deferred" */ './antd-deferred.mjs').then(
+    (m) => (deferredModule = m),
+    (err) => {
+      deferred = null; // a later render tries again
+      throw err;
+    },
+  ));
 
 /**
- * A component of antd-deferred.mjs, loaded on its first render. It suspends only itself (showing
- * `fallback(props)`, nothing by default), never the screen around it; after a failed load the next
- * render (the section's Retry) loads again instead of keeping React.lazy's cached failure.
+ * antd-deferred.mjs's export at `path` ('Table', 'Form.Item', 'Form.useForm'): at once when the
+ * chunk is in; until then the caller suspends on it (React's `use`, not `lazy`: a loaded chunk
+ * renders in the same pass, with no fallback committed and revealed up to 300 ms later), and after
+ * a failed load the next render (the section's Retry) loads again.
  */
-function deferredComponent(name, fallback = () => null) {
-  const make = () =>
-    lazy(() =>
-      loadDeferred().then(
-        (m) => ({ default: m[name] }),
-        (err) => {
-          Lazy = make();
-          throw err;
-        },
-      ),
-    );
-  let Lazy = make();
-  function Deferred(props) {
-    return createElement(Suspense, { fallback: fallback(props) }, createElement(Lazy, props));
+const fromDeferred = (path) => path.split('.').reduce((value, key) => value[key], deferredModule ?? use(loadDeferred()));
+
+/**
+ * A component of antd-deferred.mjs (`path`), loaded on its first render. It suspends only itself
+ * (showing `fallback(props)`, nothing by default), never the screen around it.
+ */
+function deferredComponent(path, fallback = () => null) {
+  function Loaded(props) {
+    return createElement(fromDeferred(path), props);
   }
-  Deferred.displayName = name;
+  function Deferred(props) {
+    return createElement(Suspense, { fallback: fallback(props) }, createElement(Loaded, props));
+  }
+  Deferred.displayName = path;
   return Deferred;
+}
+
+/**
+ * A component of antd-deferred.mjs with its static parts (`Form.Item`) and hooks (`Form.useForm`,
+ * `Form.Item.useStatus`). A hook cannot wait by itself: the component calling it suspends until
+ * the chunk is in, its Suspense boundary (a section's loading state) showing meanwhile.
+ */
+function deferredCompound(name, { parts = [], hooks = [] }) {
+  const component = deferredComponent(name);
+  for (const part of parts) component[part] = deferredComponent(`${name}.${part}`);
+  for (const hook of hooks) {
+    const owner = hook.split('.').slice(0, -1).reduce((value, key) => value[key], component);
+    owner[hook.split('.').at(-1)] = (...args) => fromDeferred(`${name}.${hook}`)(...args);
+  }
+  return component;
 }
 
 export const Avatar = deferredComponent('Avatar');
 export const Checkbox = deferredComponent('Checkbox');
 export const Collapse = deferredComponent('Collapse');
+export const Descriptions = deferredCompound('Descriptions', { parts: ['Item'] });
+// No first screen has a form (sign-in is not antd): its 12 kB gzip wait for the first one.
+export const Form = deferredCompound('Form', {
+  parts: ['Item', 'List', 'ErrorList', 'Provider'],
+  hooks: ['useForm', 'useFormInstance', 'useWatch', 'Item.useStatus'],
+});
 // Its trigger (a Delete button) shows at once; the confirmation works once the chunk is in.
 export const Popconfirm = deferredComponent('Popconfirm', (props) => props.children ?? null);
 // A section's failure view (the shell's SectionUnavailable): its illustrations are 11 kB gzip.

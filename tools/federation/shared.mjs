@@ -48,8 +48,8 @@ export function antdDeferredExports() {
   const names = reExportedFromAntd(ANTD_DEFERRED_MODULE);
   const facade = readFileSync(ANTD_SHARED_MODULE, 'utf8');
   for (const name of names) {
-    if (!facade.includes(`export const ${name} = deferredComponent('${name}'`)) {
-      throw new Error(`${ANTD_SHARED_MODULE} must export ${name} as deferredComponent('${name}') (it is listed in antd-deferred.mjs)`);
+    if (!new RegExp(`export const ${name} = deferred(Component|Compound)\\('${name}'`).test(facade)) {
+      throw new Error(`${ANTD_SHARED_MODULE} must export ${name} as deferredComponent('${name}') or deferredCompound('${name}', …) (it is listed in antd-deferred.mjs)`);
     }
   }
   return names;

@@ -1,0 +1,87 @@
+// The shared antd's deferred components (tools/federation/antd-shared.mjs): Form and its hooks come
+// from the antd-deferred chunk. A component calling Form.useForm waits (its Suspense boundary shows)
+// until the chunk is in, then renders a working form; a failed load reaches the error boundary and
+// the next render loads again; once in, every deferred component renders in its first pass
+// (React.lazy, used before, suspended once even then: a fallback committed, revealed up to 300 ms later).
+import { Component, Suspense, type ReactNode } from 'react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+
+jest.mock('antd/es/index.js', () => jest.requireActual('antd'), { virtual: true });
+jest.mock('antd/es/config-provider/context.js', () => jest.requireActual('antd/lib/config-provider/context'), { virtual: true });
+jest.mock('antd/es/date-picker/style/index.js', () => jest.requireActual('antd/lib/date-picker/style'), { virtual: true });
+
+// The chunk (antd itself here): its first load fails, as over a dropped connection.
+let mockFail = true;
+let mockLoads = 0;
+jest.mock('../../../tools/federation/antd-deferred.mjs', () => {
+  mockLoads++;
+  if (mockFail) throw new Error('Loading chunk antd-deferred failed.');
+  return jest.requireActual('antd');
+});
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { Form, Input, Table, Button } = require('../../../tools/federation/antd-shared.mjs') as typeof import('antd');
+
+class Boundary extends Component<{ children: ReactNode }, { error: Error | null }> {
+  override state = { error: null as Error | null };
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+  override render() {
+    return this.state.error ? <Button onClick={() => this.setState({ error: null })}>Retry</Button> : this.props.children;
+  }
+}
+
+function AmountForm({ onAmount }: { onAmount: (amount: string) => void }) {
+  const [form] = Form.useForm<{ amount: string }>();
+  const amount = Form.useWatch('amount', form);
+  return (
+    <Form form={form} onFinish={(values) => onAmount(values.amount)}>
+      <Form.Item label="Amount" name="amount" rules={[{ required: true, message: 'Please enter an amount' }]}>
+        <Input />
+      </Form.Item>
+      <span data-testid="watched">{amount ?? ''}</span>
+      <Button htmlType="submit">Add</Button>
+    </Form>
+  );
+}
+
+const screenWithForm = (onAmount: (amount: string) => void) => (
+  <Boundary>
+    <Suspense fallback={<p>Loading the section</p>}>
+      <AmountForm onAmount={onAmount} />
+    </Suspense>
+  </Boundary>
+);
+
+test('a form waits for the chunk; a failed load reaches the error boundary and the next render loads again; then the form works', async () => {
+  const onAmount = jest.fn();
+  // (awaited: React's act holds a suspended render until its data is in)
+  await act(async () => render(screenWithForm(onAmount)));
+  const retry = screen.getByRole('button', { name: 'Retry' });
+  const failedLoads = mockLoads; // (React renders again once before giving up: each render asks)
+  expect(failedLoads).toBeGreaterThan(0);
+
+  mockFail = false;
+  await act(async () => fireEvent.click(retry));
+  const amount = screen.getByLabelText('Amount');
+  expect(mockLoads).toBe(failedLoads + 1);
+  fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+  expect(await screen.findByText('Please enter an amount')).toBeInTheDocument();
+  fireEvent.change(amount, { target: { value: '25' } });
+  await waitFor(() => expect(screen.getByTestId('watched')).toHaveTextContent('25'));
+  fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+  await waitFor(() => expect(onAmount).toHaveBeenCalledWith('25'));
+});
+
+test('once the chunk is in, a form and a table render in their first pass (no fallback)', () => {
+  render(
+    <Suspense fallback={<p>Loading the section</p>}>
+      <AmountForm onAmount={() => undefined} />
+      <Table rowKey="id" columns={[{ title: 'Name', dataIndex: 'name' }]} dataSource={[{ id: 1, name: 'mia' }]} />
+    </Suspense>,
+  );
+  expect(screen.queryByText('Loading the section')).not.toBeInTheDocument();
+  expect(screen.getByLabelText('Amount')).toBeInTheDocument();
+  expect(screen.getByRole('cell', { name: 'mia' })).toBeInTheDocument();
+});
