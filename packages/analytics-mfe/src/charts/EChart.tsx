@@ -80,8 +80,8 @@ export function EChart({ option, label, onItemClick }: { option: EChartsCoreOpti
     return () => observer.disconnect();
   }, []);
   const onPointerMove = (event: React.PointerEvent<HTMLDivElement>) => {
-    const box = event.currentTarget.getBoundingClientRect();
-    pointer.current = { x: event.clientX - box.left, y: event.clientY - box.top };
+    const rect = event.currentTarget.getBoundingClientRect();
+    pointer.current = { x: event.clientX - rect.left, y: event.clientY - rect.top };
   };
   const onEvents = useMemo(() => ({ click: (item: ChartClick) => latest.current?.(item) }), []);
   // The first drawing is not animated: the chart is there at once (the dashboard's four charts
