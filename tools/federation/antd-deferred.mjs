@@ -9,6 +9,7 @@ export {
   Collapse,
   Descriptions,
   Form,
+  Input,
   Popconfirm,
   Result,
   Select,

@@ -25,7 +25,6 @@ export {
   ConfigProvider,
   Empty,
   Flex,
-  Input,
   Layout,
   Menu,
   Modal,
@@ -103,6 +102,9 @@ export const Form = deferredCompound('Form', {
   hooks: ['useForm', 'useFormInstance', 'useWatch', 'Item.useStatus'],
 });
 // Its trigger (a Delete button) shows at once; the confirmation works once the chunk is in.
+// In forms, list filters and dialogs, none on a first screen (the palette's box takes the focus
+// as it mounts: `autoFocus`).
+export const Input = deferredCompound('Input', { parts: ['Group', 'Search', 'TextArea', 'Password', 'OTP'] });
 export const Popconfirm = deferredComponent('Popconfirm', (props) => props.children ?? null);
 // A section's failure view (the shell's SectionUnavailable): its illustrations are 11 kB gzip.
 export const Result = deferredComponent('Result');
