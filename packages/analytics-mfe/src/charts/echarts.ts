@@ -18,9 +18,8 @@ export const tooltipsLoaded = new Promise<void>((resolve) => (markLoaded = resol
 
 /**
  * Tooltips (8 kB gzip) draw nothing until the pointer is over a chart, so they are not on the way
- * to the first drawing: EChart asks for them once the browser is
- * idle after it, or as soon as the pointer enters a chart. After a failed load the next ask tries
- * again.
+ * to the first drawing: EChart asks for them once the browser is idle after it, or as soon as the
+ * pointer enters a chart. After a failed load the next ask tries again.
  */
 export function loadTooltips(): void {
   if (requested) return;
