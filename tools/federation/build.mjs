@@ -136,6 +136,9 @@ export function createWebpackConfig(o) {
           },
         },
         { test: /\.(png|svg|jpe?g|gif|woff2?)$/, type: 'asset/resource' },
+        // antd's own packages are side-effect free ES modules that do not say so in their package.json:
+        // saying it here lets webpack take only the parts antd imports (FormProvider, not all of rc-form).
+        { test: /[\\/]node_modules[\\/]@(rc-component|ant-design)[\\/]/, sideEffects: false },
       ],
     },
     plugins: [
