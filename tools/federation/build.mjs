@@ -6,7 +6,8 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ANTD_FACADE_MODULES, ANTD_SHARED_MODULE, ANTD_SHARED_REQUEST, antdSharedExports, sharedSingletons } from './shared.mjs';
 import { portsFromEnv, runtimeConfigFor } from './runtime-config.mjs';
 import { SharedClientUsagePlugin, ShellContractPlugin } from './shared-client-usage.mjs';
@@ -159,6 +160,7 @@ export function createWebpackConfig(o) {
         experiments: { optimization: { target: 'web', ...(isRemote ? { disableRemote: true } : {}) } },
       }),
       new AntdContractPlugin(),
+      ...antdInsideReplacements(webpack),
       // A remote records which shared-client exports it uses; the shell checks them before loading it.
       // The shell records what it provides (shell-contract.json): the release gate checks remotes against it.
       ...(isRemote ? [new SharedClientUsagePlugin(o.pkgDir)] : [new ShellContractPlugin(o.pkgDir, antdSharedExports())]),
@@ -184,6 +186,46 @@ export function createWebpackConfig(o) {
     stats: 'errors-warnings',
     infrastructureLogging: { level: 'warn' },
   };
+}
+
+/**
+ * antd's first-screen components import, for features no screen uses, parts that are in the deferred
+ * antd: those imports get a component that loads that part on first render (antd-inside/).
+ * [the importing antd directory, the request, the module it gets]
+ */
+const ANTD_INSIDE = [
+  ['card', '../tabs', 'card-tabs.mjs'],
+  ['typography', '../input/TextArea', 'editable-textarea.mjs'],
+];
+
+function antdInsideReplacements(webpack) {
+  const dir = join(dirname(fileURLToPath(import.meta.url)), 'antd-inside');
+  const swapped = new Set();
+  const replacements = ANTD_INSIDE.map(
+    ([importer, request, module]) =>
+      new webpack.NormalModuleReplacementPlugin(new RegExp(`^${request.replace(/[./]/g, '\\$&')}$`), (resource) => {
+        if (/[\\/]antd[\\/]es[\\/]/.test(resource.context) && resource.context.split(/[\\/]/).at(-1) === importer) {
+          resource.request = join(dir, module);
+          swapped.add(importer);
+        }
+      }),
+  );
+  // An antd that no longer imports a listed part that way would ship it eagerly again, unnoticed.
+  const check = {
+    apply(compiler) {
+      compiler.hooks.compilation.tap('AntdInside', (compilation) => {
+        compilation.hooks.finishModules.tap('AntdInside', (modules) => {
+          for (const [importer, request] of ANTD_INSIDE) {
+            const built = [...modules].some((m) => new RegExp(`[\\\\/]antd[\\\\/]es[\\\\/]${importer}[\\\\/]`).test(m.resource ?? ''));
+            if (built && !swapped.has(importer)) {
+              compilation.errors.push(new webpack.WebpackError(`antd's ${importer} no longer imports '${request}': update ANTD_INSIDE in tools/federation/build.mjs`));
+            }
+          }
+        });
+      });
+    },
+  };
+  return [...replacements, check];
 }
 
 /** The shell's precomputed antd styles: a content-hashed file name and the plugin that emits it. */
