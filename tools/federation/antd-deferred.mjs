@@ -10,6 +10,7 @@ export {
   Descriptions,
   Form,
   Input,
+  Modal,
   Popconfirm,
   Result,
   Select,

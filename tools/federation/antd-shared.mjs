@@ -26,7 +26,6 @@ export {
   Flex,
   Layout,
   Menu,
-  Modal,
   Row,
   Segmented,
   Space,
@@ -38,6 +37,9 @@ export {
   notification,
   theme,
 } from 'antd/es/index.js';
+
+// Modal comes from the deferred antd when a dialog first opens (antd-modal.mjs).
+export { Modal } from './antd-modal.mjs';
 
 // DatePicker comes from its own chunk; until then RangePicker draws itself light (antd-range-picker.mjs).
 export { DatePicker } from './antd-range-picker.mjs';

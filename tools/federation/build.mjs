@@ -196,6 +196,7 @@ export function createWebpackConfig(o) {
 const ANTD_INSIDE = [
   ['card', '../tabs', 'card-tabs.mjs'],
   ['typography', '../input/TextArea', 'editable-textarea.mjs'],
+  ['app', '../modal/useModal', 'app-use-modal.mjs'],
 ];
 
 function antdInsideReplacements(webpack) {

@@ -1,0 +1,134 @@
+// The shared antd's Modal (tools/federation/antd-modal.mjs) is in the deferred chunk: a closed Modal
+// draws nothing and loads nothing; opened, it loads the chunk and shows the real dialog; a dialog of
+// useModal (the `modal` of App.useApp) or Modal.confirm opened before the chunk is in shows once it
+// is, with the updates made meanwhile, and one destroyed meanwhile never shows.
+import { useState } from 'react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+
+jest.mock('antd/es/index.js', () => jest.requireActual('antd'), { virtual: true });
+
+// One React and one antd for every fresh copy of antd-modal.mjs below.
+const mockReact = jest.requireActual('react');
+const mockAntd = jest.requireActual('antd');
+jest.mock('../../../tools/federation/antd-deferred.mjs', () => mockAntd);
+
+type AntdModal = {
+  Modal: typeof import('antd').Modal;
+  useModal: typeof import('antd').Modal.useModal;
+};
+
+/** Whether the deferred chunk is in, for the page freshModal last gave. */
+let chunkLoaded: () => boolean = () => false;
+
+/** antd-modal.mjs as a page that has not loaded the chunk yet sees it (a module registry of its own). */
+function freshModal(): AntdModal {
+  let fresh: AntdModal | undefined;
+  jest.isolateModules(() => {
+    jest.doMock('react', () => mockReact);
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    fresh = require('../../../tools/federation/antd-modal.mjs') as AntdModal;
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { loadedDeferred } = require('../../../tools/federation/antd-deferred-load.mjs') as {
+      loadedDeferred: () => unknown;
+    };
+    chunkLoaded = () => loadedDeferred() !== null;
+  });
+  return fresh!;
+}
+
+function Dialog({ Modal }: AntdModal) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button onClick={() => setOpen(true)}>Edit</button>
+      <Modal open={open} title="Edit project" onCancel={() => setOpen(false)}>
+        <p>The form</p>
+      </Modal>
+    </>
+  );
+}
+
+test('a closed Modal draws and loads nothing; opened, the real dialog shows, and closes', async () => {
+  render(<Dialog {...freshModal()} />);
+  await act(async () => undefined);
+  expect(chunkLoaded()).toBe(false);
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Edit' })));
+  const dialog = await screen.findByRole('dialog');
+  expect(chunkLoaded()).toBe(true);
+  expect(dialog).toHaveTextContent('Edit project');
+  expect(dialog).toHaveTextContent('The form');
+
+  fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+  await waitFor(() => expect(screen.queryByText('The form')).not.toBeVisible());
+});
+
+type ModalApi = ReturnType<AntdModal['useModal']>[0];
+
+function Host({
+  useModal,
+  onApi,
+}: {
+  useModal: AntdModal['useModal'];
+  onApi: (api: ModalApi) => void;
+}) {
+  const [modal, holder] = useModal();
+  onApi(modal);
+  return <>{holder}</>;
+}
+
+/** A component rendering useModal's holder, before the chunk is in: its functions. */
+function renderHost(): ModalApi {
+  let api: ModalApi | undefined;
+  render(<Host useModal={freshModal().useModal} onApi={(a) => (api = a)} />);
+  expect(chunkLoaded()).toBe(false);
+  return api!;
+}
+
+test('a confirm opened before the chunk is in shows with its updates once it is, and resolves as it closes', async () => {
+  const api = renderHost();
+  let confirmed: boolean | undefined;
+  await act(async () => {
+    const instance = api.confirm({
+      title: 'Are you sure you want to sign out?',
+      okText: 'Sign Out',
+      cancelText: 'Cancel',
+    });
+    instance.update({ content: 'Unsaved changes stay here.' });
+    void instance.then(
+      (ok) => (confirmed = ok),
+      () => undefined,
+    );
+  });
+  const dialog = await screen.findByRole('dialog');
+  expect(dialog).toHaveTextContent('Are you sure you want to sign out?');
+  expect(dialog).toHaveTextContent('Unsaved changes stay here.');
+
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign Out' })));
+  await waitFor(() => expect(confirmed).toBe(true));
+});
+
+test('a confirm destroyed before the chunk is in never shows (and resolves as cancelled)', async () => {
+  const api = renderHost();
+  let confirmed: boolean | undefined;
+  await act(async () => {
+    const instance = api.confirm({ title: 'Never shown' });
+    instance.destroy();
+    void instance.then(
+      (ok) => (confirmed = ok),
+      () => undefined,
+    );
+  });
+  await waitFor(() => expect(confirmed).toBe(false));
+  expect(chunkLoaded()).toBe(true);
+  expect(screen.queryByText('Never shown')).not.toBeInTheDocument();
+});
+
+test('Modal.confirm, antd static form, opens the real confirm once the chunk is in', async () => {
+  const { Modal } = freshModal();
+  await act(async () => void Modal.confirm({ title: 'Refund this order?' }));
+  expect(await screen.findByRole('dialog')).toHaveTextContent('Refund this order?');
+  expect(chunkLoaded()).toBe(true);
+  await act(async () => Modal.destroyAll());
+});
