@@ -6,7 +6,9 @@ import { EChart } from './EChart';
 
 // The options the chart component is given, in order, and the echarts instance it draws on.
 const mockHanded: EChartsCoreOption[] = [];
-const mockInstance = { setOption: jest.fn(), dispatchAction: jest.fn(), isDisposed: () => false };
+const mockChartInstance = () => ({ setOption: jest.fn(), dispatchAction: jest.fn(), isDisposed: () => false, dispose: jest.fn(), on: jest.fn(), getDom: () => mockElement });
+const mockElement = {} as HTMLElement;
+let mockInstance = mockChartInstance();
 jest.mock('echarts-for-react/lib/core', () => {
   const { Component } = jest.requireActual<typeof import('react')>('react');
   return {
@@ -26,13 +28,28 @@ jest.mock('echarts-for-react/lib/core', () => {
 jest.mock('./echarts', () => {
   let arrive: () => void = () => undefined;
   const tooltipsLoaded = new Promise<void>((resolve) => (arrive = resolve));
-  return { echarts: {}, loadTooltips: jest.fn(), preloadTooltips: jest.fn(), tooltipsLoaded, tooltipsArrive: () => arrive() };
+  return {
+    echarts: {},
+    loadTooltips: jest.fn(),
+    preloadTooltips: jest.fn(),
+    tooltipsLoaded,
+    tooltipsArrive: () => arrive(),
+    hasTooltipCode: jest.fn(),
+    initChart: jest.fn(),
+  };
 });
-const { loadTooltips, preloadTooltips, tooltipsArrive } = jest.requireMock<{ loadTooltips: jest.Mock; preloadTooltips: jest.Mock; tooltipsArrive: () => void }>('./echarts');
+const { loadTooltips, preloadTooltips, tooltipsArrive, hasTooltipCode, initChart } = jest.requireMock<{
+  loadTooltips: jest.Mock;
+  preloadTooltips: jest.Mock;
+  tooltipsArrive: () => void;
+  hasTooltipCode: jest.Mock;
+  initChart: jest.Mock;
+}>('./echarts');
 
 beforeEach(() => {
   mockHanded.length = 0;
   jest.clearAllMocks();
+  mockInstance = mockChartInstance();
 });
 
 test('the first drawing is not animated; a later option (another period, the dark theme) is', () => {
@@ -68,7 +85,8 @@ test('the tooltip code is not asked for before the first drawing: when the brows
   }
 });
 
-test('once the tooltip code is in, the chart gets its tooltip, shown at once where the pointer rests', async () => {
+test('once the tooltip code is in, a chart created with it gets its tooltip merged, shown at once where the pointer rests', async () => {
+  hasTooltipCode.mockReturnValue(true);
   const tooltip = { trigger: 'axis' };
   render(<EChart option={{ tooltip, series: [{ type: 'line', data: [1, 2, 3] }] }} label="User Activity" />);
   const chart = screen.getByRole('img', { name: 'User Activity' });
@@ -83,4 +101,30 @@ test('once the tooltip code is in, the chart gets its tooltip, shown at once whe
   expect(mockInstance.setOption).toHaveBeenCalledWith({ tooltip });
   expect(mockInstance.setOption.mock.calls[0]).toHaveLength(1);
   expect(mockInstance.dispatchAction).toHaveBeenCalledWith({ type: 'showTip', x: 40, y: 45 });
+});
+
+test('a chart created before the tooltip code is drawn again by a new instance, unanimated, its clicks and the tooltip at the pointer working', async () => {
+  hasTooltipCode.mockReturnValue(false);
+  const old = mockInstance;
+  const fresh = mockChartInstance();
+  initChart.mockImplementation((element: HTMLElement) => {
+    expect(element).toBe(mockElement);
+    mockInstance = fresh; // (echarts-for-react finds the new one by its element)
+    return fresh;
+  });
+  const onItemClick = jest.fn();
+  const option = { tooltip: { trigger: 'axis' }, series: [{ type: 'bar', data: [1, 2] }] };
+  render(<EChart option={option} label="Order Distribution" onItemClick={onItemClick} />);
+  const chart = screen.getByRole('img', { name: 'Order Distribution' });
+  chart.getBoundingClientRect = () => ({ left: 0, top: 0 }) as DOMRect;
+  fireEvent(chart, new MouseEvent('pointermove', { bubbles: true, clientX: 12, clientY: 34 }));
+
+  await act(async () => tooltipsArrive());
+  expect(old.dispose).toHaveBeenCalled();
+  expect(fresh.setOption).toHaveBeenCalledWith({ ...option, animation: false });
+  expect(fresh.dispatchAction).toHaveBeenCalledWith({ type: 'showTip', x: 12, y: 34 });
+  const [event, handler] = fresh.on.mock.calls[0] as [string, (item: unknown) => void];
+  expect(event).toBe('click');
+  handler({ seriesName: 'Likes', dataIndex: 1 });
+  expect(onItemClick).toHaveBeenCalledWith({ seriesName: 'Likes', dataIndex: 1 });
 });

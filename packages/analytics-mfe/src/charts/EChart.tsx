@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import ReactEChartsCore from 'echarts-for-react/lib/core';
 import type { EChartsCoreOption } from 'echarts/core';
-import { echarts, loadTooltips, preloadTooltips, tooltipsLoaded } from './echarts';
+import { echarts, hasTooltipCode, initChart, loadTooltips, preloadTooltips, tooltipsLoaded } from './echarts';
 
 export const CHART_HEIGHT = 300;
 
@@ -16,7 +16,7 @@ export const CHART_HEIGHT = 300;
  */
 class EChartsOnce extends ReactEChartsCore {
   override initEchartsInstance() {
-    return Promise.resolve(echarts.init(this.ele));
+    return Promise.resolve(initChart(this.ele));
   }
 }
 
@@ -52,10 +52,21 @@ export function EChart({ option, label, onItemClick }: { option: EChartsCoreOpti
   useEffect(() => {
     let mounted = true;
     void tooltipsLoaded.then(() => {
-      const instance = chart.current?.getEchartsInstance();
+      let instance = chart.current?.getEchartsInstance();
       if (!mounted || !instance || instance.isDisposed()) return;
-      // Merged into what is drawn: the series stay as they are, with no second animation.
-      instance.setOption({ tooltip: latestOption.current.tooltip });
+      if (hasTooltipCode(instance)) {
+        // Merged into what is drawn: the series stay as they are, with no second animation.
+        instance.setOption({ tooltip: latestOption.current.tooltip });
+      } else {
+        // Drawn before the tooltip code came, so without the axis pointer's processors: drawn again
+        // by a new instance, at once and unanimated, in this same task (no frame shows it empty).
+        // echarts-for-react finds it by its element for the next option and the unmount.
+        const element = instance.getDom();
+        instance.dispose();
+        instance = initChart(element);
+        instance.setOption({ ...latestOption.current, animation: false });
+        instance.on('click', (item) => latest.current?.(item as ChartClick));
+      }
       if (pointer.current) instance.dispatchAction({ type: 'showTip', ...pointer.current });
     });
     const cancelIdle = whenIdle(preloadTooltips);

@@ -3,23 +3,42 @@
 // Never `import * as echarts from 'echarts'` anywhere in this package.
 import * as echarts from 'echarts/core';
 import { BarChart, LineChart, PieChart } from 'echarts/charts';
-import { GridComponent, LegendComponent } from 'echarts/components';
+import { GridSimpleComponent, LegendComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 
-// The grid brings the axis pointer, which the tooltips move: it must be here, not with them, as
-// a chart runs the processors (the axis pointer's among them) registered when it was created.
-echarts.use([LineChart, BarChart, PieChart, GridComponent, LegendComponent, CanvasRenderer]);
+// The grid without its axis pointer, which comes with the tooltips (echartsTooltips.ts): nothing
+// points at an axis before the pointer is over a chart.
+echarts.use([LineChart, BarChart, PieChart, GridSimpleComponent, LegendComponent, CanvasRenderer]);
 
 let requested = false;
 let markLoaded: () => void = () => undefined;
+let loaded = false;
 
 /** Settles once the tooltip code is registered; EChart then adds each chart's tooltip. */
-export const tooltipsLoaded = new Promise<void>((resolve) => (markLoaded = resolve));
+export const tooltipsLoaded = new Promise<void>((resolve) => (markLoaded = resolve)).then(() => {
+  loaded = true;
+});
+
+/** The instances created once the tooltip code was registered (see initChart). */
+const createdWithTooltips = new WeakSet<echarts.ECharts>();
 
 /**
- * Tooltips (8 kB gzip) draw nothing until the pointer is over a chart, so they are not on the way
- * to the first drawing: EChart asks for them once the browser is idle after it, or as soon as the
- * pointer enters a chart. After a failed load the next ask tries again.
+ * echarts.init, remembering whether the tooltip code was in: an instance runs only the processors
+ * registered when it was created (its Scheduler copies them), so one created before has tooltips
+ * but an axis pointer that never moves, and EChart creates it again once they are in.
+ */
+export function initChart(element: HTMLElement): echarts.ECharts {
+  const instance = echarts.init(element);
+  if (loaded) createdWithTooltips.add(instance);
+  return instance;
+}
+
+export const hasTooltipCode = (instance: echarts.ECharts): boolean => createdWithTooltips.has(instance);
+
+/**
+ * Tooltips and the axis pointer (15 kB gzip) draw nothing until the pointer is over a chart, so they
+ * are not on the way to the first drawing: EChart asks for them once the browser is idle after it,
+ * or as soon as the pointer enters a chart. After a failed load the next ask tries again.
  */
 export function loadTooltips(): void {
   if (requested) return;
