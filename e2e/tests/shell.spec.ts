@@ -127,6 +127,25 @@ test.describe('Signed in', () => {
       .toBe(401);
   });
 
+  test("sign-out still asks when the dialogs' code cannot load: the browser's own dialog, then the login screen", async ({ page }) => {
+    // The deferred antd (Modal among it) never arrives, as when the connection drops after sign-in.
+    await page.route('**/antd-deferred.*.js', (route) => route.abort());
+    await signInViaApi(page);
+    const asked: string[] = [];
+    page.on('dialog', (dialog) => {
+      asked.push(dialog.message());
+      void (asked.length === 1 ? dialog.dismiss() : dialog.accept());
+    });
+    await sidebarSignOut(page).click();
+    await expect.poll(() => asked).toEqual(['Are you sure you want to sign out?']);
+    await expect(page.getByText('Logged in as')).toBeVisible();
+
+    await sidebarSignOut(page).click();
+    await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+    expect(asked).toHaveLength(2);
+    expect(await page.evaluate((key) => window.localStorage.getItem(key), SESSION_STORAGE_KEY)).toBeNull();
+  });
+
   test('every section is reachable from the sidebar and lives in the URL', async ({ signedInPage: page }) => {
     const expected: Array<[Parameters<typeof openSection>[1], string]> = [
       ['Projects', 'Projects'],

@@ -4,7 +4,9 @@
 //     then the real one, the chunk loaded on that first opening;
 //   - Modal.confirm, .info, … and the `modal` of App.useApp() (antd's App gets useModal from here,
 //     build.mjs) return at once an instance (destroy, update, then) that the real dialog takes over
-//     once the chunk is in; the hook's holder renders the real one's only from then on.
+//     once the chunk is in; the hook's holder renders the real one's only from then on. Where the
+//     chunk cannot load (offline), the browser's own dialog asks instead: signing out still works.
+/* global window */
 import { createElement, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import {
   deferredComponent,
@@ -17,20 +19,53 @@ const TYPES = ['info', 'success', 'error', 'warning', 'confirm'];
 const RealModal = deferredComponent('Modal');
 
 /**
- * An instance of a dialog opened once `ready()` settles, by `open` (an antd instance): destroy and
- * update wait for it, then() resolves as antd's does when it closes (false when destroyed first).
+ * The browser's own dialog, for a dialog whose code could not load (the connection is down): a
+ * confirmation (signing out) still asks and still acts. Says whether it was confirmed.
  */
-function openWhenReady(ready, open) {
+function browserDialog(type, config) {
+  const text =
+    [config.title, config.content].filter((part) => typeof part === 'string').join('\n\n') ||
+    'Continue?';
+  if (type === 'confirm') {
+    const confirmed = window.confirm(text);
+    if (confirmed) config.onOk?.();
+    else config.onCancel?.();
+    return confirmed;
+  }
+  window.alert(text);
+  config.onOk?.();
+  return true;
+}
+
+/**
+ * An instance of a `type` dialog opened once `ready()` settles, by `open` (an antd instance):
+ * destroy and update wait for it, then() resolves as antd's does when it closes (false when
+ * destroyed first). Where the chunk cannot load, the browser's dialog asks instead.
+ */
+function openWhenReady(type, config, ready, open) {
   let instance = null;
   let destroyed = false;
+  let answered = null; // (the browser dialog's answer)
   const updates = [];
   // (settles with nothing: an antd instance is a thenable, which a promise would wait to close)
-  const opened = ready().then((value) => {
-    if (destroyed) return;
-    instance = open(value);
-    updates.splice(0).forEach((update) => instance.update(update));
-  });
-  opened.catch(() => undefined); // (a failed chunk: the next call loads it again)
+  const opened = ready().then(
+    (value) => {
+      if (destroyed) return;
+      instance = open(value);
+      updates.splice(0).forEach((update) => instance.update(update));
+    },
+    () => {
+      if (destroyed) return;
+      const latest = updates.reduce(
+        (merged, update) => ({
+          ...merged,
+          ...(typeof update === 'function' ? update(merged) : update),
+        }),
+        config,
+      );
+      answered = browserDialog(type, latest);
+    },
+  );
   return {
     destroy() {
       destroyed = true;
@@ -41,7 +76,10 @@ function openWhenReady(ready, open) {
       else updates.push(update);
     },
     then(resolve, reject) {
-      return opened.then(() => (instance ? instance.then(resolve) : resolve?.(false)), reject);
+      return opened.then(
+        () => (instance ? instance.then(resolve, reject) : resolve?.(answered ?? false)),
+        reject,
+      );
     },
   };
 }
@@ -61,7 +99,7 @@ export function Modal(props) {
 Modal.displayName = 'Modal';
 
 for (const type of TYPES) {
-  Modal[type] = (config) => openWhenReady(loadDeferred, (m) => m.Modal[type](config));
+  Modal[type] = (config) => openWhenReady(type, config, loadDeferred, (m) => m.Modal[type](config));
 }
 Modal.warn = Modal.warning;
 Modal.destroyAll = () => loadedDeferred()?.Modal.destroyAll();
@@ -107,6 +145,8 @@ export function useModal() {
             api.current
               ? api.current[type](config)
               : openWhenReady(
+                  type,
+                  config,
                   () => loadDeferred().then(() => ready.promise),
                   (real) => real[type](config),
                 ),

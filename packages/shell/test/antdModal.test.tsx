@@ -10,7 +10,12 @@ jest.mock('antd/es/index.js', () => jest.requireActual('antd'), { virtual: true 
 // One React and one antd for every fresh copy of antd-modal.mjs below.
 const mockReact = jest.requireActual('react');
 const mockAntd = jest.requireActual('antd');
-jest.mock('../../../tools/federation/antd-deferred.mjs', () => mockAntd);
+// The chunk: its load fails while the connection is down (the first test).
+let mockOffline = false;
+jest.mock('../../../tools/federation/antd-deferred.mjs', () => {
+  if (mockOffline) throw new Error('Loading chunk antd-deferred failed.');
+  return mockAntd;
+});
 
 type AntdModal = {
   Modal: typeof import('antd').Modal;
@@ -35,6 +40,36 @@ function freshModal(): AntdModal {
   });
   return fresh!;
 }
+
+// (First: once loaded, the chunk stays in the test's module registry.)
+test("offline, a confirm asks with the browser's own dialog and acts on its answer; the next call loads the chunk again", async () => {
+  mockOffline = true;
+  const { Modal } = freshModal();
+  const onOk = jest.fn();
+  const ask = jest.spyOn(window, 'confirm').mockReturnValue(true);
+  try {
+    let confirmed: boolean | undefined;
+    await act(async () => {
+      const instance = Modal.confirm({ title: 'Are you sure you want to sign out?', onOk });
+      instance.update({ title: 'Sign out now?' });
+      // (antd types the static form's instance without the hook's then(); ours has it)
+      void (instance as unknown as PromiseLike<boolean>).then((ok) => (confirmed = ok));
+    });
+    await waitFor(() => expect(confirmed).toBe(true));
+    expect(ask).toHaveBeenCalledWith('Sign out now?');
+    expect(onOk).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    mockOffline = false;
+    await act(async () => void Modal.confirm({ title: 'Back online' }));
+    expect(await screen.findByRole('dialog')).toHaveTextContent('Back online');
+    expect(ask).toHaveBeenCalledTimes(1);
+    await act(async () => Modal.destroyAll());
+  } finally {
+    ask.mockRestore();
+    mockOffline = false;
+  }
+});
 
 function Dialog({ Modal }: AntdModal) {
   const [open, setOpen] = useState(false);
