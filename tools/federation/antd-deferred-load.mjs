@@ -1,33 +1,19 @@
 // Loads antd-deferred.mjs, the antd no first screen needs, and gives its exports as components
 // that wait for it: used by the shared antd module (antd-shared.mjs) for what it exports, and by
 // antd-inside/ for the parts of it that antd's own first-screen components import (build.mjs).
-/* global window */
 import { createElement, Suspense, use } from 'react';
+import { chunkLoader, warmLater } from './chunk-loader.mjs';
 
-let deferred = null;
-let deferredModule = null;
-const whenLoaded = new Set();
+const chunk = chunkLoader(
+  () => import(/* webpackChunkName: "antd-deferred" */ './antd-deferred.mjs'),
+);
 
 /** The chunk's module, loaded once; after a failed load the next call tries again. */
-export const loadDeferred = () =>
-  (deferred ??= import(/* webpackChunkName: "antd-deferred" */ './antd-deferred.mjs').then(
-    (m) => {
-      deferredModule = m;
-      whenLoaded.forEach((notify) => notify());
-      return m;
-    },
-    (err) => {
-      deferred = null; // a later render tries again
-      throw err;
-    },
-  ));
+export const loadDeferred = chunk.load;
 
 /** The chunk's module if it is in (null before): with useSyncExternalStore, re-renders once it is. */
-export const loadedDeferred = () => deferredModule;
-export function subscribeDeferred(notify) {
-  whenLoaded.add(notify);
-  return () => whenLoaded.delete(notify);
-}
+export const loadedDeferred = chunk.loaded;
+export const subscribeDeferred = chunk.subscribe;
 
 /**
  * antd-deferred.mjs's export at `path` ('Table', 'Form.Item', 'Form.useForm'): at once when the
@@ -36,7 +22,7 @@ export function subscribeDeferred(notify) {
  * a failed load the next render (the section's Retry) loads again.
  */
 const fromDeferred = (path) =>
-  path.split('.').reduce((value, key) => value[key], deferredModule ?? use(loadDeferred()));
+  path.split('.').reduce((value, key) => value[key], loadedDeferred() ?? use(loadDeferred()));
 
 /**
  * A component of antd-deferred.mjs (`path`), loaded on its first render. It suspends only itself
@@ -71,8 +57,4 @@ export function deferredCompound(name, { parts = [], hooks = [] }) {
   return component;
 }
 
-// Warm the chunk once the first screen has had its turn, so a later section finds it loaded.
-if (typeof window !== 'undefined') {
-  const idle = window.requestIdleCallback ?? ((cb) => setTimeout(cb, 0));
-  setTimeout(() => idle(() => void loadDeferred().catch(() => undefined)), 4000);
-}
+warmLater(chunk);

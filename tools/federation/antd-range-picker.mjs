@@ -6,28 +6,13 @@
 // one, which takes its place (and the focus, when it had it). The chunk is also warmed when
 // the browser is idle a few seconds after the first screen, like antd-deferred.mjs. A picker given a
 // value (a filter from the URL) loads the real one at once: only the empty one is drawn light.
-/* global window */
 import { createElement, lazy, Suspense, useContext, useEffect, useState } from 'react';
 import { ConfigContext } from 'antd/es/config-provider/context.js';
 import useDatePickerStyle from 'antd/es/date-picker/style/index.js';
+import { chunkLoader, warmLater } from './chunk-loader.mjs';
 
-let chunk = null;
-let loaded = false;
-const waiting = new Set();
-function loadDatePicker() {
-  chunk ??= import(/* webpackChunkName: "antd-date-picker" */ './antd-date-picker.mjs').then(
-    (m) => {
-      loaded = true;
-      waiting.forEach((notify) => notify());
-      return m;
-    },
-    (err) => {
-      chunk = null; // a later intent tries again
-      throw err;
-    },
-  );
-  return chunk;
-}
+const chunk = chunkLoader(() => import(/* webpackChunkName: "antd-date-picker" */ './antd-date-picker.mjs'));
+const loadDatePicker = chunk.load;
 
 const RealRangePicker = lazy(() => loadDatePicker().then((m) => ({ default: m.DatePicker.RangePicker })));
 const RealDatePicker = lazy(() => loadDatePicker().then((m) => ({ default: m.DatePicker })));
@@ -89,14 +74,12 @@ function LightRangePicker({ placeholder, className, style, disabled, onIntent, '
 }
 
 function RangePicker(props) {
-  const [real, setReal] = useState(loaded || props.value != null || props.defaultValue != null);
+  const [real, setReal] = useState(chunk.loaded() !== null || props.value != null || props.defaultValue != null);
   // Whether the light picker had the focus when the real one was asked for: the real one takes it.
   const [focused, setFocused] = useState(false);
   useEffect(() => {
     if (real) return undefined;
-    const notify = () => setReal(true);
-    waiting.add(notify);
-    return () => void waiting.delete(notify);
+    return chunk.subscribe(() => setReal(true));
   }, [real]);
   const onIntent = (side) => {
     if (side) setFocused(true);
@@ -115,7 +98,4 @@ DatePicker.RangePicker = RangePicker;
 
 export { DatePicker };
 
-if (typeof window !== 'undefined') {
-  const idle = window.requestIdleCallback ?? ((cb) => setTimeout(cb, 0));
-  setTimeout(() => idle(() => void loadDatePicker().catch(() => undefined)), 4000);
-}
+warmLater(chunk);
