@@ -32,8 +32,8 @@ test('dark mode: switched in the sidebar, kept after a reload, on the charts and
   await dashboardLoaded(page);
   const darkSwitch = page.getByRole('switch', { name: 'Dark mode' });
   await expect(darkSwitch).not.toBeChecked();
-  // The layout's and dashboard's antd styles come from the shell build's file (antd-static-css.mjs):
-  // none of them was computed and injected in the page; only the theme's CSS variables are.
+  // The layout's and dashboard's antd styles, and their theme values in each appearance, come from the
+  // shell build's file (antd-static-css.mjs): none of them was computed and injected in the page.
   await expect(page.locator('link[rel="stylesheet"][href*="antd-static."]')).toHaveCount(1);
   const injectedFor = await page.evaluate(() =>
     [...document.querySelectorAll('style[data-css-hash]:not([data-token-hash])')].flatMap((s) => s.textContent?.match(/\.ant-(layout|menu|btn|card|typography|segmented|switch|picker)\b/g) ?? []),

@@ -146,6 +146,25 @@ test.describe('Signed in', () => {
     expect(await page.evaluate((key) => window.localStorage.getItem(key), SESSION_STORAGE_KEY)).toBeNull();
   });
 
+  test("antd's styles that cannot load stop the layout with a Retry (not an unstyled page), and Retry brings it", async ({ page }) => {
+    // The first screen's antd components have no style code of their own: the build's CSS is their styling.
+    await page.route('**/antd-static.*.css', (route) => route.abort());
+    await seedSession(page, await apiLogin());
+    await page.goto('/');
+    const failure = page.getByRole('alert');
+    await expect(failure).toContainText('Admin Panel is unavailable');
+    await expect(failure).toContainText("The layout could not be loaded: antd's styles");
+    await expect(page.getByText('Logged in as')).toHaveCount(0);
+
+    await page.unroute('**/antd-static.*.css');
+    await failure.getByRole('button', { name: 'Retry' }).click();
+    await expect(sectionHeading(page, 'Analytics Dashboard')).toBeVisible();
+    // styled: the selected menu item has antd's highlight, the primary colour's light tint
+    const selected = page.getByRole('menuitem', { name: 'Analytics' });
+    await expect(selected).toHaveClass(/ant-menu-item-selected/);
+    await expect.poll(() => selected.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
+  });
+
   test('every section is reachable from the sidebar and lives in the URL', async ({ signedInPage: page }) => {
     const expected: Array<[Parameters<typeof openSection>[1], string]> = [
       ['Projects', 'Projects'],

@@ -13,7 +13,7 @@
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ANTD_SHARED_MODULE, reExportedFromAntd } from './shared.mjs';
 
 /** Shared antd exports that draw nothing themselves: providers and functions. */
@@ -68,7 +68,7 @@ function samples(antd, h) {
     notification: [h(antd.notification._InternalPanelDoNotUseOrYouWillBeFired, { type: 'info', title: 'a' })],
     Row: [h(Row, { justify: 'space-between', align: 'middle' }, 'a')],
     Segmented: [h(Segmented, { options: ['a', 'b'], value: 'a' })],
-    Space: [h(Space, { wrap: true, size: 'small' }, 'a', 'b'), h(Space, { direction: 'vertical' }, 'c')],
+    Space: [h(Space, { wrap: true, size: 'small' }, 'a', 'b'), h(Space, { direction: 'vertical' }, 'c'), h(Space.Compact, null, h(Space.Addon, null, 'd'), h(Input))],
     Spin: [h(Spin), h(Spin, { size: 'large', tip: 'a' }, h('div'))],
     Switch: [h(Switch, { checked: true, size: 'small' })],
     Tooltip: [h(Tooltip, { title: 'a' }, h('span', null, 'b'))],
@@ -82,31 +82,35 @@ function samples(antd, h) {
 }
 
 /** The CSS of the samples, from antd as `pkgDir` resolves it (the copy its build shares). */
-export function renderAntdStaticCss(pkgDir) {
+export async function renderAntdStaticCss(pkgDir) {
   const require = createRequire(join(resolve(pkgDir), 'package.json'));
   const { createElement: h } = require('react');
   const { renderToString } = require('react-dom/server');
   const antd = require('antd');
   // antd's own copy of its style engine: the same StyleContext its components read.
   const { createCache, extractStyle, StyleProvider } = createRequire(require.resolve('antd'))('@ant-design/cssinjs');
+  // The administrator's themes (a TypeScript module without runtime imports of ours: Node strips its types).
+  const { APPEARANCES, adminTheme } = await import(pathToFileURL(require.resolve('@growth-admin/shared-client/themes')).href);
   const bySample = samples(antd, h);
   const missing = reExportedFromAntd(ANTD_SHARED_MODULE).filter((name) => !NOT_DRAWN.has(name) && !bySample[name]);
   if (missing.length) throw new Error(`antd-static-css.mjs has no sample of ${missing.join(', ')}: add one (or list it in NOT_DRAWN)`);
   const cache = createCache();
-  renderToString(
-    h(StyleProvider, { cache }, h(antd.ConfigProvider, null, h(antd.App, null, ...Object.values(bySample).flat()))),
-  );
-  // Styles only: the token and CSS-variable styles depend on the theme and stay at run time.
-  return extractStyle(cache, { types: ['style'], plain: true });
+  for (const appearance of APPEARANCES) {
+    renderToString(
+      h(StyleProvider, { cache }, h(antd.ConfigProvider, { theme: adminTheme(appearance) }, h(antd.App, null, ...Object.values(bySample).flat()))),
+    );
+  }
+  // The styles, then each appearance's theme values: its tokens and the components' own variables.
+  return extractStyle(cache, { types: ['style', 'token', 'cssVar'], plain: true });
 }
 
 /** The CSS, rendered in a production-mode child process (antd's hashed class names are production's). */
 export function antdStaticCss(pkgDir) {
-  return execFileSync(process.execPath, [fileURLToPath(import.meta.url), pkgDir], {
+  return execFileSync(process.execPath, ['--disable-warning=MODULE_TYPELESS_PACKAGE_JSON', fileURLToPath(import.meta.url), pkgDir], {
     env: { ...process.env, NODE_ENV: 'production' },
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   });
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) process.stdout.write(renderAntdStaticCss(process.argv[2]));
+if (process.argv[1] === fileURLToPath(import.meta.url)) process.stdout.write(await renderAntdStaticCss(process.argv[2]));

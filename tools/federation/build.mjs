@@ -140,6 +140,7 @@ export function createWebpackConfig(o) {
         // antd's own packages are side-effect free ES modules that do not say so in their package.json:
         // saying it here lets webpack take only the parts antd imports (FormProvider, not all of rc-form).
         { test: /[\\/]node_modules[\\/]@(rc-component|ant-design)[\\/]/, sideEffects: false },
+        ...(staticCss ? staticCss.rules : []),
       ],
     },
     plugins: [
@@ -174,6 +175,8 @@ export function createWebpackConfig(o) {
         'process.env.NODE_ENV': JSON.stringify(dev ? 'development' : 'production'),
         // Where the precomputed antd styles are ('' where there are none: antd computes them all).
         'process.env.ANTD_STATIC_CSS': JSON.stringify(staticCss ? `${o.publicPath ?? ''}${staticCss.fileName}` : ''),
+        // The theme classes whose values that CSS holds (antd-precomputed-style.mjs reports any other).
+        'process.env.ANTD_PRECOMPUTED_THEMES': JSON.stringify(JSON.stringify(staticCss?.themes ?? [])),
       }),
     ],
     optimization: {
@@ -242,7 +245,15 @@ function antdInsideReplacements(webpack) {
   return [...replacements, check];
 }
 
-/** The shell's precomputed antd styles: a content-hashed file name and the plugin that emits it. */
+/** An antd style module: a component's `style/…` file, or the click wave's `style.js`. */
+const ANTD_STYLE_MODULE = /[\\/]node_modules[\\/]antd[\\/]es[\\/](.+[\\/])?style([\\/][\w-]+)?\.js$/;
+
+/**
+ * The shell's precomputed antd styles: a content-hashed file name, the plugin that emits it, and the
+ * rules that replace the style modules whose styles it holds (antd-precomputed-style-loader.cjs).
+ * Only as components import them: a style module imported by another one (a deferred component's
+ * style reusing Input's) stays whole.
+ */
 function antdStaticCssAsset(pkgDir, webpack) {
   const css = antdStaticCss(pkgDir);
   const fileName = `antd-static.${createHash('sha256').update(css).digest('hex').slice(0, 10)}.css`;
@@ -255,7 +266,38 @@ function antdStaticCssAsset(pkgDir, webpack) {
       });
     },
   };
-  return { fileName, plugin };
+  const here = dirname(fileURLToPath(import.meta.url));
+  const rules = [
+    {
+      test: ANTD_STYLE_MODULE,
+      issuer: { not: ANTD_STYLE_MODULE },
+      use: {
+        loader: join(here, 'antd-precomputed-style-loader.cjs'),
+        options: { precomputed: precomputedStyles(css), hooks: join(here, 'antd-precomputed-style.mjs') },
+      },
+    },
+    // The style-hook factory's module as components import it (for genCssVar), not as antd's theme
+    // internals and style modules do (for the factory itself).
+    {
+      test: /[\\/]node_modules[\\/]antd[\\/]es[\\/]theme[\\/]util[\\/]genStyleUtils\.js$/,
+      issuer: { not: [ANTD_STYLE_MODULE, /[\\/]antd[\\/]es[\\/]theme[\\/]internal\.js$/] },
+      use: { loader: join(here, 'antd-precomputed-style-loader.cjs') },
+    },
+    // A component importing a name a replaced style module no longer has fails the build.
+    { test: /[\\/]node_modules[\\/]antd[\\/]es[\\/]/, parser: { exportsPresence: 'error' } },
+  ];
+  return { fileName, plugin, rules, themes: precomputedThemes(css) };
+}
+
+/** The classes `css` gives theme values to ('.ga-dark{--ant-color-primary:…}' → 'ga-dark'). */
+export function precomputedThemes(css) {
+  return [...new Set([...css.matchAll(/(?:^|\})\.([\w-]+)\{--ant-/g)].map((m) => m[1]))];
+}
+
+/** The style names antd's cache-path map in `css` lists ('<hash>|Button-Button|ant-btn|anticon:<key>' → 'Button-Button'). */
+export function precomputedStyles(css) {
+  const map = /\.data-ant-cssinjs-cache-path\{content:"([^"]*)"/.exec(css)?.[1] ?? '';
+  return [...new Set(map.split(';').map((entry) => entry.split('|')[1]).filter(Boolean))];
 }
 
 function runCompiler(compiler) {

@@ -31,6 +31,7 @@ export const ANTD_FACADE_MODULES = new Set([
   ANTD_DEFERRED_MODULE,
   ANTD_DATE_PICKER_MODULE,
   join(dirname(fileURLToPath(import.meta.url)), 'antd-range-picker.mjs'),
+  join(dirname(fileURLToPath(import.meta.url)), 'antd-precomputed-style.mjs'),
 ]);
 
 export function reExportedFromAntd(file) {

@@ -1,52 +1,10 @@
-// The one antd theme of the shell (and so of every remote inside it) and of each remote's
-// standalone harness: the spec's indigo as primary and link colour, and secondary text dark enough
-// for WCAG AA (at least 4.5:1 on white and on the page's grey); antd's defaults (#8c8c8c secondary
-// text, #1677ff links) fall below it. The error colour too: antd's #ff4d4f is 3.3:1 as form error
-// text on white and under the white text of a danger button (Refund Order); #DC2626 is 4.8:1.
-// Dark mode and compact density are antd's own algorithms over the same seed; in dark mode the
-// link and the fainter texts are lightened so they keep 4.5:1 on antd's dark surfaces.
+// The theme in React: the stored appearance's antd theme (adminThemes.ts) and what antd does not style.
 import { theme, type ThemeConfig } from 'antd';
 import { useEffect, useMemo } from 'react';
-import { useAppearance, type Appearance } from './appearance';
+import { useAppearance } from './appearance';
+import { adminTheme } from './adminThemes';
 
-const LIGHT_TOKENS: ThemeConfig['token'] = {
-  colorPrimary: '#4F46E5',
-  // antd derives a lighter hover (white text on it falls under 4.5:1): a darker indigo keeps AA
-  // for a hovered primary button's text and a hovered link alike.
-  colorPrimaryHover: '#4338CA',
-  colorPrimaryActive: '#3730A3',
-  colorLink: '#4F46E5',
-  colorLinkHover: '#4338CA',
-  colorError: '#DC2626',
-  colorTextSecondary: 'rgba(0, 0, 0, 0.65)',
-  colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
-  colorTextDescription: 'rgba(0, 0, 0, 0.65)',
-};
-
-const DARK_TOKENS: ThemeConfig['token'] = {
-  colorPrimary: '#4F46E5',
-  colorLink: '#A5B4FC',
-  colorError: '#DC2626',
-  colorTextSecondary: 'rgba(255, 255, 255, 0.7)',
-  colorTextTertiary: 'rgba(255, 255, 255, 0.65)',
-  colorTextDescription: 'rgba(255, 255, 255, 0.7)',
-};
-
-/** Components that write text in the primary colour: on dark surfaces, a light indigo instead (over 4.5:1). */
-const DARK_SELECTED_TEXT = '#C7D2FE';
-const DARK_COMPONENTS: ThemeConfig['components'] = {
-  // Link buttons (an order number in a row) write in the primary colour: light indigo, and so
-  // solid primary buttons take it as their fill under dark indigo text (over 7:1 both).
-  Button: { colorPrimary: '#A5B4FC', colorPrimaryHover: '#C7D2FE', colorPrimaryActive: '#818CF8', primaryColor: '#1E1B4B' },
-  Menu: { itemSelectedColor: DARK_SELECTED_TEXT },
-  Tabs: { itemSelectedColor: DARK_SELECTED_TEXT, itemActiveColor: DARK_SELECTED_TEXT, itemHoverColor: DARK_SELECTED_TEXT },
-};
-
-/** The theme for an appearance: light or dark, comfortable or compact. */
-export function adminTheme({ dark, compact }: Appearance): ThemeConfig {
-  const algorithm = [dark ? theme.darkAlgorithm : theme.defaultAlgorithm, ...(compact ? [theme.compactAlgorithm] : [])];
-  return dark ? { algorithm, token: DARK_TOKENS, components: DARK_COMPONENTS } : { algorithm, token: LIGHT_TOKENS };
-}
+export { adminTheme } from './adminThemes';
 
 /**
  * Puts the theme in context on the page itself, for what antd does not style: `data-theme` on

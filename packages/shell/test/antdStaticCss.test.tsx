@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { render } from '@testing-library/react';
 import { Button, Layout, Menu, Tag } from 'antd';
+import { APPEARANCES, appearanceCssVarKey } from '@growth-admin/shared-client/themes';
 
 jest.setTimeout(60_000);
 
@@ -42,7 +43,22 @@ test('the production file holds every eagerly shared component, under production
   // The deferred components are not in it (they load, and are styled, on first use).
   expect(paths.some((p) => p.includes('|ant-table|'))).toBe(false);
   expect(css).toContain('.ant-btn');
-  expect(css).toContain('var(--ant-color-primary)'); // theme values stay variables: light, dark, compact at run time
+  expect(css).toContain('var(--ant-color-primary)'); // the styles use the theme's values through variables
+});
+
+test("the production file holds each appearance's theme values: its tokens and each component's own", () => {
+  const css = staticCss('production');
+  for (const appearance of APPEARANCES) {
+    const key = appearanceCssVarKey(appearance);
+    expect(css).toMatch(new RegExp(`\\.${key}\\{[^}]*--ant-color-primary:`));
+    for (const component of ['ant-btn', 'ant-menu-css-var', 'ant-layout', 'ant-card', 'ant-switch', 'ant-picker-css-var']) {
+      expect(css).toMatch(new RegExp(`\\.${key}\\.${component}\\{[^}]*--ant-`));
+    }
+  }
+  // the dark theme's own Button colour, and compact's smaller controls
+  expect(css).toMatch(/\.ga-dark\.ant-btn\{[^}]*--ant-color-primary:#A5B4FC/);
+  const controlHeight = (key: string) => new RegExp(`\\.${key}\\{[^}]*--ant-control-height:(\\d+)px`).exec(css)?.[1];
+  expect(Number(controlHeight('ga-light-compact'))).toBeLessThan(Number(controlHeight('ga-light')));
 });
 
 test('with the file on the page, antd injects none of its styles and still styles what it lacks', () => {

@@ -22,11 +22,17 @@ test('adds the stylesheet first in <head> once, and resolves when it has loaded'
   await expect(again).resolves.toBeUndefined();
 });
 
-test('a file that fails to load does not stop the signed-in UI (antd computes the styles)', async () => {
+test('a file that fails to load fails the load (the first screen has no other styles), and a retry asks again', async () => {
   const { loadAntdStyles } = await import('./antdStyles');
   const loading = loadAntdStyles('/antd-static.gone.css');
   document.head.querySelector('link')!.dispatchEvent(new Event('error'));
-  await expect(loading).resolves.toBeUndefined();
+  await expect(loading).rejects.toThrow("antd's styles (/antd-static.gone.css) could not be loaded");
+  expect(document.head.querySelector('link')).toBeNull();
+  const retry = loadAntdStyles('/antd-static.gone.css');
+  const link = document.head.querySelector('link')!;
+  expect(link.getAttribute('href')).toBe('/antd-static.gone.css');
+  link.dispatchEvent(new Event('load'));
+  await expect(retry).resolves.toBeUndefined();
 });
 
 test('without a file (development, tests) nothing is added', async () => {
