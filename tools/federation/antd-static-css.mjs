@@ -1,12 +1,14 @@
 // antd's CSS-in-JS computes each component's styles in the browser on its first render: at sign-in
 // that was the largest piece of main-thread work before the dashboard could draw (≈ 100 ms on the
 // 2-core machine, shell README). The shell's build renders every eagerly shared antd component once
-// on the server (react-dom/server, the shell's own antd) and writes the styles antd computed into one
-// CSS file, ending with antd's cache-path map (`.data-ant-cssinjs-cache-path`). Loaded before the
-// first antd render (the shell's App.tsx), antd's runtime reads that map and neither computes nor
-// injects a style the file holds; anything else (a variant not sampled here, the deferred
-// components) is computed at run time as before. Only the structural styles are in the file: antd
-// writes them with CSS variables, whose values (light, dark, compact) antd still sets at run time.
+// on the server (react-dom/server, the shell's own antd) under each of the administrator's
+// appearances (shared-client's adminThemes.ts) and writes what antd computed into one CSS file: the
+// styles (written with CSS variables), each appearance's values of those variables (scoped by its
+// class, e.g. `.ga-dark`), and antd's cache-path map (`.data-ant-cssinjs-cache-path`). Loaded before
+// the first antd render (the shell's App.tsx), antd's runtime reads that map and neither computes nor
+// injects a style the file holds; the deferred components' styles are computed at run time as before.
+// The build goes further (antd-precomputed-style-loader.cjs): a style module whose styles are all in
+// the file is replaced, so the first screen downloads none of antd's style code.
 //
 //   node tools/federation/antd-static-css.mjs <pkgDir>    prints the CSS (run with NODE_ENV=production:
 //                                                        antd's class names differ in development)

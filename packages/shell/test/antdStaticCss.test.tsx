@@ -1,6 +1,7 @@
 // The shell's precomputed antd styles (tools/federation/antd-static-css.mjs): the build's CSS holds
-// the styles of every eagerly shared component, and antd, once that CSS is on the page, neither
-// computes nor injects those styles; a component the file does not hold is still styled at run time.
+// the styles of every eagerly shared component and each appearance's theme values, and antd, once
+// that CSS is on the page, neither computes nor injects those styles; a component the file does not
+// hold is still styled at run time.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { render } from '@testing-library/react';
