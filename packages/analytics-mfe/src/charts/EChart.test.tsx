@@ -9,7 +9,7 @@ const mockHanded: EChartsCoreOption[] = [];
 const mockChartInstance = () => ({ setOption: jest.fn(), dispatchAction: jest.fn(), isDisposed: () => false, dispose: jest.fn(), on: jest.fn(), getDom: () => mockElement });
 const mockElement = {} as HTMLElement;
 let mockInstance = mockChartInstance();
-jest.mock('echarts-for-react/lib/core', () => {
+jest.mock('echarts-for-react/esm/core', () => {
   const { Component } = jest.requireActual<typeof import('react')>('react');
   return {
     __esModule: true,

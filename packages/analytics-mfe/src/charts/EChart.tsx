@@ -1,9 +1,9 @@
 // echarts-for-react's core component over our tree-shaken echarts; EChart redraws it at its
 // container's size (echarts-for-react's own autoResize loses a resize, see below).
 import { useEffect, useMemo, useRef, useState } from 'react';
-import ReactEChartsCore from 'echarts-for-react/lib/core';
+import ReactEChartsCore from 'echarts-for-react/esm/core';
 import type { EChartsCoreOption } from 'echarts/core';
-import { echarts, hasTooltipCode, initChart, loadTooltips, preloadTooltips, tooltipsLoaded } from './echarts';
+import { chartLibrary, hasTooltipCode, initChart, loadTooltips, preloadTooltips, tooltipsLoaded } from './echarts';
 
 export const CHART_HEIGHT = 300;
 
@@ -117,7 +117,7 @@ export function EChart({ option, label, onItemClick }: { option: EChartsCoreOpti
     >
       <EChartsOnce
         ref={chart}
-        echarts={echarts}
+        echarts={chartLibrary}
         option={drawn}
         // Replace, not merge: a new period must not leave stale buckets or series behind.
         notMerge

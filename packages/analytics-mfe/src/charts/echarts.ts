@@ -57,4 +57,8 @@ export function preloadTooltips(): void {
   loadTooltips();
 }
 
-export { echarts };
+/**
+ * What echarts-for-react calls on echarts (its `echarts` prop): these three functions, not the
+ * namespace, which would keep every export of echarts/core in the build (maps and GeoJSON among them).
+ */
+export const chartLibrary = { init: echarts.init, dispose: echarts.dispose, getInstanceByDom: echarts.getInstanceByDom };
