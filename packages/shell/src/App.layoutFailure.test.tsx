@@ -15,7 +15,7 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
 let mockLayoutFails = true;
 jest.mock('./layout/SignedInApp', () => {
   if (mockLayoutFails) throw new Error('Loading chunk signed-in failed');
-  return { __esModule: true, default: ({ username }: { username: string }) => <p>layout for {username}</p>, toastSignedIn: jest.fn() };
+  return { __esModule: true, default: ({ username }: { username: string }) => <p>layout for {username}</p>, toastSignedIn: jest.fn(), warmTheme: jest.fn() };
 });
 
 afterEach(() => clearSession());

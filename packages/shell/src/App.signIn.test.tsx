@@ -16,6 +16,7 @@ jest.mock('./layout/SignedInApp', () => ({
   __esModule: true,
   default: ({ username }: { username: string }) => <p>layout for {username}</p>,
   toastSignedIn: jest.fn(),
+  warmTheme: jest.fn(),
 }));
 
 afterEach(() => clearSession());

@@ -22,6 +22,7 @@ jest.mock('./layout/SignedInApp', () => ({
     return <p>layout for {username}</p>;
   },
   toastSignedIn: jest.fn(),
+  warmTheme: jest.fn(),
 }));
 
 const runtime = jest.requireMock('@module-federation/enhanced/runtime') as { loadRemote: jest.Mock };

@@ -17,7 +17,10 @@ let signedInUi: Promise<SignedInUi> | null = null;
 let loadedSignedInUi: SignedInUi | null = null;
 export function loadSignedInUi() {
   signedInUi ??= Promise.all([import(/* webpackChunkName: "signed-in" */ './layout/SignedInApp'), loadAntdStyles()]).then(
-    ([ui]) => (loadedSignedInUi = ui),
+    ([ui]) => {
+      ui.warmTheme();
+      return (loadedSignedInUi = ui);
+    },
     (err) => {
       signedInUi = null; // let a later attempt retry
       throw err;

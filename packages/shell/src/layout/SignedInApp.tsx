@@ -22,8 +22,10 @@ import { SectionHost } from './SectionHost';
 import { useSectionRoute } from './useSectionRoute';
 import { CommandPalette } from '../keyboard/CommandPalette';
 import { useShortcuts } from '../keyboard/useShortcuts';
+import { releaseWarmTheme } from './themeWarmup';
 
 export { toastSignedIn } from './toasts';
+export { warmTheme } from './themeWarmup';
 
 
 const ICONS: Record<SectionId, React.ReactNode> = {
@@ -152,6 +154,7 @@ function Shell({ username, storedRole }: SignedInProps) {
 
 export default function SignedInApp({ username, storedRole }: SignedInProps) {
   useEffect(() => installDialogFocusWrap(document), []);
+  useEffect(releaseWarmTheme, []);
   const theme = useAdminTheme();
   const { dark } = useAppearance();
   return (

@@ -1,0 +1,35 @@
+// The theme's tokens, derived before the layout's first render (themeWarmup.tsx): the layout then
+// finds them in antd's cache instead of deriving them itself, and the warm-up root can go.
+import { act, render } from '@testing-library/react';
+import { ConfigProvider, theme } from 'antd';
+import { adminTheme, getAppearance } from '@growth-admin/shared-client';
+import { releaseWarmTheme, warmTheme } from './themeWarmup';
+
+function Probe() {
+  theme.useToken();
+  return null;
+}
+
+test('warmTheme derives the stored appearance\'s tokens once; the layout\'s ConfigProvider then reuses them', async () => {
+  const derive = jest.spyOn(theme, 'defaultAlgorithm');
+  await act(async () => warmTheme());
+  expect(derive).toHaveBeenCalled();
+  await act(async () => warmTheme()); // once
+  derive.mockClear();
+
+  const layout = render(
+    <ConfigProvider theme={adminTheme(getAppearance())}>
+      <Probe />
+    </ConfigProvider>,
+  );
+  expect(derive).not.toHaveBeenCalled();
+  // released once the layout is up: the layout keeps them
+  act(() => releaseWarmTheme());
+  layout.rerender(
+    <ConfigProvider theme={adminTheme(getAppearance())}>
+      <Probe />
+    </ConfigProvider>,
+  );
+  expect(derive).not.toHaveBeenCalled();
+  derive.mockRestore();
+});
