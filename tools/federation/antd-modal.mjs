@@ -1,4 +1,4 @@
-// antd's Modal (8 kB gzip with its dialog, motion and confirm) is in the deferred antd (antd-deferred.mjs):
+// antd's Modal (10 kB gzip off the first screen with its dialog, motion and confirm) is in the deferred antd (antd-deferred.mjs):
 // no first screen opens a dialog. What stands in for it here keeps antd's API:
 //   - <Modal> draws nothing until it is first open (nor does antd's: its portal waits for that too),
 //     then the real one, the chunk loaded on that first opening;
