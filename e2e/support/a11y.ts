@@ -2,13 +2,11 @@
 // critical violation. The report lists each violation with its first elements, to act on.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { motionSettled } from './motion';
 
 export async function expectAccessible(page: Page, what: string) {
-  // What the user sees once it has settled: a popup caught while it fades in (antd's motion) has
-  // the colours of its half-transparent frames, which axe measures as too little contrast.
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
+  // A popup caught while it fades in has the colours of its half-transparent frames (too little contrast).
+  await motionSettled(page);
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const blocking = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

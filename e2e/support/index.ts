@@ -3,4 +3,5 @@ export { apiCall, apiLogin, signedApi, signatureHeaders, ApiCallError } from './
 export { systemInfo, baseUrl, apiUrl, adminCredentials } from './env';
 export { recordScripts, loadedCopiesOf } from './federation';
 export { expectAccessible } from './a11y';
+export { motionSettled } from './motion';
 export { canvasSize, drawnPixels } from './charts';

@@ -4,7 +4,7 @@
 // Every value is read from the API first; nothing depends on particular seeded ids.
 import type { Page } from '@playwright/test';
 import type { Order, OrdersList } from '@growth-admin/api-contract';
-import { expect, openSection, signedApi, test } from '../support';
+import { expect, motionSettled, openSection, signedApi, test } from '../support';
 
 const ORDERS = '/api/admin/orders/orderList';
 const PAYMENTS = '/api/admin/orders/rechargeOrderList';
@@ -50,6 +50,9 @@ test('searches an order by number, refunds it once, and finds it under Refunded 
 
   await dialog.getByRole('button', { name: 'Refund Order' }).dblclick();
   await expect(page.getByText('Are you sure you want to refund this order?')).toHaveCount(1);
+  // Double-clicked as an administrator would: once the confirmation is on screen (a click while it
+  // zooms in lands on its mask, which closes it: seen once on a busy machine).
+  await motionSettled(page);
   await page.getByRole('button', { name: 'Yes, refund' }).dblclick();
   await expect(page.getByText('Order refunded successfully')).toBeVisible();
   await expect(page.getByText(/Failed to refund order/)).toHaveCount(0);
