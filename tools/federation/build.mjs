@@ -290,12 +290,12 @@ function antdStaticCssAsset(pkgDir, webpack) {
 }
 
 /** The classes `css` gives theme values to ('.ga-dark{--ant-color-primary:…}' → 'ga-dark'). */
-export function precomputedThemes(css) {
+function precomputedThemes(css) {
   return [...new Set([...css.matchAll(/(?:^|\})\.([\w-]+)\{--ant-/g)].map((m) => m[1]))];
 }
 
 /** The style names antd's cache-path map in `css` lists ('<hash>|Button-Button|ant-btn|anticon:<key>' → 'Button-Button'). */
-export function precomputedStyles(css) {
+function precomputedStyles(css) {
   const map = /\.data-ant-cssinjs-cache-path\{content:"([^"]*)"/.exec(css)?.[1] ?? '';
   return [...new Set(map.split(';').map((entry) => entry.split('|')[1]).filter(Boolean))];
 }
