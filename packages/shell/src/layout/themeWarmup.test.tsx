@@ -1,6 +1,7 @@
 // The theme's tokens, derived before the layout's first render (themeWarmup.tsx): the layout then
 // finds them in antd's cache instead of deriving them itself, and the warm-up root can go.
 import { act, render } from '@testing-library/react';
+import { useEffect } from 'react';
 import { ConfigProvider, theme } from 'antd';
 import { adminTheme, getAppearance } from '@growth-admin/shared-client';
 import { releaseWarmTheme, warmTheme } from './themeWarmup';
@@ -17,19 +18,26 @@ test('warmTheme derives the stored appearance\'s tokens once; the layout\'s Conf
   await act(async () => warmTheme()); // once
   derive.mockClear();
 
+  const errors = jest.spyOn(console, 'error');
+  function Layout() {
+    useEffect(releaseWarmTheme, []); // as SignedInApp does
+    return <Probe />;
+  }
   const layout = render(
     <ConfigProvider theme={adminTheme(getAppearance())}>
-      <Probe />
+      <Layout />
     </ConfigProvider>,
   );
   expect(derive).not.toHaveBeenCalled();
-  // released once the layout is up: the layout keeps them
-  act(() => releaseWarmTheme());
+  // the warm-up root goes after the layout's commit, without React's complaint; the layout keeps the tokens
+  await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+  expect(errors).not.toHaveBeenCalled();
   layout.rerender(
     <ConfigProvider theme={adminTheme(getAppearance())}>
-      <Probe />
+      <Layout />
     </ConfigProvider>,
   );
   expect(derive).not.toHaveBeenCalled();
+  errors.mockRestore();
   derive.mockRestore();
 });

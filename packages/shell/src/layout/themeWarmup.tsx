@@ -25,8 +25,12 @@ export function warmTheme(): void {
   );
 }
 
-/** Ends the warm-up root: the layout holds the tokens now. */
+/**
+ * Ends the warm-up root: the layout holds the tokens now. Called from the layout's effect, so the
+ * root goes after that commit (React refuses to unmount one root while it commits another).
+ */
 export function releaseWarmTheme(): void {
-  warm?.unmount();
+  const root = warm;
   warm = null;
+  if (root) setTimeout(() => root.unmount(), 0);
 }
