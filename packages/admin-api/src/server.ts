@@ -10,6 +10,7 @@ import { ensureFirstAdmin, housekeeping } from './modules/auth/repository';
 import { seedFromBuilds, type SeedRelease } from './modules/releases/repository';
 import { registerLocalDeployToken } from './modules/releases/deployTokens';
 import { readFileSync } from 'node:fs';
+import { warmUp } from './warmUp';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -61,6 +62,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
 
+    // An optimisation only: a statement that fails here fails the same for its request, which says why.
+    await warmUp(db).then(
+      (ms) => log(`[admin-api] warmed up the sign-in and the dashboard's statements in ${ms} ms`),
+      (err: unknown) => log(`[admin-api] warm-up skipped: ${err instanceof Error ? err.message : String(err)}`),
+    );
     await app.listen({ port: config.port, host: config.host });
     const addr = app.server.address() as AddressInfo;
     const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
