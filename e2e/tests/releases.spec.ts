@@ -8,6 +8,7 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { appendFileSync, cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { expect, expectAccessible, openSection, signedApi, signIn, systemInfo, test } from '../support';
@@ -17,6 +18,14 @@ const PROJECTS_DIST = join(REPO, 'packages/projects-mfe/dist');
 const ORIGINAL = 'Manage your projects and their configurations';
 const CHANGED = 'Manage your projects: canary build';
 const run = Date.now().toString(36);
+
+/**
+ * As the build leaves them (tools/federation/precompress.mjs): each stored `.gz` the gzip of its file,
+ * after files were edited in place (the static server sends the `.gz` to a browser).
+ */
+function restoreGzipCopies(dir: string): void {
+  for (const gz of readdirSync(dir).filter((f) => f.endsWith('.gz'))) writeFileSync(join(dir, gz), gzipSync(readFileSync(join(dir, gz.slice(0, -3)))));
+}
 
 /** A copy of the built Projects remote with its section's code edited (a team's new build). */
 function projectsBuild(name: string, edit: { chunk?: (code: string) => string; manifest?: (m: any) => void; usage?: (u: any) => void }): string {
@@ -40,6 +49,7 @@ function projectsBuild(name: string, edit: { chunk?: (code: string) => string; m
     change(json);
     writeFileSync(join(dir, file), JSON.stringify(json));
   }
+  restoreGzipCopies(dir);
   return dir;
 }
 
@@ -213,6 +223,7 @@ test('a remote file altered on the store after release does not run: its section
         appendFileSync(join(dir, file), file.endsWith('.json') ? '\n' : '\n;window.__tampered = true;\n');
         tamperedUrls.push(`${systemInfo().storeUrl}/${remote}/${version}/${file}`);
       }
+      restoreGzipCopies(dir); // the stored compressed copies altered alike (what the browser is sent)
     }
 
     await signIn(page);

@@ -14,6 +14,7 @@ import { SharedClientUsagePlugin, ShellContractPlugin } from './shared-client-us
 import { dependenciesOf } from './webpack-modules.mjs';
 import { remoteIntegrity } from './integrity.mjs';
 import { antdStaticCss } from './antd-static-css.mjs';
+import { precompress } from './precompress.mjs';
 
 const HTML_TEMPLATE = ({ title }) => `<!doctype html>
 <html lang="en">
@@ -337,6 +338,7 @@ export async function runPackageBuild(o, argv = process.argv.slice(2)) {
     if (!existsSync(dist)) mkdirSync(dist, { recursive: true });
     // A default for plain static hosting on the local ports; deployments replace this one file.
     writeFileSync(join(dist, 'runtime-config.json'), `${JSON.stringify(runtimeConfig, null, 2)}\n`);
+    precompress(dist);
     console.log(`${o.name}: built dist/ in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return;
   }

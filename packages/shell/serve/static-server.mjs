@@ -1,7 +1,8 @@
 // Serves a package's dist/ the way a CDN would: content-hashed files immutable for a year;
 // remoteEntry.js, mf-manifest.json and the runtime config `no-cache` (revalidated each load, so a
-// deploy or a rollback is picked up at once); gzip; CORS for remotes, whose manifests and chunks are
-// fetched from the shell's origin. sirv does the file serving. Every answer carries the security
+// deploy or a rollback is picked up at once); gzip, the build's stored `.gz` where there is one
+// (tools/federation/precompress.mjs), else compressed per response; CORS for remotes, whose manifests
+// and chunks are fetched from the shell's origin. sirv does the file serving. Every answer carries the security
 // headers of @growth-admin/web-security; the page (index.html) gets a fresh CSP nonce per response.
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -42,6 +43,7 @@ export function createStaticHandler(o) {
   const files = sirv(o.dir, {
     dev: true, // read the file system on each request: a rebuild is served without a restart
     etag: true,
+    gzip: true, // `<file>.gz` when the browser accepts gzip; `compression` leaves an encoded answer alone
     setHeaders(res, pathname) {
       res.setHeader('Cache-Control', cacheControlFor(pathname));
     },

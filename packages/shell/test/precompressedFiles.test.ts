@@ -1,0 +1,132 @@
+/**
+ * @jest-environment node
+ */
+// The build stores each script, stylesheet and manifest gzipped beside it (tools/federation/precompress.mjs)
+// and the static server sends that file instead of compressing per request (serve/static-server.mjs),
+// over real HTTP: the bytes decode to the file, and a file without a stored copy is still compressed.
+import { mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync, existsSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { get } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gunzipSync, gzipSync } from 'node:zlib';
+
+// (an ES module of the build tools, transformed for jest like test/rangePicker.test.tsx's)
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { precompress } = require('../../../tools/federation/precompress.mjs') as { precompress: (dir: string) => number };
+
+let dist: string;
+/** Text that compresses, `kB` kilobytes of it. */
+const script = (marker: string, kB = 4) => `/* ${marker} */\n` + 'window.__chart = (window.__chart || 0) + 1;\n'.repeat(kB * 24);
+
+beforeEach(() => {
+  dist = mkdtempSync(join(tmpdir(), 'precompress-'));
+});
+afterEach(() => rmSync(dist, { recursive: true, force: true }));
+
+describe('precompress', () => {
+  it('stores a gzip copy of scripts, stylesheets and manifests from 1 kB on, and nothing else', () => {
+    writeFileSync(join(dist, '320.0123456789.js'), script('echarts'));
+    writeFileSync(join(dist, 'antd-static.0123456789.css'), `.a{color:red}\n`.repeat(200));
+    writeFileSync(join(dist, 'mf-manifest.json'), JSON.stringify({ name: 'analytics', padding: 'x'.repeat(2000) }));
+    writeFileSync(join(dist, 'tiny.0123456789.js'), 'window.t=1;');
+    writeFileSync(join(dist, 'runtime-config.json'), JSON.stringify({ remotes: {}, padding: 'x'.repeat(2000) }));
+    writeFileSync(join(dist, '320.0123456789.js.LICENSE.txt'), 'MIT\n'.repeat(400));
+    writeFileSync(join(dist, 'mf-manifest-stats.json'), JSON.stringify({ padding: 'x'.repeat(2000) }));
+
+    expect(precompress(dist)).toBe(3);
+    for (const file of ['320.0123456789.js', 'antd-static.0123456789.css', 'mf-manifest.json']) {
+      expect(gunzipSync(readFileSync(join(dist, `${file}.gz`))).equals(readFileSync(join(dist, file)))).toBe(true);
+    }
+    // Too small to gain; answered per request by the servers; the build's stats; not fetched by the page.
+    for (const file of ['tiny.0123456789.js', 'runtime-config.json', 'mf-manifest-stats.json', '320.0123456789.js.LICENSE.txt']) expect(existsSync(join(dist, `${file}.gz`))).toBe(false);
+  });
+
+  it('rewrites a copy only when its file changed, and drops a copy whose file is gone', () => {
+    const entry = join(dist, 'remoteEntry.js');
+    writeFileSync(entry, script('release 1'));
+    writeFileSync(join(dist, 'old.0123456789.js'), script('an earlier build'));
+    precompress(dist);
+    expect(precompress(dist)).toBe(0); // nothing changed: nothing written
+
+    writeFileSync(entry, script('release 2'));
+    const later = new Date(statSync(`${entry}.gz`).mtimeMs + 1000);
+    utimesSync(entry, later, later); // (a rebuild writes it after its old copy)
+    rmSync(join(dist, 'old.0123456789.js'));
+    expect(precompress(dist)).toBe(1);
+    expect(gunzipSync(readFileSync(`${entry}.gz`)).toString()).toContain('release 2');
+    expect(existsSync(join(dist, 'old.0123456789.js.gz'))).toBe(false);
+  });
+
+  it('gives the same bytes for the same file (a release uploaded again has the same hashes)', () => {
+    writeFileSync(join(dist, 'a.0123456789.js'), script('same'));
+    precompress(dist);
+    const first = readFileSync(join(dist, 'a.0123456789.js.gz'));
+    rmSync(join(dist, 'a.0123456789.js.gz'));
+    precompress(dist);
+    expect(readFileSync(join(dist, 'a.0123456789.js.gz')).equals(first)).toBe(true);
+  });
+});
+
+describe('the static server', () => {
+  let server: ChildProcess;
+  let base: string;
+  // In its own Node process, as `npm start` runs it (an ES module, with its real dependencies).
+  beforeEach(async () => {
+    const module = pathToFileURL(join(__dirname, '../serve/static-server.mjs')).href;
+    const program = `import { createStaticHandler, listen } from ${JSON.stringify(module)};
+      const { port } = await listen(createStaticHandler({ dir: process.argv[1], cors: true, pageOrigins: () => ({}) }), 0, '127.0.0.1');
+      console.log(port);`;
+    server = spawn(process.execPath, ['--input-type=module', '-e', program, dist], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const port = await new Promise<string>((resolve, reject) => {
+      server.stdout!.once('data', (data: Buffer) => resolve(data.toString().trim()));
+      server.once('exit', (code) => reject(new Error(`the static server exited (${code})`)));
+    });
+    base = `http://127.0.0.1:${port}`;
+  });
+  afterEach(() => {
+    server.kill();
+  });
+
+  const fetchRaw = (path: string, acceptGzip: boolean) =>
+    new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+      get(`${base}${path}`, { headers: acceptGzip ? { 'Accept-Encoding': 'gzip, deflate' } : {} }, (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (part: Buffer) => parts.push(part));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(parts) }));
+      }).on('error', reject);
+    });
+
+  it('sends the stored copy, which decodes to the file, with the file type and cache headers', async () => {
+    writeFileSync(join(dist, '320.0123456789.js'), script('echarts'));
+    // A stored copy no per-request compression would produce (two gzip members, same content): the
+    // bytes that arrive show which one the server sent.
+    const code = readFileSync(join(dist, '320.0123456789.js'));
+    const stored = Buffer.concat([gzipSync(code.subarray(0, 100)), gzipSync(code.subarray(100))]);
+    writeFileSync(join(dist, '320.0123456789.js.gz'), stored);
+    const { headers, body } = await fetchRaw('/320.0123456789.js', true);
+    expect(headers['content-encoding']).toBe('gzip');
+    expect(headers['content-type']).toMatch(/javascript/);
+    expect(headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(headers['vary']).toMatch(/Accept-Encoding/i);
+    expect(headers['access-control-allow-origin']).toBe('*');
+    expect(body.equals(stored)).toBe(true);
+    expect(gunzipSync(body).equals(readFileSync(join(dist, '320.0123456789.js')))).toBe(true);
+  });
+
+  it('sends the plain file to a client that does not accept gzip', async () => {
+    writeFileSync(join(dist, '320.0123456789.js'), script('echarts'));
+    precompress(dist);
+    const { headers, body } = await fetchRaw('/320.0123456789.js', false);
+    expect(headers['content-encoding']).toBeUndefined();
+    expect(body.equals(readFileSync(join(dist, '320.0123456789.js')))).toBe(true);
+  });
+
+  it('still compresses a file that has no stored copy', async () => {
+    writeFileSync(join(dist, 'remoteEntry.js'), script('not precompressed'));
+    const { headers, body } = await fetchRaw('/remoteEntry.js', true);
+    expect(headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(body).equals(readFileSync(join(dist, 'remoteEntry.js')))).toBe(true);
+  });
+});
