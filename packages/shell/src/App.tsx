@@ -58,6 +58,8 @@ function SignedIn({ session }: { session: NonNullable<ReturnType<typeof getSessi
   return <LayoutSkeleton />;
 }
 
+const sectionOfPath = () => sectionById(sectionFromPath(window.location.pathname, BASE_PATH) ?? DEFAULT_SECTION);
+
 /**
  * Starts the signed-in UI and the current section's remote together: otherwise the remote is only
  * asked for once the layout chunk has arrived and rendered, one round trip after the other. On the
@@ -66,12 +68,15 @@ function SignedIn({ session }: { session: NonNullable<ReturnType<typeof getSessi
  * A failure is left to the section's own load (it retries and shows it).
  */
 export function loadSignedInPath() {
-  const section = sectionById(sectionFromPath(window.location.pathname, BASE_PATH) ?? DEFAULT_SECTION);
+  const section = sectionOfPath();
   void openSectionComponent(section.remote.name, section.remote.module).catch(() => undefined);
   // Only the plain dashboard: a link with its own period or range asks for other data.
   if (section.id === 'analytics' && !window.location.search) prefetchDashboard();
   return loadSignedInUi();
 }
+
+/** The sign-in click: the registry's answer for the typed name, and the first section's remote with it. */
+const signingIn = (username: string) => askRegistryForSignIn(username, sectionOfPath().remote);
 
 function useStoredSession() {
   const token = useSyncExternalStore(subscribeSession, () => getSession()?.token ?? null);
@@ -91,6 +96,6 @@ export function App() {
     if (signedIn) void loadSignedInPath().catch(() => undefined); // a stored session: both at once
   }, [signedIn]);
 
-  if (!session) return <LoginScreen onSignedIn={onSignedIn} onFirstInteraction={prefetch} onSigningIn={askRegistryForSignIn} />;
+  if (!session) return <LoginScreen onSignedIn={onSignedIn} onFirstInteraction={prefetch} onSigningIn={signingIn} />;
   return <SignedIn session={session} />;
 }

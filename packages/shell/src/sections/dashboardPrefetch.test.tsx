@@ -134,7 +134,7 @@ test('the sign-in click asks the registry for the name typed, beside the sign-in
   fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret' } });
   expect(askRegistryForSignIn).not.toHaveBeenCalled(); // not while typing: the name is final only at the click
   fireEvent.click(screen.getByRole('button', { name: /sign in/i }));
-  expect(askRegistryForSignIn).toHaveBeenCalledWith('ada');
+  expect(askRegistryForSignIn).toHaveBeenCalledWith('ada', { name: 'orders', module: 'Orders' }); // and the section's remote with the answer
   // Started before the sign-in request, not after its answer.
   const fetches = global.fetch as jest.Mock;
   const loginFetch = fetches.mock.calls.findIndex(([url]) => String(url).endsWith('/api/admin/login'));

@@ -64,21 +64,25 @@ test('a preload takes the release the registry names now, so the section opened 
   expect(runtime.loadRemote).toHaveBeenCalledTimes(1);
 });
 
-test("the sign-in click's question to the registry (the typed name) is the answer the first section opens with", async () => {
+test("the sign-in click's question to the registry (the typed name) loads the first section's remote with that answer, which the section then opens", async () => {
   const { modules } = await fresh();
   // The boot asked for this browser (the stable release); the registry gives ada the canary.
   const refresh = jest.fn(async (username?: string) => config(`http://store/orders/${username === 'ada' ? 2 : 1}/mf-manifest.json`, username === 'ada' ? '2' : '1'));
   modules.registerRemotesFromConfig(config('http://store/orders/1/mf-manifest.json', '1'), refresh);
   runtime.registerRemotes.mockClear();
   runtime.loadRemote.mockClear();
-  modules.askRegistryForSignIn('ada');
+  modules.askRegistryForSignIn('ada', { name: 'orders', module: 'Orders' });
   expect(refresh).toHaveBeenCalledWith('ada');
-  expect(runtime.loadRemote).not.toHaveBeenCalled(); // only the question, nothing of the remote yet
-  // Signed in as ada: the section takes ada's release without asking again.
+  // During the password check: ada's release, loaded.
+  await waitFor(() => expect(runtime.loadRemote).toHaveBeenCalledWith('orders/Orders'));
+  expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'orders', entry: 'http://store/orders/2/mf-manifest.json' }], { force: true });
+  // Signed in as ada: the section opens that module, without asking or loading again.
   setSession({ token: 't', username: 'ada' });
+  runtime.registerRemotes.mockClear();
   await modules.openSectionComponent('orders', 'Orders');
   expect(refresh).toHaveBeenCalledTimes(1);
-  expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'orders', entry: 'http://store/orders/2/mf-manifest.json' }], { force: true });
+  expect(runtime.registerRemotes).not.toHaveBeenCalled();
+  expect(runtime.loadRemote).toHaveBeenCalledTimes(1);
   expect(modules.releaseOf('orders')?.id).toBe('2');
   clearSession();
 });
@@ -87,12 +91,17 @@ test('a sign-in that failed after its question: the administrator who then signs
   const { modules } = await fresh();
   const refresh = jest.fn(async (username?: string) => config(`http://store/orders/${username === 'ada' ? 2 : 1}/mf-manifest.json`, username === 'ada' ? '2' : '1'));
   modules.registerRemotesFromConfig(config('http://store/orders/1/mf-manifest.json', '1'), refresh);
-  modules.askRegistryForSignIn('ada'); // a mistyped password: ada never signs in
+  runtime.loadRemote.mockClear();
+  modules.askRegistryForSignIn('ada', { name: 'orders', module: 'Orders' }); // a mistyped password: ada never signs in
+  await waitFor(() => expect(runtime.loadRemote).toHaveBeenCalledWith('orders/Orders')); // ada's release 2, loaded meanwhile
+  expect(modules.releaseOf('orders')?.id).toBe('2');
   setSession({ token: 't', username: 'bob' });
   runtime.registerRemotes.mockClear();
   await modules.openSectionComponent('orders', 'Orders');
   expect(refresh).toHaveBeenLastCalledWith('bob');
-  expect(runtime.registerRemotes).not.toHaveBeenCalled(); // bob's release is the boot's
+  // bob's release (the boot's) registered again and loaded: nothing of ada's stays.
+  expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'orders', entry: 'http://store/orders/1/mf-manifest.json' }], { force: true });
+  expect(runtime.loadRemote).toHaveBeenCalledTimes(2);
   expect(modules.releaseOf('orders')?.id).toBe('1');
   clearSession();
 });
