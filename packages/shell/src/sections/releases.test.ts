@@ -106,6 +106,20 @@ test('a sign-in that failed after its question: the administrator who then signs
   clearSession();
 });
 
+test('with a plain runtime config (no registry to ask), the click loads the first section\'s remote as configured', async () => {
+  const { modules } = await fresh();
+  modules.registerRemotesFromConfig(config('http://store/orders/1/mf-manifest.json', '1'));
+  runtime.registerRemotes.mockClear();
+  runtime.loadRemote.mockClear();
+  modules.askRegistryForSignIn('ada', { name: 'orders', module: 'Orders' });
+  await waitFor(() => expect(runtime.loadRemote).toHaveBeenCalledWith('orders/Orders'));
+  expect(runtime.registerRemotes).not.toHaveBeenCalled();
+  setSession({ token: 't', username: 'ada' });
+  await modules.openSectionComponent('orders', 'Orders');
+  expect(runtime.loadRemote).toHaveBeenCalledTimes(1);
+  clearSession();
+});
+
 test('an unchanged registry registers nothing again, and an unreachable one leaves the boot choice', async () => {
   const { modules } = await fresh();
   modules.registerRemotesFromConfig(config('http://store/orders/1/mf-manifest.json', '1'), async () => config('http://store/orders/1/mf-manifest.json', '1'));
