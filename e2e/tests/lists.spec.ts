@@ -94,6 +94,20 @@ test('a created range picked in the date picker narrows the list to those days, 
   await expect(page).toHaveURL(new RegExp(`/orders\\?from=${from}&to=${to}$`));
   await expect(page.getByText(`of ${expected.total} orders`)).toBeVisible();
   await expect(rows(page).first()).toContainText(`Order #${expected.orders[0].orderSn}`);
+
+  // Each day confirmed with Enter as it is typed: the first one is kept while the second is typed
+  // (it was dropped, and the list filtered by the last day alone).
+  const payments = await api.get<OrdersList>('/api/admin/orders/rechargeOrderList', { page: 0, limit: 20, createdFrom: dayStart(from), createdTo: dayStart(nextDay(to)) });
+  await page.goto('/payments');
+  await page.getByPlaceholder('Start date').click();
+  await page.getByPlaceholder('Start date').pressSequentially(from);
+  await page.keyboard.press('Enter');
+  await expect(page.getByPlaceholder('End date')).toBeFocused();
+  await page.getByPlaceholder('End date').pressSequentially(to);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/payments\\?from=${from}&to=${to}$`));
+  await expect(page.getByPlaceholder('Start date')).toHaveValue(from);
+  await expect(page.getByText(`of ${payments.total} payments`)).toBeVisible();
 });
 
 test('Export CSV downloads every row of the filtered list (its total), with progress, in its order', async ({ page }) => {

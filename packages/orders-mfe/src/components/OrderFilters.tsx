@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { DatePicker, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type DayRange, dayOf, dayStart, FIELD_LABEL_STYLE, NO_DAY_RANGE, type OrderSearchField, SearchBar, STATUS_FILTER_OPTIONS } from '@growth-admin/shared-client';
@@ -33,6 +33,10 @@ function toRange(dates: [Dayjs | null, Dayjs | null] | null): DayRange {
 /** The shared search bar (type, text, Search; Enter too), the status filter and the created range, which apply at once. */
 export function OrderFilters({ label, searchOptions, initialField, initialText, status, range, onSearch, onStatusChange, onRangeChange }: OrderFiltersProps) {
   const id = useId();
+  // The same value until the range changes: antd's picker takes a new value (even an equal one, given
+  // on a re-render while the end date is typed) as the range being reset, and dropped a start date
+  // typed and confirmed with Enter before the end date.
+  const picked = useMemo<[Dayjs | null, Dayjs | null] | null>(() => [asDay(range.from), asDay(range.to)], [range.from, range.to]);
   return (
     <SearchBar<OrderSearchField>
       label={label}
@@ -48,7 +52,7 @@ export function OrderFilters({ label, searchOptions, initialField, initialText, 
         </label>
         <DatePicker.RangePicker
           id={{ start: `${id}-created`, end: `${id}-created-end` }}
-          value={[asDay(range.from), asDay(range.to)]}
+          value={picked}
           onChange={(dates) => onRangeChange(toRange(dates))}
           allowEmpty={[true, true]}
           placeholder={['Start date', 'End date']}
