@@ -415,6 +415,14 @@ describe('orderSearchParams', () => {
     expect(orderSearchParams('orderSn', '')).toEqual({});
     expect(orderSearchParams('orderSn', '   \t')).toEqual({});
   });
+
+  it("takes an order number pasted as the screens show it ('Order #…'), without its '#'", () => {
+    expect(orderSearchParams('orderSn', ' #100000029998 ')).toEqual({ orderSn: '100000029998' });
+    expect(orderSearchParams('orderSn', '# 100000029998')).toEqual({ orderSn: '100000029998' });
+    expect(orderSearchParams('orderSn', '#')).toEqual({});
+    // Only the order number: a name may well start with '#'.
+    expect(orderSearchParams('shoppingUser', '#ada')).toEqual({ shoppingUser: '#ada' });
+  });
 });
 
 describe('analytics calls', () => {

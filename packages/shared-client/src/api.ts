@@ -250,9 +250,13 @@ export function getUserRecentOrders(personId: string, kind: OrderKind = 'orders'
   return getOrdersOf(kind, { personId, limit: RECENT_ORDERS_LIMIT, page: 0 });
 }
 
-/** Builds the search part of an orders query from the chosen search type and text. */
+/**
+ * Builds the search part of an orders query from the chosen search type and text. An order number
+ * may be pasted as the screens show it ('#100000029998'): the '#' is not part of it.
+ */
 export function orderSearchParams(field: OrderSearchField, text: string): Partial<OrdersParams> {
-  const value = text.trim();
+  const trimmed = text.trim();
+  const value = field === 'orderSn' ? trimmed.replace(/^#\s*/, '') : trimmed;
   return value ? { [field]: value } : {};
 }
 
