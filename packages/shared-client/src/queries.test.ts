@@ -60,4 +60,11 @@ describe('query options: each key with its fetcher', () => {
     expect(String(found.request.url)).toMatch(/\/api\/admin\/persons\/query\?id=7000$/);
     expect(found.data).toEqual({ _id: 'a', customId: '7000' });
   });
+
+  it('a user lookup by ID finds only the user with that ID, not one whose internal record number it is', async () => {
+    const other = await fetchedBy(queries.personById('123') as never, { body: { data: { _id: '123', customId: '7000000974037' } } });
+    expect(other.data).toBeNull();
+    const padded = await fetchedBy(queries.personById(' 7000 ') as never, { body: { data: { _id: 'a', customId: '7000' } } });
+    expect(padded.data).toEqual({ _id: 'a', customId: '7000' });
+  });
 });

@@ -25,10 +25,16 @@ import { dashboardLoads, trendsLoad } from './dashboardLoads';
 import { queryKeys } from './queryKeys';
 import type { AuditQuery, OrderKind, Person, TrendPeriod } from './types';
 
-/** A user by the ID the screens show (customId); any failure, 404 included, is "no such user" (spec 5). */
+/**
+ * A user by the ID the screens show (customId); any failure, 404 included, is "no such user" (spec 5).
+ * The API also finds a user by its internal record number: '123' would answer some user whose ID is
+ * 7000000974037, a stranger an administrator might then credit coins to. Only that ID itself counts.
+ */
 export async function findPersonById(customId: string): Promise<Person | null> {
+  const wanted = customId.trim();
   try {
-    return (await queryPerson({ id: customId })) ?? null;
+    const person = await queryPerson({ id: wanted });
+    return person && person.customId === wanted ? person : null;
   } catch {
     return null;
   }
