@@ -115,6 +115,15 @@ test('finds a seeded user by name and by user ID; an unknown ID shows an empty l
   await page.getByPlaceholder('Search by user ID...').press('Enter');
   await expect(page.getByText('No users found matching your criteria')).toBeVisible();
   await expect(page.getByText('Showing 0 to 0 of 0 users')).toBeVisible();
+
+  // A user's internal record number is not their ID: it finds nobody (it found that user, whose ID
+  // the screen shows as another number, and Add Coins went to a stranger).
+  expect(all.list.some((p) => p.customId === person._id), 'a record number that is nobody\'s ID').toBe(false);
+  await expect(await searchById(page, person.customId)).toContainText(person.customName); // (found again first)
+  await page.getByPlaceholder('Search by user ID...').fill(person._id);
+  await page.getByPlaceholder('Search by user ID...').press('Enter');
+  await expect(page.getByText('No users found matching your criteria')).toBeVisible();
+  await expect(page.getByText('Showing 0 to 0 of 0 users')).toBeVisible();
 });
 
 test("opens a user's details with their recent orders", async ({ signedInPage: page }) => {
