@@ -3,7 +3,7 @@
 // change in its row and in the API, then delete it; a duplicate Project ID keeps the dialog open.
 // Every project created here is removed again, even when a step fails.
 import type { Page } from '@playwright/test';
-import { expect, openSection, signedApi, test } from '../support';
+import { expect, expectAccessible, openSection, signedApi, test } from '../support';
 
 interface Project {
   _id: string;
@@ -180,4 +180,29 @@ test('a duplicate Project ID is refused and the dialog keeps the input', async (
   } finally {
     await api.delete(`/api/admin/projects/${existing._id}`).catch(() => undefined);
   }
+});
+
+test('Escape on a dialog with changes asks before discarding them, and keeps them on Keep editing', async ({ signedInPage: page }) => {
+  await openProjects(page);
+  const opener = page.getByRole('button', { name: 'Add Project' });
+  await opener.click();
+  const add = page.getByRole('dialog', { name: 'Add New Project' });
+  await add.getByLabel('Project Name').fill('Typed, not saved');
+  await page.keyboard.press('Escape');
+  const ask = page.getByRole('dialog', { name: 'Discard your changes?' });
+  await expect(ask).toBeVisible();
+  await expect(add).toBeVisible();
+  await expectAccessible(page, 'the discard question over Add New Project');
+  await ask.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(ask).toBeHidden();
+  await expect(add.getByLabel('Project Name')).toHaveValue('Typed, not saved');
+
+  // Asked again, by keyboard only: Escape, then Discard.
+  await add.getByLabel('Project Name').focus();
+  await page.keyboard.press('Escape');
+  await expect(ask).toBeVisible();
+  await ask.getByRole('button', { name: 'Discard' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(add).toBeHidden();
+  await expect(opener).toBeFocused();
 });

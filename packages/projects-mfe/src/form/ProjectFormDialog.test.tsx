@@ -249,6 +249,43 @@ describe('Add New Project', () => {
   });
 });
 
+describe('closing', () => {
+  const escape = () => fireEvent.keyDown(screen.getByRole('dialog', { name: 'Configure Project' }), { key: 'Escape', code: 'Escape', keyCode: 27 });
+
+  it('Escape on a form with changes asks before discarding them; Keep editing keeps them', async () => {
+    const { user, onClose } = renderDialog('configure', PROJECT);
+    await fill(user, 'Project Name', 'Typed, not saved');
+    escape();
+    expect(await screen.findByText('Discard your changes?')).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Discard your changes?' })).toBeNull());
+    expect(screen.getByLabelText('Project Name')).toHaveValue('Typed, not saved');
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('Discard closes the dialog', async () => {
+    const { user, onClose } = renderDialog('configure', PROJECT);
+    await fill(user, 'Project Name', 'Typed, not saved');
+    escape();
+    fireEvent.click(await screen.findByRole('button', { name: 'Discard' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('Escape on an unchanged form, and Cancel on a changed one, close at once', async () => {
+    const first = renderDialog('configure', PROJECT);
+    escape();
+    expect(first.onClose).toHaveBeenCalledTimes(1);
+    first.unmount();
+
+    const second = renderDialog('configure', PROJECT);
+    await fill(second.user, 'Project Name', 'Typed, not saved');
+    click('Cancel');
+    expect(second.onClose).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('Discard your changes?')).toBeNull();
+  });
+});
+
 describe('IAP Country Revenue Limits editor', () => {
   it('upper-cases codes, keeps 2 characters, and drops a row whose code is emptied', async () => {
     const { user } = renderDialog('add');

@@ -68,6 +68,12 @@ export function ProjectFormDialog({ mode, project, toast, onClose }: Props) {
   // Set synchronously on submit: React state would let a second Enter in the same tick through.
   const inFlight = useRef(false);
 
+  // Escape (or the close button) on a form with changes asks first: a stray key would otherwise lose
+  // everything typed. Cancel is the explicit way out and closes at once.
+  const initialValues = useRef(values);
+  const [askingToDiscard, setAskingToDiscard] = useState(false);
+  const close = () => (values !== initialValues.current && !saving ? setAskingToDiscard(true) : onClose());
+
   const errors = useMemo(() => validateProjectForm(values), [values]);
   // Computed apart from `errors` so the memoised editor re-renders only when its rows change.
   const iapErrors = useMemo(() => {
@@ -204,7 +210,7 @@ export function ProjectFormDialog({ mode, project, toast, onClose }: Props) {
     <Modal
       open
       title={copy.title}
-      onCancel={onClose}
+      onCancel={close}
       mask={{ closable: false }}
       width={760}
       footer={footer}
@@ -239,6 +245,18 @@ export function ProjectFormDialog({ mode, project, toast, onClose }: Props) {
           </Flex>
         </Form>
       </form>
+      <Modal
+        open={askingToDiscard}
+        title="Discard your changes?"
+        okText="Discard"
+        okButtonProps={{ danger: true }}
+        cancelText="Keep editing"
+        onOk={onClose}
+        onCancel={() => setAskingToDiscard(false)}
+        width={420}
+      >
+        What you changed in this dialog will be lost.
+      </Modal>
     </Modal>
   );
 }
