@@ -72,7 +72,8 @@ test('a duplicate projectId is a 409 on create and on update', async () => {
   const dup = await t.api.post('/api/admin/projects', { ...valid(), projectId: 'com.dup.a' });
   expect(dup.status).toBe(409);
   expect(dup.body.code).toBe('DUPLICATE_PROJECT_ID');
-  expect(dup.body.message).toMatch(/projectId/);
+  // In the words of the dialog's field ('Project ID'), which shows it there and in the toast.
+  expect(dup.body.message).toBe('Project ID com.dup.a is already used by another project');
   const upd = await t.api.put(`/api/admin/projects/${b.body.data._id}`, { ...valid(), projectId: 'com.dup.a' });
   expect(upd.status).toBe(409);
   expect((await t.api.get(`/api/admin/projects/${b.body.data._id}`)).body.data.projectId).toBe('com.dup.b');

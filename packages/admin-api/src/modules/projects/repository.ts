@@ -25,7 +25,7 @@ function normalise(input: ProjectInput): ProjectInput {
 }
 
 const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505';
-const duplicate = (projectId: string) => conflict(`projectId ${projectId} is already used by another project`, 'DUPLICATE_PROJECT_ID');
+const duplicate = (projectId: string) => conflict(`Project ID ${projectId} is already used by another project`, 'DUPLICATE_PROJECT_ID');
 
 export async function listProjects(q: Queryable): Promise<Project[]> {
   return (await q.query(`select ${PROJECT_COLUMNS} from projects order by id`)).map(toProject);
