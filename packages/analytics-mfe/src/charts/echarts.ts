@@ -3,12 +3,13 @@
 // Never `import * as echarts from 'echarts'` anywhere in this package.
 import * as echarts from 'echarts/core';
 import { BarChart, LineChart, PieChart } from 'echarts/charts';
-import { GridSimpleComponent, LegendComponent } from 'echarts/components';
+import { GridSimpleComponent, LegendPlainComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 
 // The grid without its axis pointer, which comes with the tooltips (echartsTooltips.ts): nothing
-// points at an axis before the pointer is over a chart.
-echarts.use([LineChart, BarChart, PieChart, GridSimpleComponent, LegendComponent, CanvasRenderer]);
+// points at an axis before the pointer is over a chart. The plain legend, which wraps onto a second
+// line: the scrolling one drew a cut item before its pager (a pie's five regions at 1400 px).
+echarts.use([LineChart, BarChart, PieChart, GridSimpleComponent, LegendPlainComponent, CanvasRenderer]);
 
 let requested = false;
 let markLoaded: () => void = () => undefined;

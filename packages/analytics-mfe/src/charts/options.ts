@@ -25,7 +25,7 @@ const count = (v: unknown): number => (typeof v === 'number' && Number.isFinite(
 export const DENSE_POINTS = 60;
 
 const GRID = { left: 16, right: 24, top: 24, bottom: 48, containLabel: true };
-const LEGEND_BOTTOM = { bottom: 0, type: 'scroll' as const };
+const LEGEND_BOTTOM = { bottom: 0, type: 'plain' as const };
 
 function timeAxis(points: readonly TrendPoint[], period: TrendPeriod) {
   return {

@@ -61,7 +61,7 @@ export function withSkin(option: EChartsCoreOption, skin: ChartSkin): EChartsCor
     backgroundColor: 'transparent',
     textStyle: { color: skin.text },
   };
-  if (option.legend) skinned.legend = { ...(option.legend as Obj), textStyle: { color: skin.text }, pageTextStyle: { color: skin.text }, pageIconColor: skin.text, pageIconInactiveColor: skin.line };
+  if (option.legend) skinned.legend = { ...(option.legend as Obj), textStyle: { color: skin.text } };
   if (option.tooltip) skinned.tooltip = { ...(option.tooltip as Obj), backgroundColor: skin.surface, borderColor: skin.line, textStyle: { color: skin.text } };
   if (option.xAxis) skinned.xAxis = mapPart(option.xAxis, axis);
   if (option.yAxis) skinned.yAxis = mapPart(option.yAxis, axis);
