@@ -4,7 +4,7 @@
 // process ≈ 35 ms of CPU at sign-in (the echarts chunk alone 16 ms), taken from the browser and the
 // API on a 2-core machine (shell README, issue 16). Run last, on the final bytes: the manifest is
 // rewritten after webpack's own stages (its chunk hashes, integrity.mjs).
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync, constants } from 'node:zlib';
 
@@ -13,6 +13,7 @@ const COMPRESSIBLE = /\.(m?js|css|json|svg)$/;
 const MIN_BYTES = 1024;
 /** Not stored compressed: answered per request by the servers (a deployment replaces it), or never fetched (the build's stats). */
 const LEFT_PLAIN = new Set(['runtime-config.json', 'mf-manifest-stats.json']);
+const PARTIAL = /\.gz\.partial-\d+$/;
 
 /** Brings every `.gz` under `dir` in line with its file; answers how many were written. */
 export function precompress(dir) {
@@ -21,6 +22,10 @@ export function precompress(dir) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) {
       written += precompress(path);
+      continue;
+    }
+    if (PARTIAL.test(entry.name)) {
+      rmSync(path); // left by a build killed while writing it
       continue;
     }
     if (entry.name.endsWith('.gz')) {
@@ -33,7 +38,11 @@ export function precompress(dir) {
     if (existsSync(gz) && statSync(gz).mtimeMs >= statSync(path).mtimeMs) continue; // (an unchanged content-hashed file)
     // Level 9: written once, sent many times. Node's gzip header has no time or name, so the same
     // file always gives the same bytes (a release's hashes stay stable across rebuilds).
-    writeFileSync(gz, gzipSync(readFileSync(path), { level: constants.Z_BEST_COMPRESSION }));
+    // Written aside and renamed into place: a build killed half-way never leaves a cut `.gz` that
+    // looks newer than its file (it would be kept, and sent).
+    const partial = `${gz}.partial-${process.pid}`;
+    writeFileSync(partial, gzipSync(readFileSync(path), { level: constants.Z_BEST_COMPRESSION }));
+    renameSync(partial, gz);
     written++;
   }
   return written;

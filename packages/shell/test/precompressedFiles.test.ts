@@ -4,7 +4,7 @@
 // The build stores each script, stylesheet and manifest gzipped beside it (tools/federation/precompress.mjs)
 // and the static server sends that file instead of compressing per request (serve/static-server.mjs),
 // over real HTTP: the bytes decode to the file, and a file without a stored copy is still compressed.
-import { mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -57,6 +57,14 @@ describe('precompress', () => {
     expect(precompress(dist)).toBe(1);
     expect(gunzipSync(readFileSync(`${entry}.gz`)).toString()).toContain('release 2');
     expect(existsSync(join(dist, 'old.0123456789.js.gz'))).toBe(false);
+  });
+
+  it('writes each copy aside first, and clears what a build killed while writing left', () => {
+    writeFileSync(join(dist, 'a.0123456789.js'), script('whole'));
+    writeFileSync(join(dist, 'a.0123456789.js.gz.partial-4242'), 'cut short');
+    expect(precompress(dist)).toBe(1);
+    expect(readdirSync(dist).sort()).toEqual(['a.0123456789.js', 'a.0123456789.js.gz']);
+    expect(gunzipSync(readFileSync(join(dist, 'a.0123456789.js.gz'))).toString()).toContain('whole');
   });
 
   it('gives the same bytes for the same file (a release uploaded again has the same hashes)', () => {
