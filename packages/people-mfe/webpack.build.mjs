@@ -1,15 +1,8 @@
-// Builds remote `people` (`node webpack.build.mjs`) or serves it standalone (`--dev`, port PEOPLE_PORT).
-// The shared setup (singletons, hashing, manifest) lives in tools/federation/build.mjs.
+// Builds remote `people` (`node webpack.build.mjs`) or serves it standalone (`--dev`). Its name,
+// exposed modules, sections and slot contributions are in remote.json; the shared setup
+// (singletons, hashing, manifest, remote-meta.json) lives in tools/federation/build.mjs.
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runPackageBuild } from '../../tools/federation/build.mjs';
-import remotes from '@growth-admin/remotes';
 
-const { remoteByName } = remotes;
-
-await runPackageBuild({
-  pkgDir: dirname(fileURLToPath(import.meta.url)),
-  name: 'people',
-  title: 'Users (standalone)',
-  exposes: remoteByName('people').exposes, // from the one list of remotes
-});
+await runPackageBuild({ pkgDir: dirname(fileURLToPath(import.meta.url)), title: 'Users (standalone)' });

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ANTD_FACADE_MODULES, ANTD_SHARED_MODULE, ANTD_SHARED_REQUEST, antdSharedExports, sharedSingletons } from './shared.mjs';
 import { portsFromEnv, runtimeConfigFor } from './runtime-config.mjs';
 import { SharedClientUsagePlugin, ShellContractPlugin } from './shared-client-usage.mjs';
@@ -15,6 +15,7 @@ import { dependenciesOf } from './webpack-modules.mjs';
 import { remoteIntegrity } from './integrity.mjs';
 import { antdStaticCss } from './antd-static-css.mjs';
 import { precompress } from './precompress.mjs';
+import { readRemoteJson, remoteMeta, REMOTE_FILE } from './local-remotes.mjs';
 
 const HTML_TEMPLATE = ({ title }) => `<!doctype html>
 <html lang="en">
@@ -72,17 +73,37 @@ export class AntdContractPlugin {
   }
 }
 
+/** Emits one JSON file into the build. */
+class JsonAssetPlugin {
+  constructor(fileName, value) {
+    this.fileName = fileName;
+    this.value = value;
+  }
+
+  apply(compiler) {
+    const { sources, Compilation } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('JsonAssetPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'JsonAssetPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        compilation.emitAsset(this.fileName, new sources.RawSource(`${JSON.stringify(this.value, null, 2)}\n`));
+      });
+    });
+  }
+}
+
 /**
+ * A remote's name and exposed modules come from its `remote.json` (see local-remotes.mjs), and its
+ * build writes that file's sections and slot contributions as `remote-meta.json` beside the manifest.
  * @param {object} o
  * @param {string} o.pkgDir        the package directory
- * @param {string} o.name          federation name: shell | analytics | projects | people | orders
- * @param {Record<string,string>} [o.exposes]  remote modules, e.g. { './Section': './src/Section.tsx' }
+ * @param {string} [o.name]        federation name of a host (the shell); a remote's is in its remote.json
  * @param {boolean} o.dev
  * @param {string} [o.title]       the HTML page title
  * @param {string} [o.template]    an HTML template file (else a minimal page)
  * @param {string} [o.publicPath]  default 'auto' (remotes); the shell serves from '/'
  */
-export function createWebpackConfig(o) {
+export function createWebpackConfig(options) {
+  const remote = existsSync(join(options.pkgDir, REMOTE_FILE)) ? readRemoteJson(options.pkgDir) : null;
+  const o = remote ? { ...options, name: remote.name, exposes: remote.exposes } : options;
   const require = createRequire(join(o.pkgDir, 'package.json'));
   const webpack = require('webpack');
   const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
@@ -165,7 +186,9 @@ export function createWebpackConfig(o) {
       ...antdInsideReplacements(webpack),
       // A remote records which shared-client exports it uses; the shell checks them before loading it.
       // The shell records what it provides (shell-contract.json): the release gate checks remotes against it.
-      ...(isRemote ? [new SharedClientUsagePlugin(o.pkgDir)] : [new ShellContractPlugin(o.pkgDir, antdSharedExports())]),
+      ...(isRemote ? [new SharedClientUsagePlugin(o.pkgDir)] : [new ShellContractPlugin(o.pkgDir, antdSharedExports(), o.slots ?? {})]),
+      // What the registry composes from (sections, slot contributions), as data read without running the code.
+      ...(remote ? [new JsonAssetPlugin('remote-meta.json', remoteMeta(remote))] : []),
       ...(integrity?.plugins ?? []),
       ...(staticCss ? [staticCss.plugin] : []),
       new HtmlWebpackPlugin({
@@ -320,9 +343,13 @@ function runCompiler(compiler) {
  * `--dev` serves on `o.port` (override with the env var `o.portEnv`) with a runtime config for
  * the default local ports; otherwise builds `dist/` and writes a default `runtime-config.json`.
  */
-export async function runPackageBuild(o, argv = process.argv.slice(2)) {
+export async function runPackageBuild(options, argv = process.argv.slice(2)) {
   const dev = argv.includes('--dev');
-  const require = createRequire(join(o.pkgDir, 'package.json'));
+  const remote = existsSync(join(options.pkgDir, REMOTE_FILE)) ? readRemoteJson(options.pkgDir) : null;
+  const require = createRequire(join(options.pkgDir, 'package.json'));
+  // The host provides shared-client's slot contracts; its shell-contract.json records their versions.
+  const slots = remote ? undefined : (await import(pathToFileURL(require.resolve('@growth-admin/shared-client/slots')).href)).SLOT_CONTRACTS;
+  const o = remote ? { ...options, name: remote.name } : { ...options, slots };
   const webpack = require('webpack');
   const config = createWebpackConfig({ ...o, dev });
   const runtimeConfig = runtimeConfigFor({ ports: portsFromEnv() });
@@ -344,7 +371,8 @@ export async function runPackageBuild(o, argv = process.argv.slice(2)) {
   }
 
   const WebpackDevServer = require('webpack-dev-server');
-  const port = portsFromEnv()[o.name];
+  // A remote outside packages/ (examples/) has its port in its own remote.json.
+  const port = portsFromEnv()[o.name] ?? Number(process.env[remote?.dev?.portEnv] || remote?.dev?.port);
   // (the shell name maps to SHELL_PORT, each remote to its own <NAME>_PORT)
   const server = new WebpackDevServer(
     {

@@ -2,15 +2,13 @@
 //   { apiBaseUrl, signingKey, directImageHosts, remotes: { <name>: '<url>/mf-manifest.json' } }
 // Deploying or rolling back a remote is editing its URL here; nothing is rebuilt.
 
-import remotes from '@growth-admin/remotes';
+import { localRemotes } from './local-remotes.mjs';
 
-/** Remote name → { pkg, portEnv, urlEnv, port }, from the one list of remotes (@growth-admin/remotes). */
-export const REMOTES = Object.fromEntries(
-  remotes.REMOTES.map((r) => [r.name, { pkg: r.package, portEnv: r.portEnv, urlEnv: r.urlEnv, port: r.port }]),
-);
+/** Remote name → { pkg, portEnv, urlEnv, port }: this repository's remotes (each packages/<pkg>/remote.json). */
+export const REMOTES = localRemotes();
 
 export const DEFAULT_SIGNING_KEY = 'growth-admin-dev-signing-key';
-export const DEFAULT_SHELL_PORT = remotes.SHELL.port;
+export const DEFAULT_SHELL_PORT = 3000;
 export const DEFAULT_API_PORT = 4000;
 /** The versioned release store `npm start` serves (the local CDN). */
 export const DEFAULT_STORE_PORT = 3100;

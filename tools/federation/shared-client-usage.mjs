@@ -8,10 +8,10 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import remotes from '@growth-admin/remotes';
 import { dependenciesOf } from './webpack-modules.mjs';
 
-const USAGE_FILE = remotes.SHARED_CLIENT_USAGE_FILE;
+/** api-contract's REMOTE_FILES.usage (this Node module cannot import the TypeScript source). */
+const USAGE_FILE = 'shared-client-usage.json';
 export const SHARED_CLIENT = '@growth-admin/shared-client';
 
 
@@ -78,7 +78,7 @@ export class SharedClientUsagePlugin {
   }
 }
 
-/** The file a shell build writes beside its mf-manifest.json: what it provides to every remote (the release gate reads it). */
+/** api-contract's SHELL_CONTRACT_FILE: what a shell build provides to every remote (the release gate reads it). */
 export const SHELL_CONTRACT_FILE = 'shell-contract.json';
 
 /**
@@ -87,9 +87,10 @@ export const SHELL_CONTRACT_FILE = 'shell-contract.json';
  * mf-manifest.json, this is everything the release gate checks a remote against.
  */
 export class ShellContractPlugin {
-  constructor(pkgDir, antdExports) {
+  constructor(pkgDir, antdExports, slots) {
     this.pkgDir = pkgDir;
     this.antdExports = antdExports;
+    this.slots = slots;
   }
 
   apply(compiler) {
@@ -97,7 +98,12 @@ export class ShellContractPlugin {
     compiler.hooks.compilation.tap('ShellContractPlugin', (compilation) => {
       compilation.hooks.processAssets.tap({ name: 'ShellContractPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
         const surface = JSON.parse(readFileSync(join(this.pkgDir, 'node_modules', SHARED_CLIENT, 'surface.json'), 'utf8'));
-        const contract = { sharedClient: { version: surface.version, exports: surface.exports }, antd: { exports: [...this.antdExports].sort() } };
+        const contract = {
+          sharedClient: { version: surface.version, exports: surface.exports },
+          antd: { exports: [...this.antdExports].sort() },
+          // The extension slots' contract versions (shared-client's SLOT_CONTRACTS): the gate checks each contribution's range.
+          slots: this.slots,
+        };
         compilation.emitAsset(SHELL_CONTRACT_FILE, new sources.RawSource(`${JSON.stringify(contract, null, 2)}\n`));
       });
     });

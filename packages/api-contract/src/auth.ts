@@ -1,5 +1,6 @@
 // Signing in and out.
 import { Type } from '@sinclair/typebox';
+import { RuntimeConfig } from './releases';
 import { ROLES, route } from './route';
 
 export const RoleSchema = Type.Union(
@@ -10,6 +11,8 @@ export const RoleSchema = Type.Union(
 export const AdminSession = Type.Object({
   token: Type.String({ description: 'The session token: send it as `Authorization: Bearer <token>`' }),
   user: Type.Object({ username: Type.String(), role: RoleSchema }),
+  /** The runtime config with this administrator's composition, as `getRuntimeConfig` answers the new session: the shell initialises its remotes from it, with no second round trip. */
+  runtime: Type.Optional(RuntimeConfig),
 });
 
 export const LoginPayload = Type.Object(

@@ -12,12 +12,14 @@ import * as persons from './persons';
 import * as projects from './projects';
 import type { RouteSpec } from './route';
 import * as releases from './releases';
+import * as remotes from './remotes';
 import * as security from './security';
 import * as sessions from './sessions';
 
 export * from './route';
 export { openApiDocument, type OpenApiOptions } from './openapi';
-export { auth, sessions, administrators, audit, projects, persons, orders, analytics, images, security, health, releases };
+export { auth, sessions, administrators, audit, projects, persons, orders, analytics, images, security, health, releases, remotes };
+export { REMOTE_FILES, SHELL_CONTRACT_FILE, SECTION_ICONS, RemoteMeta as RemoteMetaSchema, type SectionIcon, type RemoteMeta, type SectionMeta, type ContributionMeta, type Composition, type ComposedSection, type ComposedContribution } from './composition';
 export { REGIONS, PRODUCT_SLOTS } from './projects';
 export { ORDER_STATUSES, ORDER_SORTS } from './orders';
 export { PERSON_SORTS, PERSON_EXPORT_COLUMNS } from './persons';
@@ -70,6 +72,12 @@ export const routes: readonly RouteSpec[] = [
   releases.promoteRelease,
   releases.rollbackRelease,
   releases.reportReleaseFailure,
+  remotes.listRemotes,
+  remotes.createRemote,
+  remotes.decommissionRemote,
+  remotes.listDeployTokens,
+  remotes.createDeployToken,
+  remotes.revokeDeployToken,
   health.health,
   health.ready,
   health.openApi,
@@ -108,5 +116,8 @@ export type Release = Static<typeof releases.Release>;
 export type RemoteReleases = Static<typeof releases.RemoteReleases>;
 export type RegistryRuntimeConfig = Static<typeof releases.RuntimeConfig>;
 export type ReleaseInput = Static<typeof releases.registerRelease.body>;
+export type RemoteRecord = Static<typeof remotes.RemoteRecord>;
+export type DeployTokenRecord = Static<typeof remotes.DeployTokenRecord>;
+export type NewDeployToken = Static<typeof remotes.NewDeployToken>;
 /** The `data` a route answers. */
 export type DataOf<R extends RouteSpec> = R['data'] extends import('@sinclair/typebox').TSchema ? Static<R['data']> : never;

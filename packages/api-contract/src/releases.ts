@@ -2,12 +2,13 @@
 // share of administrators. The shell boots from the runtime config the registry answers; releases are
 // registered, promoted and rolled back by owners or with a deploy token (the commands and CI).
 import { Type } from '@sinclair/typebox';
+import { Composition } from './composition';
 import { route, type ErrorCase } from './route';
 
 export const RELEASE_STATES = ['active', 'canary', 'retired', 'rolled-back'] as const;
 export const FAILURE_KINDS = ['load', 'render'] as const;
 
-const RemoteName = Type.String({ pattern: '^[a-z][a-z0-9-]{0,39}$', description: 'A remote of the one list of remotes, e.g. orders' });
+const RemoteName = Type.String({ pattern: '^[a-z][a-z0-9-]{0,39}$', description: 'A remote of the registry, e.g. orders' });
 const Version = Type.String({
   pattern: '^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$',
   description: 'Letters, digits and . + _ - (64 at most), e.g. 1.4.0 or 2026-11-23.2; never reused for a remote',
@@ -62,6 +63,7 @@ export const RuntimeConfig = Type.Object({
         'Remote name → the SRI hashes (sha384-…) the chosen release recorded for its mf-manifest.json and remoteEntry.js; the entry carries the hash of every chunk it loads. A remote whose release recorded neither is absent, and the shell refuses to load it',
     },
   ),
+  composition: Composition,
 });
 
 export const getRuntimeConfig = route({
@@ -69,16 +71,12 @@ export const getRuntimeConfig = route({
   path: '/api/runtime-config',
   operationId: 'getRuntimeConfig',
   tag: 'releases',
-  summary: 'The runtime config the shell boots from',
+  summary: 'The runtime config, with the administrator’s composition',
   description:
-    'Public and briefly cacheable (5 s): per remote the active release, or its canary for the share of subjects whose stable hash of `<remote>:<subject>` falls below the canary percent. The shell sends `admin:<username>` once someone signed in on this browser, else `browser:<random id kept in localStorage>`: one administrator always gets one version until a promote or rollback.',
+    'Public. Without a session: the API base URL, the signing key and the image hosts, with an empty composition (no remote loads before sign-in); cacheable 5 s. With `Authorization: Bearer <session token>`: also the composition resolved for that administrator (the sections, routes and slot contributions of every live remote whose least role they have), each remote’s chosen release (its canary when the first 32 bits of SHA-256 of `<remote>:admin:<username>` mod 100 fall below the canary percent, else the active release), its integrity hashes and the origins remotes may load from; private, never cached. The sign-in answer carries the same object (`runtime`). An invalid or expired token is answered as no session.',
   access: 'public',
-  querystring: Type.Object(
-    { subject: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Who the canary choice sticks to' })) },
-    { additionalProperties: false },
-  ),
+  querystring: Type.Object({}, { additionalProperties: false }),
   data: RuntimeConfig,
-  errors: [{ status: 503, code: 'REGISTRY_EMPTY', when: 'a remote has no active release yet' }],
 });
 
 export const listReleases = route({

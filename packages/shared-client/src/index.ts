@@ -23,3 +23,4 @@ export * from './lists';
 export * from './version';
 export * from './roles';
 export * from './stepUp';
+export * from './slots';

@@ -25,6 +25,13 @@ export type {
   ProjectInput,
   Release,
   RemoteReleases,
+  RemoteRecord,
+  DeployTokenRecord,
+  NewDeployToken,
+  Composition,
+  ComposedSection,
+  ComposedContribution,
+  SectionIcon,
   RevenueStats,
   Role,
   Session,
@@ -35,6 +42,7 @@ export type {
   PersonSort,
 } from '@growth-admin/api-contract';
 import type { OrdersList, Role } from '@growth-admin/api-contract';
+import type { SlotHost } from './slots';
 
 /** An answer as a screen must take it: any field may be missing (spec 9: missing values show 0). */
 export type Partly<T> = T extends ReadonlyArray<infer U> ? ReadonlyArray<Partly<U>> : T extends object ? { [K in keyof T]?: Partly<T[K]> } : T;
@@ -69,4 +77,9 @@ export interface SectionProps {
   user: { username: string; role?: Role };
   /** Top-right toasts, owned by the shell so every section's notices look and stack alike. */
   toast: ToastApi;
+  /**
+   * The extension slots this section may host (since shared-client 1.5.0): other remotes'
+   * contributions, from the registry. Absent with an older shell: render no contributions.
+   */
+  slots?: SlotHost;
 }

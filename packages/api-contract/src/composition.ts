@@ -1,0 +1,109 @@
+// Runtime composition: what a remote's build says it adds to the shell (its sections and its
+// contributions to extension slots), as data the registry reads without running the remote's code,
+// and what the API answers each administrator (the sidebar, routes and slot contributions of the
+// remotes they may load). The shell compiles in no remote: all of it arrives with the runtime config.
+import { Type, type Static } from '@sinclair/typebox';
+import { ROLES } from './route';
+
+/** The files of a remote's build the shell, the gate and the registry read, beside its manifest. */
+export const REMOTE_FILES = {
+  /** Module Federation's manifest: the URL a release is registered with. */
+  manifest: 'mf-manifest.json',
+  /** The container entry (its SRI hash carries every chunk's). */
+  entry: 'remoteEntry.js',
+  /** The shared-client and antd exports the build uses, and the versions it was built with. */
+  usage: 'shared-client-usage.json',
+  /** The build's sections and slot contributions (`RemoteMeta`). */
+  meta: 'remote-meta.json',
+} as const;
+
+/** The file a shell build writes beside its manifest: the shared-client, antd and slot contracts it provides. */
+export const SHELL_CONTRACT_FILE = 'shell-contract.json';
+
+/** The icons a section may name; the shell draws each one. A build naming another is refused by the gate. */
+export const SECTION_ICONS = [
+  'dashboard',
+  'projects',
+  'users',
+  'orders',
+  'payments',
+  'settings',
+  'tickets',
+  'promotions',
+  'reports',
+  'messages',
+  'wallet',
+  'tools',
+] as const;
+export type SectionIcon = (typeof SECTION_ICONS)[number];
+
+const RoleSchema = Type.Union(ROLES.map((r) => Type.Literal(r)));
+const RemoteNameSchema = Type.String({ pattern: '^[a-z][a-z0-9-]{0,39}$', description: 'The federation name: lower-case letters, digits and -' });
+const ExposedModule = Type.String({ pattern: '^\\./[A-Za-z][A-Za-z0-9_]{0,63}$', description: 'An exposed module of the build, e.g. ./Section' });
+const Label = Type.String({ minLength: 1, maxLength: 40 });
+const Order = Type.Integer({ minimum: 0, maximum: 10_000, description: 'Lower comes first' });
+
+export const SectionMeta = Type.Object(
+  {
+    path: Type.String({ pattern: '^[a-z][a-z0-9-]{0,39}$', description: 'The URL path (`/orders`), also the section id: one remote owns it' }),
+    label: Label,
+    icon: Type.Union(SECTION_ICONS.map((i) => Type.Literal(i))),
+    leastRole: RoleSchema,
+    order: Order,
+    module: ExposedModule,
+  },
+  { additionalProperties: false },
+);
+
+export const ContributionMeta = Type.Object(
+  {
+    slot: Type.String({ pattern: '^[a-z][a-z0-9]*(\\.[a-z][a-z0-9]*)+$', description: 'The slot id, e.g. dashboard.cards' }),
+    contract: Type.String({ minLength: 1, maxLength: 40, description: "A semver range the host's slot contract version must satisfy, e.g. ^1.0.0" }),
+    module: ExposedModule,
+    leastRole: RoleSchema,
+    order: Order,
+    label: Type.Optional(Label),
+  },
+  { additionalProperties: false },
+);
+
+/** `remote-meta.json`: what a build declares, written by the build from the remote's `remote.json`. */
+export const RemoteMeta = Type.Object(
+  {
+    schemaVersion: Type.Literal(1),
+    name: RemoteNameSchema,
+    sections: Type.Array(SectionMeta, { maxItems: 10 }),
+    contributions: Type.Array(ContributionMeta, { maxItems: 20 }),
+  },
+  { additionalProperties: false },
+);
+export type RemoteMeta = Static<typeof RemoteMeta>;
+export type SectionMeta = Static<typeof SectionMeta>;
+export type ContributionMeta = Static<typeof ContributionMeta>;
+
+export const ComposedSection = Type.Object({
+  path: Type.String(),
+  label: Type.String(),
+  icon: Type.String(),
+  remote: Type.String(),
+  module: Type.String(),
+  order: Type.Integer(),
+});
+
+export const ComposedContribution = Type.Object({
+  remote: Type.String(),
+  module: Type.String(),
+  order: Type.Integer(),
+  label: Type.Optional(Type.String()),
+});
+
+export const Composition = Type.Object({
+  sections: Type.Array(ComposedSection, { description: 'The sidebar and routes of this administrator, in order' }),
+  slots: Type.Record(Type.String(), Type.Array(ComposedContribution), { description: 'Slot id → its contributions for this administrator, in order' }),
+  removedSections: Type.Array(Type.Object({ path: Type.String(), label: Type.String() }), {
+    description: 'Sections of decommissioned remotes: a deep link to one says it no longer exists',
+  }),
+});
+export type Composition = Static<typeof Composition>;
+export type ComposedSection = Static<typeof ComposedSection>;
+export type ComposedContribution = Static<typeof ComposedContribution>;
