@@ -37,6 +37,12 @@ export const SECTION_ICONS = [
 ] as const;
 export type SectionIcon = (typeof SECTION_ICONS)[number];
 
+/**
+ * Data a section may ask the shell to start loading at sign-in, beside its code (one round trip
+ * sooner): the shell knows how to start each of these; a build naming another is refused by the gate.
+ */
+export const SECTION_PREFETCHES = ['dashboard'] as const;
+
 const RoleSchema = Type.Union(ROLES.map((r) => Type.Literal(r)));
 const RemoteNameSchema = Type.String({ pattern: '^[a-z][a-z0-9-]{0,39}$', description: 'The federation name: lower-case letters, digits and -' });
 const ExposedModule = Type.String({ pattern: '^\\./[A-Za-z][A-Za-z0-9_]{0,63}$', description: 'An exposed module of the build, e.g. ./Section' });
@@ -51,6 +57,10 @@ export const SectionMeta = Type.Object(
     leastRole: RoleSchema,
     order: Order,
     module: ExposedModule,
+    prefetch: Type.Optional(Type.Union(SECTION_PREFETCHES.map((p) => Type.Literal(p)))),
+    itemLabel: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 20, description: 'The section opens one item from its URL (`/<path>/<item>`): what one is called, e.g. Order (the command palette offers "Order 123")' }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -88,6 +98,8 @@ export const ComposedSection = Type.Object({
   remote: Type.String(),
   module: Type.String(),
   order: Type.Integer(),
+  prefetch: Type.Optional(Type.String()),
+  itemLabel: Type.Optional(Type.String()),
 });
 
 export const ComposedContribution = Type.Object({

@@ -4,6 +4,8 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { clearSession, setSession } from '@growth-admin/shared-client';
 import { App } from './App';
+import { startComposition } from './sections/shellRuntime';
+import { TEST_RUNTIME_CONFIG } from './testing/composition';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(() => new Promise(() => undefined)),
@@ -18,11 +20,13 @@ jest.mock('./layout/SignedInApp', () => {
   return { __esModule: true, default: ({ username }: { username: string }) => <p>layout for {username}</p>, toastSignedIn: jest.fn(), warmTheme: jest.fn() };
 });
 
+// The page's composition, as the boot starts it for a stored session.
+beforeAll(() => startComposition(TEST_RUNTIME_CONFIG));
 afterEach(() => clearSession());
 
 test('a layout that cannot be loaded says so with a Retry that loads it', async () => {
   window.history.replaceState(null, '', '/');
-  render(<App />);
+  render(<App configUrl="http://api.test/api/runtime-config" />);
   act(() => setSession({ token: 't', username: 'ada' }));
   expect(screen.getByTestId('layout-skeleton')).toBeInTheDocument();
 

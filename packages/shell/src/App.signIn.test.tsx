@@ -5,6 +5,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { clearSession, setSession } from '@growth-admin/shared-client';
 import { App, loadSignedInUi } from './App';
+import { startComposition } from './sections/shellRuntime';
+import { TEST_RUNTIME_CONFIG } from './testing/composition';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(() => new Promise(() => undefined)),
@@ -19,12 +21,13 @@ jest.mock('./layout/SignedInApp', () => ({
   warmTheme: jest.fn(),
 }));
 
+beforeAll(() => startComposition(TEST_RUNTIME_CONFIG));
 afterEach(() => clearSession());
 
 test('with the layout loaded before the click, signing in draws the layout at once, with no skeleton first', async () => {
   await loadSignedInUi();
   window.history.replaceState(null, '', '/');
-  const { container } = render(<App />);
+  const { container } = render(<App configUrl="http://api.test/api/runtime-config" />);
   let skeletonShown = false;
   new MutationObserver(() => (skeletonShown ||= container.querySelector('[data-testid="layout-skeleton"]') !== null)).observe(container, { childList: true, subtree: true });
 

@@ -4,6 +4,8 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { APPEARANCE_STORAGE_KEY, clearSession, setSession } from '@growth-admin/shared-client';
 import { App } from './App';
 import { LayoutSkeleton } from './boot/LayoutSkeleton';
+import { startComposition } from './sections/shellRuntime';
+import { TEST_RUNTIME_CONFIG } from './testing/composition';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(() => new Promise(() => undefined)), // the remote is still on its way
@@ -28,11 +30,13 @@ jest.mock('./layout/SignedInApp', () => ({
 const runtime = jest.requireMock('@module-federation/enhanced/runtime') as { loadRemote: jest.Mock };
 
 afterEach(() => clearSession());
+const CONFIG_URL = 'http://api.test/api/runtime-config';
 
 test('with a stored session the layout skeleton shows while the layout and the section load in parallel', async () => {
   window.history.replaceState(null, '', '/users');
   setSession({ token: 't', username: 'ada' });
-  render(<App />);
+  startComposition(TEST_RUNTIME_CONFIG); // as the boot does for a stored session
+  render(<App configUrl={CONFIG_URL} />);
   expect(screen.getByTestId('layout-skeleton')).toBeInTheDocument();
   expect(screen.getByTestId('layout-skeleton')).toHaveAttribute('data-theme', 'light');
   expect(screen.getByRole('status')).toHaveTextContent('Loading');
@@ -47,7 +51,7 @@ test('with a stored session the layout skeleton shows while the layout and the s
 test('without a session the login screen shows and no remote is requested', () => {
   window.history.replaceState(null, '', '/');
   runtime.loadRemote.mockClear();
-  render(<App />);
+  render(<App configUrl={CONFIG_URL} />);
   expect(screen.getByRole('heading', { name: 'Admin Login' })).toBeInTheDocument();
   expect(runtime.loadRemote).not.toHaveBeenCalled();
 });

@@ -1,14 +1,16 @@
 // Authentication state (spec 4): loading → unauthenticated (Admin Login) or authenticated (layout).
 // A stored token counts as signed in; sign-out and any 401 clear it (the token store notifies).
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import type { AdminSession } from '@growth-admin/shared-client';
 import { getSession, subscribeSession } from '@growth-admin/shared-client/core';
 import { loadAntdStyles } from './boot/antdStyles';
 import { BootError } from './boot/BootError';
 import { LayoutSkeleton } from './boot/LayoutSkeleton';
+import { fetchRuntimeConfig, parseRuntimeConfig } from './boot/runtimeConfig';
 import { LoginScreen } from './login/LoginScreen';
 import { prefetchDashboard } from './sections/dashboardPrefetch';
-import { askRegistryForSignIn, openSectionComponent } from './sections/remoteModules';
-import { BASE_PATH, DEFAULT_SECTION, sectionById, sectionFromPath } from './sections/sections';
+import { BASE_PATH, routeFor } from './sections/composition';
+import { shellRuntime, startComposition } from './sections/shellRuntime';
 
 // antd (with its precomputed styles), React Query and the layout arrive only for a signed-in
 // administrator (or while one types their credentials): the login screen itself ships none of them.
@@ -58,44 +60,66 @@ function SignedIn({ session }: { session: NonNullable<ReturnType<typeof getSessi
   return <LayoutSkeleton />;
 }
 
-const sectionOfPath = () => sectionById(sectionFromPath(window.location.pathname, BASE_PATH) ?? DEFAULT_SECTION);
-
 /**
  * Starts the signed-in UI and the current section's remote together: otherwise the remote is only
- * asked for once the layout chunk has arrived and rendered, one round trip after the other. On the
- * dashboard with its default period and range (no query) its three data requests start too
- * (sections/dashboardPrefetch).
+ * asked for once the layout chunk has arrived and rendered, one round trip after the other. A
+ * section that asks for it (`prefetch`, the dashboard with its default period and range: no query)
+ * has its data requests started too (sections/dashboardPrefetch).
  * A failure is left to the section's own load (it retries and shows it).
  */
 export function loadSignedInPath() {
-  const section = sectionOfPath();
-  void openSectionComponent(section.remote.name, section.remote.module).catch(() => undefined);
-  // Only the plain dashboard: a link with its own period or range asks for other data.
-  if (section.id === 'analytics' && !window.location.search) prefetchDashboard();
+  const loader = shellRuntime();
+  const route = loader && routeFor(loader.config.composition, window.location.pathname, BASE_PATH);
+  if (loader && route?.kind === 'section') {
+    void loader.load(route.section.remote, route.section.module).catch(() => undefined);
+    // Only the plain dashboard: a link with its own period or range asks for other data.
+    if (route.section.prefetch === 'dashboard' && !window.location.search) prefetchDashboard();
+  }
   return loadSignedInUi();
 }
 
-/** The sign-in click: the registry's answer for the typed name, and the first section's remote with it. */
-const signingIn = (username: string) => askRegistryForSignIn(username, sectionOfPath().remote);
+/**
+ * The sign-in answer carries the administrator's runtime config: the page's composition starts from
+ * it before the session is stored (no second round trip). On a page where another administrator was
+ * signed in, the federation runtime was initialised with their remotes: the page is loaded afresh.
+ * Without it (an older API), the config is fetched with the new session.
+ */
+async function startSignedInComposition(session: AdminSession, configUrl: string): Promise<'started' | 'reload'> {
+  const config = session.runtime ? parseRuntimeConfig(session.runtime) : await fetchRuntimeConfig(configUrl, session.token);
+  return startComposition(config) ? 'started' : 'reload';
+}
 
 function useStoredSession() {
   const token = useSyncExternalStore(subscribeSession, () => getSession()?.token ?? null);
   return token ? getSession() : null;
 }
 
-export function App() {
+export function App({ configUrl }: { configUrl: string }) {
   const session = useStoredSession();
+  const [composed, setComposed] = useState(() => shellRuntime() !== null);
+  const [composeFailure, setComposeFailure] = useState<string | null>(null);
+  const onSession = useCallback(
+    (signedIn: AdminSession) =>
+      startSignedInComposition(signedIn, configUrl).then(
+        (outcome) => (outcome === 'reload' ? window.location.reload() : setComposed(true)),
+        (err: unknown) => setComposeFailure(err instanceof Error ? err.message : String(err)),
+      ),
+    [configUrl],
+  );
   const onSignedIn = useCallback(() => {
-    void loadSignedInPath().then((ui) => ui.toastSignedIn());
+    if (shellRuntime()) void loadSignedInPath().then((ui) => ui.toastSignedIn());
   }, []);
-  // While the credentials are typed, only the layout: the registry picks a remote's release (a
-  // canary) for the administrator, whose name is final only at the click (onSigningIn).
+  // While the credentials are typed, only the layout: which remotes (and which canary) an
+  // administrator gets is known with the sign-in answer.
   const prefetch = useCallback(() => void loadSignedInUi().catch(() => undefined), []);
   const signedIn = session !== null;
   useEffect(() => {
-    if (signedIn) void loadSignedInPath().catch(() => undefined); // a stored session: both at once
-  }, [signedIn]);
+    if (signedIn && composed) void loadSignedInPath().catch(() => undefined); // a stored session: both at once
+  }, [signedIn, composed]);
 
-  if (!session) return <LoginScreen onSignedIn={onSignedIn} onFirstInteraction={prefetch} onSigningIn={signingIn} />;
+  if (!session) return <LoginScreen onSession={onSession} onSignedIn={onSignedIn} onFirstInteraction={prefetch} />;
+  // Signed in, but the administrator's runtime config could not be read: a new page load asks again.
+  if (!composed && composeFailure) return <BootError what="The configuration" reason={composeFailure} onRetry={() => window.location.reload()} />;
+  if (!composed) return <LayoutSkeleton />;
   return <SignedIn session={session} />;
 }

@@ -1,15 +1,15 @@
-// Boot: fetch the runtime config, configure the signed client (its 401 handler reloads the page
-// after the token is cleared), register the remotes, then render the authentication state.
+// Boot: fetch the runtime config (with a stored session's token: that administrator's composition),
+// configure the signed client (its 401 handler reloads the page after the token is cleared), start
+// the page's composition, then render the authentication state.
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { configureClient, getSession } from '@growth-admin/shared-client/core';
-import { allowScriptOrigins } from '@growth-admin/shared-client/page-security';
+import { clearSession, configureClient, getSession } from '@growth-admin/shared-client/core';
 import { App } from './App';
 import { BootError } from './boot/BootError';
 import { FullScreenSpinner } from './boot/FullScreenSpinner';
 import { LayoutSkeleton } from './boot/LayoutSkeleton';
-import { fetchRuntimeConfig, releaseSubject, runtimeConfigUrl, withSubject, type RuntimeConfig } from './boot/runtimeConfig';
-import { onAllowedOrigin, registerRemotesFromConfig } from './sections/remoteModules';
+import { fetchRuntimeConfig, runtimeConfigUrl, type RuntimeConfig } from './boot/runtimeConfig';
+import { startComposition } from './sections/shellRuntime';
 import { resumePendingLogouts } from './layout/pendingLogout';
 import { noteSignedOut } from './login/signOutNotice';
 
@@ -17,15 +17,16 @@ declare const __webpack_public_path__: string;
 
 type BootState = { status: 'loading' } | { status: 'failed'; reason: string } | { status: 'ready'; config: RuntimeConfig };
 
+const configUrl = runtimeConfigUrl(document, __webpack_public_path__ || '/');
+
 function Boot() {
   const [state, setState] = useState<BootState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     let cancelled = false;
-    const configUrl = (username = getSession()?.username) =>
-      withSubject(runtimeConfigUrl(document, __webpack_public_path__ || '/'), releaseSubject(window.localStorage, username));
-    fetchRuntimeConfig(configUrl())
+    const stored = getSession();
+    fetchRuntimeConfig(configUrl, stored?.token)
       .then((config) => {
         configureClient({
           apiBaseUrl: config.apiBaseUrl,
@@ -36,10 +37,13 @@ function Boot() {
             window.location.reload();
           },
         });
-        // A section opened later asks the registry again (a rollback reaches open tabs).
-        registerRemotesFromConfig(config, (username) => fetchRuntimeConfig(configUrl(username)));
-        // The Trusted Types policy lets script load from these origins only (the CSP says the same).
-        allowScriptOrigins(Object.values(config.remotes).filter(onAllowedOrigin));
+        if (stored) {
+          // The registry answers a session it no longer knows (expired, ended) as no session: sign in again.
+          if (config.composition.sections.length === 0) {
+            noteSignedOut({ code: 'TOKEN_INVALID' });
+            clearSession();
+          } else startComposition(config);
+        }
         resumePendingLogouts(); // sign-outs an earlier page could not confirm with the server
         if (!cancelled) setState({ status: 'ready', config });
       })
@@ -62,7 +66,7 @@ function Boot() {
       />
     );
   }
-  return <App />;
+  return <App configUrl={configUrl} />;
 }
 
 const container = document.getElementById('root');

@@ -1,4 +1,4 @@
-import { BROWSER_ID_KEY, parseRuntimeConfig, releaseSubject, runtimeConfigUrl, withSubject } from './runtimeConfig';
+import { fetchRuntimeConfig, parseRuntimeConfig, runtimeConfigUrl } from './runtimeConfig';
 
 const valid = {
   apiBaseUrl: 'http://api.test',
@@ -39,7 +39,33 @@ describe('parseRuntimeConfig', () => {
   it('names what is missing', () => {
     expect(() => parseRuntimeConfig(null)).toThrow('not a JSON object');
     expect(() => parseRuntimeConfig({ ...valid, apiBaseUrl: '' })).toThrow('"apiBaseUrl"');
-    expect(() => parseRuntimeConfig({ ...valid, remotes: { ...valid.remotes, people: undefined } })).toThrow('remote "people"');
+    expect(() => parseRuntimeConfig({ ...valid, signingKey: undefined })).toThrow('"signingKey"');
+  });
+
+  it('an anonymous answer has no remotes and an empty composition', () => {
+    const config = parseRuntimeConfig({ data: { apiBaseUrl: 'http://api.test', signingKey: 'k', directImageHosts: [] } });
+    expect(config.remotes).toEqual({});
+    expect(config.composition).toEqual({ sections: [], slots: {}, removedSections: [] });
+  });
+
+  it("reads the composition, keeping only entries whose remote the config names (anything else could not load)", () => {
+    const composition = {
+      sections: [
+        { path: 'orders', label: 'Orders', icon: 'orders', remote: 'orders', module: './Orders', order: 40, itemLabel: 'Order' },
+        { path: 'tickets', label: 'Tickets', icon: 'tickets', remote: 'tickets', module: './Section', order: 60 },
+        { path: 'broken', remote: 'orders' },
+      ],
+      slots: {
+        'dashboard.cards': [{ remote: 'people', module: './Card', order: 1 }, { remote: 'ghost', module: './Card', order: 2 }],
+        'user.details.tabs': [{ remote: 'orders', module: './Tab', order: 1, label: 'Orders' }],
+      },
+      removedSections: [{ path: 'promotions', label: 'Promotions' }, { path: 'x' }],
+    };
+    expect(parseRuntimeConfig({ data: { ...valid, composition } }).composition).toEqual({
+      sections: [{ path: 'orders', label: 'Orders', icon: 'orders', remote: 'orders', module: './Orders', order: 40, itemLabel: 'Order' }],
+      slots: { 'dashboard.cards': [{ remote: 'people', module: './Card', order: 1 }], 'user.details.tabs': [{ remote: 'orders', module: './Tab', order: 1, label: 'Orders' }] },
+      removedSections: [{ path: 'promotions', label: 'Promotions' }],
+    });
   });
 });
 
@@ -59,23 +85,21 @@ describe('runtimeConfigUrl', () => {
   });
 });
 
-describe('releaseSubject', () => {
-  beforeEach(() => localStorage.clear());
+describe('fetchRuntimeConfig', () => {
+  const original = globalThis.fetch;
+  afterEach(() => (globalThis.fetch = original));
 
-  it('is the signed-in administrator once someone signed in on this browser', () => {
-    expect(releaseSubject(localStorage, 'alice')).toBe('admin:alice');
+  it("sends a stored session's token (the registry then answers that administrator's composition), and nothing without one", async () => {
+    const fetchMock = jest.fn(async () => ({ ok: true, status: 200, json: async () => ({ data: valid }) }));
+    globalThis.fetch = fetchMock as unknown as typeof fetch;
+    await fetchRuntimeConfig('http://api.test/api/runtime-config', 'tok');
+    expect(fetchMock).toHaveBeenLastCalledWith('http://api.test/api/runtime-config', { cache: 'no-cache', headers: { Authorization: 'Bearer tok' } });
+    await fetchRuntimeConfig('http://api.test/api/runtime-config');
+    expect(fetchMock).toHaveBeenLastCalledWith('http://api.test/api/runtime-config', { cache: 'no-cache' });
   });
 
-  it('is a random browser id kept across loads before anyone signed in', () => {
-    const first = releaseSubject(localStorage, undefined);
-    expect(first).toMatch(/^browser:[0-9a-f]{24}$/);
-    expect(releaseSubject(localStorage, undefined)).toBe(first);
-    localStorage.removeItem(BROWSER_ID_KEY);
-    expect(releaseSubject(localStorage, undefined)).not.toBe(first);
-  });
-
-  it('is added to the config URL as a query parameter', () => {
-    expect(withSubject('http://api.test/api/runtime-config', 'admin:a b')).toBe('http://api.test/api/runtime-config?subject=admin%3Aa+b');
-    expect(withSubject('http://api.test/api/runtime-config', undefined)).toBe('http://api.test/api/runtime-config');
+  it('names the URL when it fails', async () => {
+    globalThis.fetch = jest.fn(async () => ({ ok: false, status: 503, json: async () => ({}) })) as unknown as typeof fetch;
+    await expect(fetchRuntimeConfig('http://api.test/x')).rejects.toThrow('http://api.test/x answered HTTP 503');
   });
 });

@@ -1,9 +1,8 @@
-// The runtime config fetched at boot: where the API is, the signing key and each remote's
-// manifest. Nothing of it is baked into the build, so remotes deploy and roll back on their own.
-
-import { REMOTE_NAMES, type RemoteName } from '@growth-admin/remotes';
-
-export { REMOTE_NAMES, type RemoteName };
+// The runtime config fetched at boot (and carried by the sign-in answer): where the API is, the
+// signing key and, for a signed-in administrator, their composition: the sections, routes and slot
+// contributions of the remotes they may load, each remote's chosen release and its integrity hashes.
+// Nothing of it is baked into the build, so remotes are added, deployed and rolled back on their own.
+import type { Composition } from '@growth-admin/shared-client';
 
 /** The registry's release behind a remote's URL (absent in a plain runtime-config.json). */
 export interface ChosenRelease {
@@ -22,94 +21,92 @@ export interface RuntimeConfig {
   apiBaseUrl: string;
   signingKey: string;
   directImageHosts: string[];
-  /** Remote name → URL of its mf-manifest.json (or remoteEntry.js). */
-  remotes: Record<RemoteName, string>;
+  /** Remote name → URL of its mf-manifest.json: the remotes this administrator may load. */
+  remotes: Record<string, string>;
   /** From the release registry: which release each remote's URL is (failures are reported against it). */
-  releases: Partial<Record<RemoteName, ChosenRelease>>;
+  releases: Record<string, ChosenRelease>;
   /** From the release registry: the only origins remotes may be loaded from (absent: no such rule). */
   allowedOrigins?: string[];
   /**
    * From the release registry: each remote's hashes. Present (even empty) when the registry answered:
    * then a remote without hashes is refused. Absent in a plain runtime-config.json (development).
    */
-  integrity?: Partial<Record<RemoteName, RemoteIntegrity>>;
+  integrity?: Record<string, RemoteIntegrity>;
+  /** The sidebar, routes and slot contributions; empty before sign-in. */
+  composition: Composition;
 }
 
 const SRI = /^sha(256|384|512)-[A-Za-z0-9+/]+={0,2}$/;
+const EMPTY_COMPOSITION: Composition = { sections: [], slots: {}, removedSections: [] };
 
-function parseIntegrity(value: object): Partial<Record<RemoteName, RemoteIntegrity>> {
-  const out: Partial<Record<RemoteName, RemoteIntegrity>> = {};
-  for (const name of REMOTE_NAMES) {
-    const h = (value as Record<string, Partial<RemoteIntegrity> | undefined>)[name];
-    if (h && typeof h.manifest === 'string' && typeof h.entry === 'string' && SRI.test(h.manifest) && SRI.test(h.entry)) out[name] = { manifest: h.manifest, entry: h.entry };
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
+
+/** Keeps the entries of `value` that `read` accepts (a malformed one is dropped, never trusted). */
+function recordOf<T>(value: unknown, read: (v: Json) => T | null): Record<string, T> {
+  const out: Record<string, T> = {};
+  if (!isObject(value)) return out;
+  for (const [name, v] of Object.entries(value)) {
+    const item = isObject(v) ? read(v) : null;
+    if (item) out[name] = item;
   }
   return out;
 }
 
-function parseReleases(value: unknown): Partial<Record<RemoteName, ChosenRelease>> {
-  const out: Partial<Record<RemoteName, ChosenRelease>> = {};
-  if (!value || typeof value !== 'object') return out;
-  for (const name of REMOTE_NAMES) {
-    const r = (value as Record<string, Partial<ChosenRelease> | undefined>)[name];
-    if (r && typeof r.id === 'string' && typeof r.version === 'string') out[name] = { id: r.id, version: r.version, canary: r.canary === true };
+/** A composition whose every entry names a remote of `remotes`: anything else could not load. */
+function parseComposition(value: unknown, remotes: Record<string, string>): Composition {
+  if (!isObject(value)) return EMPTY_COMPOSITION;
+  const known = (v: Json) => str(v.remote) && Object.hasOwn(remotes, v.remote) && str(v.module);
+  const sections = (Array.isArray(value.sections) ? value.sections : [])
+    .filter((s): s is Json => isObject(s) && known(s) && str(s.path) && str(s.label))
+    .map((s) => ({
+      path: String(s.path),
+      label: String(s.label),
+      icon: String(s.icon ?? ''),
+      remote: String(s.remote),
+      module: String(s.module),
+      order: Number(s.order) || 0,
+      ...(str(s.prefetch) ? { prefetch: s.prefetch } : {}),
+      ...(str(s.itemLabel) ? { itemLabel: s.itemLabel } : {}),
+    }));
+  const slots: Composition['slots'] = {};
+  for (const [id, list] of Object.entries(isObject(value.slots) ? value.slots : {})) {
+    slots[id] = (Array.isArray(list) ? list : [])
+      .filter((c): c is Json => isObject(c) && known(c))
+      .map((c) => ({ remote: String(c.remote), module: String(c.module), order: Number(c.order) || 0, ...(str(c.label) ? { label: c.label } : {}) }));
   }
-  return out;
+  const removedSections = (Array.isArray(value.removedSections) ? value.removedSections : [])
+    .filter((r): r is Json => isObject(r) && str(r.path) && str(r.label))
+    .map((r) => ({ path: String(r.path), label: String(r.label) }));
+  return { sections, slots, removedSections };
 }
 
 /** Throws a readable error naming the first missing or malformed field. */
 export function parseRuntimeConfig(value: unknown): RuntimeConfig {
-  if (!value || typeof value !== 'object') throw new Error('the runtime config is not a JSON object');
+  if (!isObject(value)) throw new Error('the runtime config is not a JSON object');
   // The registry's route answers in the API's envelope `{ data }`; a static runtime-config.json is bare.
-  const inner = (value as { data?: unknown }).data;
-  const v = (inner && typeof inner === 'object' ? inner : value) as Record<string, unknown>;
+  const v = isObject(value.data) ? value.data : value;
   const text = (key: string): string => {
-    if (typeof v[key] !== 'string' || !(v[key] as string)) throw new Error(`the runtime config lacks "${key}"`);
+    if (!str(v[key])) throw new Error(`the runtime config lacks "${key}"`);
     return v[key] as string;
   };
-  const remotesIn = v.remotes;
-  if (!remotesIn || typeof remotesIn !== 'object') throw new Error('the runtime config lacks "remotes"');
-  const remotes = {} as Record<RemoteName, string>;
-  for (const name of REMOTE_NAMES) {
-    const url = (remotesIn as Record<string, unknown>)[name];
-    if (typeof url !== 'string' || !url) throw new Error(`the runtime config lacks the URL of remote "${name}"`);
-    remotes[name] = url;
-  }
+  const remotes: Record<string, string> = {};
+  for (const [name, url] of Object.entries(isObject(v.remotes) ? v.remotes : {})) if (str(url)) remotes[name] = url;
   const hosts = Array.isArray(v.directImageHosts) ? v.directImageHosts.filter((h): h is string => typeof h === 'string') : [];
-  const config: RuntimeConfig = { apiBaseUrl: text('apiBaseUrl'), signingKey: text('signingKey'), directImageHosts: hosts, remotes, releases: parseReleases(v.releases) };
+  const config: RuntimeConfig = {
+    apiBaseUrl: text('apiBaseUrl'),
+    signingKey: text('signingKey'),
+    directImageHosts: hosts,
+    remotes,
+    releases: recordOf(v.releases, (r) => (str(r.id) && str(r.version) ? { id: r.id, version: r.version, canary: r.canary === true } : null)),
+    composition: parseComposition(v.composition, remotes),
+  };
   if (Array.isArray(v.allowedOrigins)) config.allowedOrigins = v.allowedOrigins.filter((o): o is string => typeof o === 'string');
-  if (v.integrity && typeof v.integrity === 'object') config.integrity = parseIntegrity(v.integrity);
-  return config;
-}
-
-export const BROWSER_ID_KEY = 'growth-admin.browser-id';
-
-/**
- * Who the registry's canary choice sticks to: `admin:<username>` once someone has signed in on this
- * browser (the stored session; usernames are unique and never change, so one administrator gets one
- * version on every browser), else `browser:<random id kept in localStorage>` (before the first
- * sign-in: the same browser keeps its version). The registry hashes it with the remote's name.
- */
-export function releaseSubject(storage: Storage | null, username: string | undefined): string | undefined {
-  if (username) return `admin:${username}`;
-  if (!storage) return undefined;
-  try {
-    let id = storage.getItem(BROWSER_ID_KEY);
-    if (!id) {
-      id = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
-      storage.setItem(BROWSER_ID_KEY, id);
-    }
-    return `browser:${id}`;
-  } catch {
-    return undefined;
+  if (isObject(v.integrity)) {
+    config.integrity = recordOf(v.integrity, (h) => (str(h.manifest) && str(h.entry) && SRI.test(h.manifest) && SRI.test(h.entry) ? { manifest: h.manifest, entry: h.entry } : null));
   }
-}
-
-/** The config URL with the subject the canary choice sticks to. */
-export function withSubject(url: string, subject: string | undefined): string {
-  if (!subject) return url;
-  const u = new URL(url);
-  u.searchParams.set('subject', subject);
-  return u.href;
+  return config;
 }
 
 /**
@@ -122,11 +119,12 @@ export function runtimeConfigUrl(doc: Document, publicPath: string): string {
   return new URL(configured || `${publicPath}runtime-config.json`, doc.baseURI).href;
 }
 
-export async function fetchRuntimeConfig(url: string): Promise<RuntimeConfig> {
+/** The config; with a stored session's token, the registry answers that administrator's composition. */
+export async function fetchRuntimeConfig(url: string, token?: string): Promise<RuntimeConfig> {
   let response: Response;
   try {
-    // no-cache: the registry's answer may be kept 5 s by a CDN, never past a revalidation here.
-    response = await fetch(url, { cache: 'no-cache' });
+    // no-cache: an anonymous answer may be kept 5 s by a CDN, never past a revalidation here.
+    response = await fetch(url, { cache: 'no-cache', ...(token ? { headers: { Authorization: `Bearer ${token}` } } : {}) });
   } catch (err) {
     throw new Error(`${url} could not be fetched (${err instanceof Error ? err.message : String(err)})`);
   }

@@ -3,14 +3,27 @@
 // option), Enter goes, Escape closes and antd gives the focus back to where it was.
 import { useId, useRef, useState } from 'react';
 import { Input, Modal, type InputRef } from 'antd';
+import type { ComposedSection } from '@growth-admin/shared-client';
 import { paletteCommands, type Command } from './commands';
 
-export function CommandPalette({ open, basePath, onGo, onClose }: { open: boolean; basePath: string; onGo: (href: string) => void; onClose: () => void }) {
+export function CommandPalette({
+  open,
+  sections,
+  basePath,
+  onGo,
+  onClose,
+}: {
+  open: boolean;
+  sections: readonly ComposedSection[];
+  basePath: string;
+  onGo: (href: string) => void;
+  onClose: () => void;
+}) {
   const id = useId();
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
   const box = useRef<InputRef>(null);
-  const commands = paletteCommands(query, basePath);
+  const commands = paletteCommands(sections, query, basePath);
   const current = Math.min(active, commands.length - 1);
 
   const go = (command: Command | undefined) => {

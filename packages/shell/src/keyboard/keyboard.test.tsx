@@ -7,6 +7,9 @@ import { ConfigProvider } from 'antd';
 import { SearchBar } from '@growth-admin/shared-client';
 import { CommandPalette } from './CommandPalette';
 import { paletteCommands } from './commands';
+import { TEST_RUNTIME_CONFIG } from '../testing/composition';
+
+const SECTIONS = TEST_RUNTIME_CONFIG.composition.sections;
 import { useShortcuts } from './useShortcuts';
 
 jest.setTimeout(20_000);
@@ -22,7 +25,7 @@ function Harness({ onGo }: { onGo: (href: string) => void }) {
       <main ref={content}>
         <SearchBar label="Search orders" options={[{ value: 'orderSn', label: 'Order Number', placeholder: 'Search by order number...' }]} initialField="orderSn" onSearch={jest.fn()} />
       </main>
-      <CommandPalette open={open} basePath="/" onGo={onGo} onClose={() => setOpen(false)} />
+      <CommandPalette open={open} sections={SECTIONS} basePath="/" onGo={onGo} onClose={() => setOpen(false)} />
     </ConfigProvider>
   );
 }
@@ -77,20 +80,20 @@ test('Ctrl+K opens the palette: a search box over the sections, filtered as type
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 });
 
-test('a number offers that order and that user; the arrows choose, Enter goes', async () => {
+test('a number offers that item in each section that opens items, in sidebar order; the arrows choose, Enter goes', async () => {
   const { user, onGo } = setup();
   await user.keyboard('{Meta>}k{/Meta}');
   const box = await screen.findByRole('combobox', { name: 'Go to a section, an order or a user' });
   await waitFor(() => expect(box).toHaveFocus());
   await user.type(box, ' 100000002000 ');
-  expect(options().map((o) => o.textContent)).toEqual(['Order 100000002000', 'User 100000002000']);
+  expect(options().map((o) => o.textContent)).toEqual(['User 100000002000', 'Order 100000002000']);
   await user.keyboard('{ArrowDown}');
   expect(options()[1]).toHaveAttribute('aria-selected', 'true');
   expect(box).toHaveAttribute('aria-activedescendant', options()[1].id);
   await user.keyboard('{ArrowDown}'); // wraps
   expect(options()[0]).toHaveAttribute('aria-selected', 'true');
   await user.keyboard('{ArrowUp}{Enter}');
-  expect(onGo).toHaveBeenCalledWith('/users/100000002000');
+  expect(onGo).toHaveBeenCalledWith('/orders/100000002000');
 });
 
 test('Escape closes the palette and gives the focus back; a click on an option goes', async () => {
@@ -109,10 +112,14 @@ test('Escape closes the palette and gives the focus back; a click on an option g
   expect(onGo).toHaveBeenCalledWith('/orders');
 });
 
-test('the commands: sections by name (any case), an order and a user for one number-like token, under the base path', () => {
-  expect(paletteCommands('US', '/admin/').map((c) => [c.label, c.href])).toEqual([['Users', '/admin/users']]);
-  expect(paletteCommands('A-7', '/').map((c) => c.href)).toEqual(['/orders/A-7', '/users/A-7']);
-  expect(paletteCommands('two words 1', '/')).toEqual([]);
-  expect(paletteCommands('nothing', '/')).toEqual([]);
-  expect(paletteCommands('', '/')).toHaveLength(6);
+test('the commands: sections by name (any case), an item of each section that opens items for one number-like token, under the base path', () => {
+  expect(paletteCommands(SECTIONS, 'US', '/admin/').map((c) => [c.label, c.href])).toEqual([['Users', '/admin/users']]);
+  expect(paletteCommands(SECTIONS, 'A-7', '/').map((c) => [c.label, c.href])).toEqual([
+    ['User A-7', '/users/A-7'],
+    ['Order A-7', '/orders/A-7'],
+  ]);
+  expect(paletteCommands(SECTIONS, 'two words 1', '/')).toEqual([]);
+  expect(paletteCommands(SECTIONS, 'nothing', '/')).toEqual([]);
+  expect(paletteCommands(SECTIONS, '', '/')).toHaveLength(6);
+  expect(paletteCommands([], '', '/')).toEqual([]);
 });

@@ -1,6 +1,6 @@
 // Catches what a remote section throws while rendering, so only that section falls back.
 import { Component, type ReactNode } from 'react';
-import { describeLoadError } from '../sections/remoteModules';
+import { describeLoadError } from '../sections/remoteLoader';
 import { SectionUnavailable } from './SectionUnavailable';
 
 interface Props {

@@ -3,8 +3,9 @@
 import { Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Spin } from 'antd';
 import type { SectionProps } from '@growth-admin/shared-client';
-import type { SectionDef } from '../sections/sections';
-import { describeLoadError, openSectionComponent } from '../sections/remoteModules';
+import type { Section } from '../sections/composition';
+import { describeLoadError } from '../sections/remoteLoader';
+import { shellRuntime } from '../sections/shellRuntime';
 import { reportRemoteFailure } from '../sections/failureReports';
 import { SectionErrorBoundary } from './SectionErrorBoundary';
 import { SectionUnavailable } from './SectionUnavailable';
@@ -22,26 +23,33 @@ function SectionSpinner() {
   );
 }
 
-export function SectionHost({ section, props, onSettled }: { section: SectionDef; props: SectionProps; onSettled?: () => void }) {
+export function SectionHost({ section, props, onSettled }: { section: Section; props: SectionProps; onSettled?: () => void }) {
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<LoadState | null>(null);
-  const remote = section.remote;
+  const { remote, module, label } = section;
 
   useEffect(() => {
-    if (!remote) return;
     let live = true;
-    openSectionComponent(remote.name, remote.module)
-      .then((Component) => live && setState({ attempt, status: 'ready', Component }))
-      .catch((err: unknown) => {
-        console.error(`[shell] the ${section.label} section could not be loaded`, err);
-        reportRemoteFailure(remote.name, 'load', err);
-        if (live) setState({ attempt, status: 'failed', reason: describeLoadError(err) });
-      })
-      .finally(() => live && onSettled?.());
+    const loader = shellRuntime();
+    // The outcome and onSettled in one update: the layout's effects see the section's own queries started.
+    (loader ? loader.load(remote, module) : Promise.reject(new Error('no composition was started'))).then(
+      (Component) => {
+        if (!live) return;
+        setState({ attempt, status: 'ready', Component });
+        onSettled?.();
+      },
+      (err: unknown) => {
+        console.error(`[shell] the ${label} section could not be loaded`, err);
+        reportRemoteFailure(remote, 'load', err);
+        if (!live) return;
+        setState({ attempt, status: 'failed', reason: describeLoadError(err) });
+        onSettled?.();
+      },
+    );
     return () => {
       live = false;
     };
-  }, [remote, section.label, attempt, onSettled]);
+  }, [remote, module, label, attempt, onSettled]);
 
   const retry = () => setAttempt((n) => n + 1);
 
@@ -49,7 +57,7 @@ export function SectionHost({ section, props, onSettled }: { section: SectionDef
   if (state.status === 'failed') return <SectionUnavailable label={section.label} reason={state.reason} onRetry={retry} />;
   const { Component } = state;
   return (
-    <SectionErrorBoundary key={attempt} label={section.label} onRetry={retry} onError={(error) => remote && reportRemoteFailure(remote.name, 'render', error)}>
+    <SectionErrorBoundary key={attempt} label={section.label} onRetry={retry} onError={(error) => reportRemoteFailure(remote, 'render', error)}>
       <Suspense fallback={<SectionSpinner />}>
         <Component {...props} />
       </Suspense>

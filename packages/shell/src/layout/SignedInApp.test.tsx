@@ -1,8 +1,13 @@
-// The other remotes are warmed only once the first section is loaded and its data is in: before
-// that they would compete with the first screen for the network and the main thread.
-import { render, screen, waitFor } from '@testing-library/react';
+// The sidebar and the sections come from the administrator's composition; the other sections are
+// warmed only once the first one is loaded and its data is in (before that they would compete with
+// the first screen for the network and the main thread).
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { useQuery } from '@tanstack/react-query';
 import SignedInApp from './SignedInApp';
+import { RemoteLoader } from '../sections/remoteLoader';
+import { resetComposition, startComposition } from '../sections/shellRuntime';
+import { TEST_RUNTIME_CONFIG } from '../testing/composition';
+import { queryClient } from './queryClient';
 
 let releaseData: (value: string) => void = () => undefined;
 
@@ -11,36 +16,71 @@ jest.mock('@growth-admin/shared-client', () => {
   return { ...actual, queries: { ...actual.queries, me: () => ({ queryKey: ['me'], queryFn: async () => ({ username: 'ada', role: 'owner' }) }) } };
 });
 
-jest.mock('../sections/remoteModules', () => {
-  const open = jest.fn(async () =>
-    function FirstScreen() {
-      const data = useQuery({ queryKey: ['first-screen'], queryFn: () => new Promise<string>((resolve) => (releaseData = resolve)) });
-      return <p>{data.data ?? 'first screen loading'}</p>;
-    },
-  );
-  return {
-    describeLoadError: (err: unknown) => String(err),
-    releaseOf: () => undefined,
-    preloadWhenIdle: jest.fn(() => () => undefined),
-    openSectionComponent: open,
-    loadSectionComponent: open,
-  };
-});
+function FirstScreen() {
+  const data = useQuery({ queryKey: ['first-screen'], queryFn: () => new Promise<string>((resolve) => (releaseData = resolve)) });
+  return <p>{data.data ?? 'first screen loading'}</p>;
+}
 
-const { preloadWhenIdle } = jest.requireMock('../sections/remoteModules') as { preloadWhenIdle: jest.Mock };
+/** The page's composition with a federation runtime whose every module is FirstScreen. */
+function startPage(config = TEST_RUNTIME_CONFIG) {
+  let loader!: RemoteLoader;
+  const runtime = { registerPlugins: jest.fn(), registerRemotes: jest.fn(), loadRemote: jest.fn(async () => ({ default: FirstScreen })) };
+  startComposition(config, (c) => (loader = new RemoteLoader(c, runtime)));
+  // The shared-client usage check asks the remote's folder: none there, so it lets the remote through.
+  global.fetch = jest.fn(async () => ({ ok: false, status: 404, json: async () => ({}) })) as unknown as typeof fetch;
+  return { loader, preload: jest.spyOn(loader, 'preloadWhenIdle') };
+}
+
+afterEach(() => {
+  resetComposition();
+  queryClient.clear(); // each test's first screen starts without data
+});
 
 test('the other sections are preloaded after the first one has its data, not while it loads', async () => {
   window.history.replaceState(null, '', '/analytics');
+  const { preload } = startPage();
   render(<SignedInApp username="ada" />);
+  // The section's module is in (settled, in the same update) but its data is not: nothing is preloaded.
   expect(await screen.findByText('first screen loading')).toBeInTheDocument();
-  // The section's module is in (settled) but its data is not: nothing is preloaded yet.
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  expect(preloadWhenIdle).not.toHaveBeenCalled();
+  expect(preload).not.toHaveBeenCalled();
 
   releaseData('first screen drawn');
   expect(await screen.findByText('first screen drawn')).toBeInTheDocument();
-  await waitFor(() => expect(preloadWhenIdle).toHaveBeenCalledTimes(1));
-  const targets = preloadWhenIdle.mock.calls[0][0] as Array<{ name: string }>;
-  expect(targets.map((t) => t.name)).not.toContain('analytics');
-  expect(targets.map((t) => t.name)).toEqual(expect.arrayContaining(['projects', 'people', 'orders', 'settings']));
+  await waitFor(() => expect(preload).toHaveBeenCalledTimes(1));
+  const targets = preload.mock.calls[0][0];
+  expect(targets.map((t) => t.path)).toEqual(['projects', 'users', 'orders', 'payments', 'settings']);
+});
+
+test("the sidebar is the composition's sections, in order, each a link to its path", async () => {
+  window.history.replaceState(null, '', '/users');
+  startPage();
+  render(<SignedInApp username="ada" />);
+  const menu = await screen.findByRole('menu');
+  const links = within(menu).getAllByRole('link');
+  expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+    ['Analytics', '/analytics'],
+    ['Projects', '/projects'],
+    ['Users', '/users'],
+    ['Orders', '/orders'],
+    ['Payments', '/payments'],
+    ['Settings', '/settings'],
+  ]);
+  expect(await screen.findByText('first screen loading')).toBeInTheDocument();
+});
+
+test('a deep link to a section of a decommissioned remote says it no longer exists; the sidebar still works', async () => {
+  window.history.replaceState(null, '', '/tickets/42');
+  startPage();
+  render(<SignedInApp username="ada" />);
+  expect(await screen.findByText('Tickets no longer exists')).toBeInTheDocument();
+  expect(within(await screen.findByRole('menu')).getByRole('link', { name: 'Analytics' })).toBeInTheDocument();
+  window.history.replaceState(null, '', '/');
+});
+
+test('an unknown path shows the first section at the root', async () => {
+  window.history.replaceState(null, '', '/nowhere');
+  startPage();
+  render(<SignedInApp username="ada" />);
+  expect(await screen.findByText('first screen loading')).toBeInTheDocument();
+  expect(window.location.pathname).toBe('/');
 });

@@ -2,20 +2,16 @@
 // section, sign-out, and idle preloading of the other sections.
 import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { App as AntApp, Button, ConfigProvider, Layout, Menu, Typography } from 'antd';
-import {
-  BarChartOutlined,
-  CreditCardOutlined,
-  LogoutOutlined,
-  ProjectOutlined,
-  SettingOutlined,
-  ShoppingCartOutlined,
-  UserOutlined,
-} from '@ant-design/icons';
+import { LogoutOutlined } from '@ant-design/icons';
 import { QueryClientProvider, useIsFetching, useQuery } from '@tanstack/react-query';
-import { AppearanceSwitches, DocumentTheme, clearSession, navigateTo, getToken, installDialogFocusWrap, isPlainClick, logout, queries, StepUpHost, type Role, type SectionProps, useAdminTheme, useAppearance } from '@growth-admin/shared-client';
+import { AppearanceSwitches, DocumentTheme, clearSession, navigateTo, getToken, installDialogFocusWrap, isPlainClick, logout, queries, StepUpHost, type Composition, type Role, type SectionProps, useAdminTheme, useAppearance } from '@growth-admin/shared-client';
 import { retryLogoutLater } from './pendingLogout';
-import { BASE_PATH, SECTIONS, pathForSection, sectionById, type SectionId } from '../sections/sections';
-import { preloadWhenIdle } from '../sections/remoteModules';
+import { BASE_PATH, pathForSection } from '../sections/composition';
+import type { RemoteLoader } from '../sections/remoteLoader';
+import { shellRuntime } from '../sections/shellRuntime';
+import { sectionIcon } from './sectionIcons';
+import { SectionGone } from './SectionGone';
+import { createSlotHost } from './SlotHost';
 import { queryClient } from './queryClient';
 import { ERROR_SECONDS, SUCCESS_SECONDS, sectionToast } from './toasts';
 import { SectionHost } from './SectionHost';
@@ -27,15 +23,6 @@ import { releaseWarmTheme } from './themeWarmup';
 export { toastSignedIn } from './toasts';
 export { warmTheme } from './themeWarmup';
 
-
-const ICONS: Record<SectionId, React.ReactNode> = {
-  analytics: <BarChartOutlined />,
-  projects: <ProjectOutlined />,
-  users: <UserOutlined />,
-  orders: <ShoppingCartOutlined />,
-  payments: <CreditCardOutlined />,
-  settings: <SettingOutlined />,
-};
 
 /** Signs out on the server, then always locally: the administrator asked to leave. */
 export async function signOut(): Promise<void> {
@@ -59,29 +46,34 @@ interface SignedInProps {
   storedRole?: Role;
 }
 
-function Shell({ username, storedRole }: SignedInProps) {
+function Shell({ username, storedRole, loader }: SignedInProps & { loader: RemoteLoader }) {
   const { modal } = AntApp.useApp();
-  const [sectionId, navigate] = useSectionRoute(BASE_PATH);
-  const section = sectionById(sectionId);
+  const composition: Composition = loader.config.composition;
+  const sections = composition.sections;
+  const [route, navigate] = useSectionRoute(composition, BASE_PATH);
+  const current = route?.kind === 'section' ? route.section.path : (route?.path ?? '');
   const me = useQuery(queries.me());
   const role = me.data?.role ?? storedRole;
-  const sectionProps: SectionProps = useMemo(() => ({ user: { username, role }, toast: sectionToast }), [username, role]);
+  const sectionProps: SectionProps = useMemo(() => {
+    const context = { user: { username, role }, toast: sectionToast };
+    return { ...context, slots: createSlotHost(composition, context) };
+  }, [composition, username, role]);
 
   // Once the first section has settled and its data is in (nothing fetching: the first screen is
   // drawn), warm the other remotes while the browser is idle. Earlier, they would compete with the
   // first screen's data and charts for the network and the main thread.
   const [firstSettled, setFirstSettled] = useState(false);
   const onSettled = useCallback(() => setFirstSettled(true), []);
-  const firstSection = useRef(sectionId);
+  const firstSection = useRef(current);
   const fetching = useIsFetching();
   const cancelPreload = useRef<(() => void) | null>(null);
   useEffect(() => {
     // The live count, not the rendered one: the section's queries start in its own effects, which
     // run just before this one in the commit that shows it.
     if (!firstSettled || queryClient.isFetching() > 0 || cancelPreload.current) return;
-    const others = SECTIONS.filter((s) => s.id !== firstSection.current).map((s) => s.remote);
-    cancelPreload.current = preloadWhenIdle(others);
-  }, [firstSettled, fetching]);
+    const others = sections.filter((s) => s.path !== firstSection.current);
+    cancelPreload.current = loader.preloadWhenIdle(others);
+  }, [firstSettled, fetching, sections, loader]);
   useEffect(() => () => cancelPreload.current?.(), []);
 
   // Keyboard: `/` to the section's search box, Ctrl/Cmd+K to the palette.
@@ -100,11 +92,11 @@ function Shell({ username, storedRole }: SignedInProps) {
     });
   };
 
-  const onMenuLink = (id: SectionId) => (event: MouseEvent<HTMLAnchorElement>) => {
+  const onMenuLink = (path: string) => (event: MouseEvent<HTMLAnchorElement>) => {
     // Plain clicks switch in place; modified clicks keep the browser's open-in-new-tab.
     if (!isPlainClick(event)) return;
     event.preventDefault();
-    navigate(id);
+    navigate(path);
   };
 
   return (
@@ -116,13 +108,13 @@ function Shell({ username, storedRole }: SignedInProps) {
           </Typography.Title>
           <Menu
             mode="inline"
-            selectedKeys={[sectionId]}
+            selectedKeys={[current]}
             className="ga-menu"
-            items={SECTIONS.map((s) => ({
-              key: s.id,
-              icon: ICONS[s.id],
+            items={sections.map((s) => ({
+              key: s.path,
+              icon: sectionIcon(s.icon),
               label: (
-                <a href={pathForSection(s.id, BASE_PATH)} onClick={onMenuLink(s.id)}>
+                <a href={pathForSection(s.path, BASE_PATH)} onClick={onMenuLink(s.path)}>
                   {s.label}
                 </a>
               ),
@@ -144,15 +136,20 @@ function Shell({ username, storedRole }: SignedInProps) {
           </div>
         </div>
       </Layout.Sider>
-      <Layout.Content className="ga-content" data-section={sectionId} ref={content}>
-        <SectionHost key={section.id} section={section} props={sectionProps} onSettled={onSettled} />
+      <Layout.Content className="ga-content" data-section={current} ref={content}>
+        {route?.kind === 'section' ? (
+          <SectionHost key={route.section.path} section={route.section} props={sectionProps} onSettled={onSettled} />
+        ) : (
+          <SectionGone label={route?.label} onSettled={onSettled} />
+        )}
       </Layout.Content>
-      <CommandPalette open={paletteOpen} basePath={BASE_PATH} onGo={navigateTo} onClose={() => setPaletteOpen(false)} />
+      <CommandPalette open={paletteOpen} sections={sections} basePath={BASE_PATH} onGo={navigateTo} onClose={() => setPaletteOpen(false)} />
     </Layout>
   );
 }
 
 export default function SignedInApp({ username, storedRole }: SignedInProps) {
+  const loader = shellRuntime();
   useEffect(() => installDialogFocusWrap(document), []);
   useEffect(releaseWarmTheme, []);
   const theme = useAdminTheme();
@@ -162,7 +159,7 @@ export default function SignedInApp({ username, storedRole }: SignedInProps) {
       <DocumentTheme dark={dark} />
       <AntApp>
         <QueryClientProvider client={queryClient}>
-          <Shell username={username} storedRole={storedRole} />
+          {loader ? <Shell username={username} storedRole={storedRole} loader={loader} /> : <SectionGone />}
           {/* The one step-up dialog: a refund or a large add-coins in any remote asks for the password here. */}
           <StepUpHost />
         </QueryClientProvider>

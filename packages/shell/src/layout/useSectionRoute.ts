@@ -1,29 +1,28 @@
-// The current section lives in the URL (`/orders`), so reload, back/forward and shared links
-// land on the same section; the root shows Analytics.
+// The current section lives in the URL (`/orders`), so reload, back/forward and shared links land on
+// the same section; the root (and a path the composition does not know) shows the first section.
 import { useCallback, useEffect, useState } from 'react';
-import { DEFAULT_SECTION, pathForSection, sectionFromPath, type SectionId } from '../sections/sections';
+import type { Composition } from '@growth-admin/shared-client';
+import { isKnownPath, pathForSection, routeFor, type Route } from '../sections/composition';
 
-export function useSectionRoute(basePath: string): [SectionId, (id: SectionId) => void] {
-  const read = useCallback(() => sectionFromPath(window.location.pathname, basePath) ?? DEFAULT_SECTION, [basePath]);
-  const [section, setSection] = useState<SectionId>(read);
+export function useSectionRoute(composition: Composition, basePath: string): [Route | null, (path: string) => void] {
+  const read = useCallback(() => routeFor(composition, window.location.pathname, basePath), [composition, basePath]);
+  const [route, setRoute] = useState<Route | null>(read);
 
   useEffect(() => {
-    // An unknown path shows Analytics at the root rather than a page that does not exist.
-    if (sectionFromPath(window.location.pathname, basePath) === null && window.location.pathname !== basePath) {
-      window.history.replaceState(null, '', basePath);
-    }
-    const onPop = () => setSection(read());
+    // An unknown path shows the first section at the root rather than a page that does not exist.
+    if (!isKnownPath(composition, window.location.pathname, basePath)) window.history.replaceState(null, '', basePath);
+    const onPop = () => setRoute(read());
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
-  }, [basePath, read]);
+  }, [composition, basePath, read]);
 
   const navigate = useCallback(
-    (id: SectionId) => {
-      const path = pathForSection(id, basePath);
-      if (window.location.pathname !== path) window.history.pushState(null, '', path);
-      setSection(id);
+    (path: string) => {
+      const target = pathForSection(path, basePath);
+      if (window.location.pathname !== target) window.history.pushState(null, '', target);
+      setRoute(read());
     },
-    [basePath],
+    [basePath, read],
   );
-  return [section, navigate];
+  return [route, navigate];
 }

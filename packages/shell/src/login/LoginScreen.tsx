@@ -1,11 +1,14 @@
 // Admin Login (spec 2, 4, 5, 8). Plain React and the page's own CSS: the sign-in path carries no
 // antd and no remote, so it stays small and works when every remote is down.
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import type { AdminSession } from '@growth-admin/shared-client';
 import { login, setSession } from '@growth-admin/shared-client/core';
 import { clearSignedOutNotice, signedOutNotice } from './signOutNotice';
 import { LOGIN_FAILED_MESSAGE, validateLogin } from './validateLogin';
 
 export interface LoginScreenProps {
+  /** The sign-in answer, before the session is stored: the shell starts its composition from it. */
+  onSession?: (session: AdminSession) => Promise<void> | void;
   /** Called once the session is stored. */
   onSignedIn: (username: string) => void;
   /**
@@ -13,11 +16,9 @@ export interface LoginScreenProps {
    * administrator types, so the login screen itself stays small.
    */
   onFirstInteraction?: () => void;
-  /** Valid credentials are being sent: the shell starts what the first screen needs beside the request. */
-  onSigningIn?: (username: string) => void;
 }
 
-export function LoginScreen({ onSignedIn, onFirstInteraction, onSigningIn }: LoginScreenProps) {
+export function LoginScreen({ onSession, onSignedIn, onFirstInteraction }: LoginScreenProps) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -50,18 +51,23 @@ export function LoginScreen({ onSignedIn, onFirstInteraction, onSigningIn }: Log
     }
     setSubmitting(true);
     setError(null);
-    onSigningIn?.(username.trim());
+    let session: AdminSession;
     try {
-      const session = await login({ username: username.trim(), password });
-      clearSignedOutNotice();
-      setSession({ token: session.token, username: session.user.username, role: session.user.role });
-      onSignedIn(session.user.username);
+      session = await login({ username: username.trim(), password });
     } catch {
       setSubmitting(false);
       setPassword('');
       setError(LOGIN_FAILED_MESSAGE);
       // Inputs are re-enabled on the next render; focus the emptied password field then.
       setTimeout(() => passwordRef.current?.focus(), 0);
+      return;
+    }
+    try {
+      await onSession?.(session);
+    } finally {
+      clearSignedOutNotice();
+      setSession({ token: session.token, username: session.user.username, role: session.user.role });
+      onSignedIn(session.user.username);
     }
   };
 

@@ -1,16 +1,19 @@
 // The dashboard's three requests start at sign-in, while the analytics remote is still on its way,
 // and the remote (reading shared-client's dashboardLoads, as useDashboardData does) draws from that
-// answer without asking again. The shell and the client are real; the network and the remote's
-// arrival are faked.
+// answer without asking again. The shell, its composition and the client are real; the network and
+// the remote's arrival (the federation runtime) are faked.
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useQuery } from '@tanstack/react-query';
 import { browserTimeZone, clearSession, dashboardLoads, getSession, setSession } from '@growth-admin/shared-client';
 import { fail, installFakeApi, ok, type FakeRequest } from '@growth-admin/shared-client/testing';
 import { App } from '../App';
+import { TEST_RUNTIME_CONFIG } from '../testing/composition';
+import { resetComposition, startComposition } from './shellRuntime';
 
 jest.setTimeout(30_000);
 // Generous waits: the layout's chunk (antd) is slow to import on a busy machine.
 const WAIT = { timeout: 15_000 };
+const CONFIG_URL = 'http://api.test/api/runtime-config';
 
 let remoteArrives: () => void = () => undefined;
 let remoteGate = new Promise<void>((resolve) => (remoteArrives = resolve));
@@ -27,20 +30,16 @@ function DashboardStandIn() {
   return <p>{`dashboard: ${users.data.total} users, ${trends.data.length} points`}</p>;
 }
 
-jest.mock('./remoteModules', () => {
-  const open = jest.fn(async () => {
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  registerRemotes: jest.fn(),
+  registerPlugins: jest.fn(),
+  loadShare: jest.fn(async () => undefined),
+  loadRemote: jest.fn(async () => {
     await remoteGate;
-    return DashboardStandIn;
-  });
-  return {
-    describeLoadError: (err: unknown) => String(err),
-    releaseOf: () => undefined,
-    preloadWhenIdle: jest.fn(() => () => undefined),
-    askRegistryForSignIn: jest.fn(),
-    openSectionComponent: open,
-    loadSectionComponent: open,
-  };
-});
+    return { default: DashboardStandIn };
+  }),
+}));
+const runtime = jest.requireMock('@module-federation/enhanced/runtime') as { loadRemote: jest.Mock; registerRemotes: jest.Mock };
 
 const ANALYTICS = ['/api/admin/analytics/users', '/api/admin/analytics/revenue', '/api/admin/analytics/trends'];
 const analyticsCalls = (calls: FakeRequest[]) => calls.filter((c) => ANALYTICS.includes(c.path)).map((c) => c.path).sort();
@@ -48,7 +47,7 @@ const analyticsCalls = (calls: FakeRequest[]) => calls.filter((c) => ANALYTICS.i
 function fakeApi(loginOk = true) {
   return installFakeApi({
     'POST /api/admin/login': () =>
-      loginOk ? ok({ token: 't', user: { username: 'ada', role: 'owner' } }) : fail(401, 'Invalid username or password'),
+      loginOk ? ok({ token: 't', user: { username: 'ada', role: 'owner' }, runtime: TEST_RUNTIME_CONFIG }) : fail(401, 'Invalid username or password'),
     'GET /api/admin/me': () => ok({ username: 'ada', role: 'owner' }),
     'GET /api/admin/analytics/users': () => ok({ total: 7 }),
     'GET /api/admin/analytics/revenue': () => ok({ today: {} }),
@@ -64,14 +63,24 @@ function signIn(password: string) {
 
 beforeEach(() => {
   remoteRendered.mockClear();
+  runtime.loadRemote.mockClear();
   remoteGate = new Promise<void>((resolve) => (remoteArrives = resolve));
 });
-afterEach(() => clearSession());
+afterEach(() => {
+  clearSession();
+  resetComposition(); // each test is a page of its own
+});
+
+/** A page load with a stored session: the boot starts the composition from its runtime config. */
+function storedSession(token: string) {
+  setSession({ token, username: 'ada' });
+  startComposition(TEST_RUNTIME_CONFIG);
+}
 
 test('a failed sign-in asks for no dashboard data', async () => {
   window.history.replaceState(null, '', '/analytics');
   const calls = fakeApi(false);
-  render(<App />);
+  render(<App configUrl={CONFIG_URL} />);
   signIn('wrong');
   expect(await screen.findByText('Invalid username or password', {}, WAIT)).toBeInTheDocument();
   expect(analyticsCalls(calls)).toEqual([]);
@@ -80,8 +89,8 @@ test('a failed sign-in asks for no dashboard data', async () => {
 test('signed in on another section: no dashboard data is asked for', async () => {
   window.history.replaceState(null, '', '/users');
   const calls = fakeApi();
-  setSession({ token: 't', username: 'ada' });
-  render(<App />);
+  storedSession('t');
+  render(<App configUrl={CONFIG_URL} />);
   await waitFor(() => expect(calls.some((c) => c.path === '/api/admin/me')).toBe(true), WAIT);
   expect(analyticsCalls(calls)).toEqual([]);
 });
@@ -89,10 +98,10 @@ test('signed in on another section: no dashboard data is asked for', async () =>
 test('a dashboard link with its own period or range: nothing is asked for ahead (the remote asks for that)', async () => {
   window.history.replaceState(null, '', '/?period=week');
   const calls = fakeApi();
-  setSession({ token: 'linked', username: 'ada' });
-  render(<App />);
-  // The prefetch starts as the app first renders (the stored-session test below shows it on the plain dashboard).
-  await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+  storedSession('linked');
+  render(<App configUrl={CONFIG_URL} />);
+  // The prefetch would start beside the remote's load (the stored-session test below shows it on the plain dashboard).
+  await waitFor(() => expect(runtime.loadRemote).toHaveBeenCalledWith('analytics/Section'), WAIT);
   expect(analyticsCalls(calls)).toEqual([]);
   window.history.replaceState(null, '', '/');
 });
@@ -100,7 +109,7 @@ test('a dashboard link with its own period or range: nothing is asked for ahead 
 test('sign-in on the dashboard starts its three requests before the remote mounts; the remote uses their answers', async () => {
   window.history.replaceState(null, '', '/analytics');
   const calls = fakeApi();
-  render(<App />);
+  render(<App configUrl={CONFIG_URL} />);
   signIn('secret');
   await waitFor(() => expect(analyticsCalls(calls)).toEqual(ANALYTICS.slice().sort()), WAIT);
   expect(remoteRendered).not.toHaveBeenCalled();
@@ -115,8 +124,8 @@ test('sign-in on the dashboard starts its three requests before the remote mount
 test('a page load with a stored session on the dashboard starts them too', async () => {
   window.history.replaceState(null, '', '/');
   const calls = fakeApi();
-  setSession({ token: 'another', username: 'ada' }); // a new session (once per session)
-  render(<App />);
+  storedSession('another'); // a new session (once per session)
+  render(<App configUrl={CONFIG_URL} />);
   await waitFor(() => expect(analyticsCalls(calls)).toEqual(ANALYTICS.slice().sort()), WAIT);
   expect(remoteRendered).not.toHaveBeenCalled();
   await act(async () => remoteArrives());
@@ -124,22 +133,18 @@ test('a page load with a stored session on the dashboard starts them too', async
   expect(analyticsCalls(calls)).toEqual(ANALYTICS.slice().sort());
 });
 
-test('the sign-in click asks the registry for the name typed, beside the sign-in request', async () => {
-  const { askRegistryForSignIn } = jest.requireMock('./remoteModules') as { askRegistryForSignIn: jest.Mock };
-  askRegistryForSignIn.mockClear();
+test("the sign-in answer's runtime config starts the page's composition: the section's remote loads with no second request", async () => {
   window.history.replaceState(null, '', '/orders');
   const calls = fakeApi();
-  render(<App />);
-  fireEvent.change(screen.getByLabelText('Username'), { target: { value: ' ada ' } });
-  fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret' } });
-  expect(askRegistryForSignIn).not.toHaveBeenCalled(); // not while typing: the name is final only at the click
-  fireEvent.click(screen.getByRole('button', { name: /sign in/i }));
-  expect(askRegistryForSignIn).toHaveBeenCalledWith('ada', { name: 'orders', module: 'Orders' }); // and the section's remote with the answer
-  // Started before the sign-in request, not after its answer.
-  const fetches = global.fetch as jest.Mock;
-  const loginFetch = fetches.mock.calls.findIndex(([url]) => String(url).endsWith('/api/admin/login'));
-  expect(askRegistryForSignIn.mock.invocationCallOrder[0]).toBeLessThan(fetches.mock.invocationCallOrder[loginFetch]);
+  render(<App configUrl={CONFIG_URL} />);
+  signIn('secret');
+  await waitFor(() => expect(runtime.loadRemote).toHaveBeenCalledWith('orders/Orders'), WAIT);
   await waitFor(() => expect(getSession()?.username).toBe('ada'), WAIT);
+  expect(runtime.registerRemotes).toHaveBeenCalledWith(
+    Object.entries(TEST_RUNTIME_CONFIG.remotes).map(([name, entry]) => ({ name, entry })),
+    { force: true },
+  );
+  expect(calls.filter((c) => c.path === '/api/runtime-config')).toHaveLength(0);
   expect(calls.filter((c) => c.path === '/api/admin/login')).toHaveLength(1);
   window.history.replaceState(null, '', '/');
 });

@@ -7,7 +7,10 @@
 // tree-shaken to its contract list), so a remote that uses a component this shell does not provide
 // is refused naming the exports and the shell version whose list has them.
 import { loadShare } from '@module-federation/enhanced/runtime';
-import { SHARED_CLIENT_USAGE_FILE } from '@growth-admin/remotes';
+import type { REMOTE_FILES } from '@growth-admin/api-contract';
+
+/** Beside a remote's manifest (the contract's name, type-checked: the browser ships no contract code). */
+const SHARED_CLIENT_USAGE_FILE: (typeof REMOTE_FILES)['usage'] = 'shared-client-usage.json';
 
 
 export interface SharedClientUsage {

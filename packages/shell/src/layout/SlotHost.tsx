@@ -1,0 +1,112 @@
+// The shell's side of the extension slots (shared-client's slots.ts): a section hosts a slot with
+// `props.slots.Slot`; each contribution from the administrator's composition loads once the browser is
+// idle after the host has drawn (never before its own content), renders in its own error boundary,
+// and on a load failure or a crash shows a small fallback in its place, reported against the
+// contributing remote's release (so its canary is judged, not the host's).
+import { Component, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { Alert, Skeleton } from 'antd';
+import type { Composition, SectionProps, SlotEntry, SlotHost, SlotId, SlotPropsMap } from '@growth-admin/shared-client';
+import { reportRemoteFailure } from '../sections/failureReports';
+import { describeLoadError } from '../sections/remoteLoader';
+import { shellRuntime } from '../sections/shellRuntime';
+
+type Context = Pick<SectionProps, 'user' | 'toast'>;
+
+/** Runs `run` when the browser is idle (within a second), so a slot never competes with its host's first paint. */
+function whenIdle(run: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(run, { timeout: 1000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(run, 50);
+  return () => window.clearTimeout(id);
+}
+
+function SlotFallback({ what, reason }: { what: string; reason: string }) {
+  return <Alert type="warning" showIcon className="ga-slot-fallback" title={`${what} is unavailable`} description={reason} />;
+}
+
+class ContributionBoundary extends Component<{ what: string; remote: string; children: ReactNode }, { error: unknown }> {
+  override state: { error: unknown } = { error: null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.error(`[shell] ${this.props.what} failed while rendering`, error);
+    reportRemoteFailure(this.props.remote, 'render', error);
+  }
+
+  override render() {
+    if (this.state.error) return <SlotFallback what={this.props.what} reason={describeLoadError(this.state.error)} />;
+    return this.props.children;
+  }
+}
+
+type LoadState = { status: 'loading' } | { status: 'ready'; Contribution: ComponentType<object> } | { status: 'failed'; reason: string };
+
+function LoadedContribution({ remote, module, what, props }: { remote: string; module: string; what: string; props: object }) {
+  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  useEffect(() => {
+    let live = true;
+    const stop = whenIdle(() => {
+      const loader = shellRuntime();
+      (loader ? loader.load(remote, module) : Promise.reject(new Error('no composition was started'))).then(
+        (Contribution) => live && setState({ status: 'ready', Contribution }),
+        (err: unknown) => {
+          console.error(`[shell] ${what} could not be loaded`, err);
+          reportRemoteFailure(remote, 'load', err);
+          if (live) setState({ status: 'failed', reason: describeLoadError(err) });
+        },
+      );
+    });
+    return () => {
+      live = false;
+      stop();
+    };
+  }, [remote, module, what]);
+
+  if (state.status === 'loading') {
+    return (
+      <div role="status" aria-label={`Loading ${what}`}>
+        <Skeleton active paragraph={{ rows: 2 }} title={false} />
+      </div>
+    );
+  }
+  if (state.status === 'failed') return <SlotFallback what={what} reason={state.reason} />;
+  const { Contribution } = state;
+  return (
+    <ContributionBoundary what={what} remote={remote}>
+      <Contribution {...props} />
+    </ContributionBoundary>
+  );
+}
+
+/** The slot host a section is given: the administrator's contributions to each slot, in order. */
+export function createSlotHost(composition: Composition, context: Context): SlotHost {
+  const entriesOf = (id: SlotId) => composition.slots[id] ?? [];
+  const keyOf = (c: { remote: string; module: string }) => `${c.remote}/${c.module.replace(/^\.\//, '')}`;
+  const asEntry = (c: Composition['slots'][string][number]): SlotEntry => ({ key: keyOf(c), remote: c.remote, ...(c.label ? { label: c.label } : {}) });
+  const whatOf = (entry: SlotEntry) => (entry.label ? `${entry.label} (${entry.remote})` : `The ${entry.remote} contribution`);
+
+  function Contribution<S extends SlotId>({ id, entry, props }: { id: S; entry: SlotEntry; props: SlotPropsMap[S] }): ReactNode {
+    const found = entriesOf(id).find((c) => keyOf(c) === entry.key);
+    if (!found) return null;
+    return <LoadedContribution remote={found.remote} module={found.module} what={whatOf(entry)} props={{ ...props, ...context }} />;
+  }
+
+  function Slot<S extends SlotId>({ id, props, wrap }: { id: S; props: SlotPropsMap[S]; wrap?: (child: ReactNode, entry: SlotEntry) => ReactNode }): ReactNode {
+    return entriesOf(id).map((c) => {
+      const entry = asEntry(c);
+      const child = <Contribution key={entry.key} id={id} entry={entry} props={props} />;
+      return wrap ? <SlotItem key={entry.key}>{wrap(child, entry)}</SlotItem> : child;
+    });
+  }
+
+  return { Slot, Contribution, entries: (id) => entriesOf(id).map(asEntry) };
+}
+
+function SlotItem({ children }: { children: ReactNode }) {
+  return <>{children}</>;
+}

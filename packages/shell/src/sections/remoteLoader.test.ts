@@ -1,0 +1,131 @@
+import type { RuntimeConfig } from '../boot/runtimeConfig';
+import { describeLoadError, RemoteLoader, type FederationRuntime } from './remoteLoader';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  // The share scope's shared-client (sharedClientCheck): here, the module itself.
+  loadShare: jest.fn(async () => () => jest.requireActual('@growth-admin/shared-client')),
+}));
+
+const config: RuntimeConfig = {
+  apiBaseUrl: 'http://api.test',
+  signingKey: 'k',
+  directImageHosts: [],
+  remotes: { orders: 'http://o/mf-manifest.json', people: 'http://u/mf-manifest.json', tickets: 'http://evil.test/mf-manifest.json' },
+  releases: { orders: { id: '7', version: '2.0.0', canary: false } },
+  allowedOrigins: ['http://o', 'http://u'],
+  composition: { sections: [], slots: {}, removedSections: [] },
+};
+
+function fakeRuntime() {
+  return { registerPlugins: jest.fn(), registerRemotes: jest.fn(), loadRemote: jest.fn() } satisfies Record<keyof FederationRuntime, jest.Mock>;
+}
+
+/** fetch answering every usage file with `usage` (a remote that needs nothing this shell lacks by default). */
+function answerUsage(usage: object = { builtWith: '1.0.0', requiredVersion: '^1.0.0', uses: [] }) {
+  const original = globalThis.fetch;
+  const fetchMock = jest.fn(async () => ({ ok: true, status: 200, json: async () => usage }));
+  globalThis.fetch = fetchMock as unknown as typeof fetch;
+  return { fetchMock, restore: () => (globalThis.fetch = original) };
+}
+
+describe('describeLoadError', () => {
+  it('keeps the first line without the runtime prefix and the error code', () => {
+    expect(describeLoadError(new Error('[ Federation Runtime ]: Failed to get manifest. #RUNTIME-003\nargs: {...}'))).toBe('Failed to get manifest.');
+  });
+
+  it('copes with non-errors', () => {
+    expect(describeLoadError('boom')).toBe('boom');
+    expect(describeLoadError(undefined)).toBe('unknown error');
+  });
+});
+
+describe('RemoteLoader', () => {
+  it('starts once: the integrity plugin and every remote on an allowed origin, registered together', () => {
+    const runtime = fakeRuntime();
+    const loader = new RemoteLoader(config, runtime);
+    loader.start();
+    loader.start();
+    expect(runtime.registerPlugins).toHaveBeenCalledTimes(1);
+    expect(runtime.registerRemotes).toHaveBeenCalledTimes(1);
+    expect(runtime.registerRemotes).toHaveBeenCalledWith(
+      [
+        { name: 'orders', entry: 'http://o/mf-manifest.json' },
+        { name: 'people', entry: 'http://u/mf-manifest.json' },
+      ],
+      { force: true },
+    );
+  });
+
+  it('names the remote on failure, then re-registers it so a retry starts afresh; a loaded module is reused', async () => {
+    const runtime = fakeRuntime();
+    const loader = new RemoteLoader(config, runtime);
+    const { restore } = answerUsage();
+    try {
+      runtime.loadRemote.mockRejectedValueOnce(new Error('[ Federation Runtime ]: Failed to get manifest. #RUNTIME-003'));
+      await expect(loader.load('orders', './Orders')).rejects.toThrow('The orders remote could not be loaded from http://o/mf-manifest.json: Failed to get manifest.');
+      expect(runtime.registerRemotes).not.toHaveBeenCalled();
+
+      const Orders = () => null;
+      runtime.loadRemote.mockResolvedValueOnce({ default: Orders });
+      await expect(loader.load('orders', './Orders')).resolves.toBe(Orders);
+      expect(runtime.loadRemote).toHaveBeenLastCalledWith('orders/Orders');
+      expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'orders', entry: 'http://o/mf-manifest.json' }], { force: true });
+      await loader.load('orders', './Orders');
+      expect(runtime.loadRemote).toHaveBeenCalledTimes(2);
+    } finally {
+      restore();
+    }
+  });
+
+  it('refuses a remote on an origin the registry does not allow, and one outside the composition, fetching nothing', async () => {
+    const runtime = fakeRuntime();
+    const loader = new RemoteLoader(config, runtime);
+    const { fetchMock, restore } = answerUsage();
+    try {
+      await expect(loader.load('tickets', './Section')).rejects.toThrow("The tickets remote's URL http://evil.test/mf-manifest.json is not on an origin the release registry allows");
+      await expect(loader.load('promotions', './Section')).rejects.toThrow("No remote named promotions is in this administrator's composition");
+      expect(fetchMock).not.toHaveBeenCalled();
+      expect(runtime.loadRemote).not.toHaveBeenCalled();
+    } finally {
+      restore();
+    }
+  });
+
+  it('refuses a remote whose release recorded no integrity hashes where the registry gives them, fetching nothing of it', async () => {
+    const runtime = fakeRuntime();
+    const hashes = { manifest: 'sha384-bWFu', entry: 'sha384-ZW50cnk=' };
+    const loader = new RemoteLoader({ ...config, integrity: { orders: hashes } }, runtime);
+    const { fetchMock, restore } = answerUsage();
+    try {
+      await expect(loader.load('people', './Section')).rejects.toThrow(
+        "The people remote's release records no integrity hashes for its manifest and remoteEntry.js, so it is not loaded",
+      );
+      expect(fetchMock).not.toHaveBeenCalled();
+      expect(runtime.loadRemote).not.toHaveBeenCalled();
+      expect(loader.integrityOf('orders')).toEqual(hashes);
+    } finally {
+      restore();
+    }
+  });
+
+  it('refuses, by name, a remote that needs shared-client exports this shell lacks, without loading it', async () => {
+    const runtime = fakeRuntime();
+    const loader = new RemoteLoader(config, runtime);
+    const { fetchMock, restore } = answerUsage({ builtWith: '1.7.0', requiredVersion: '^1.7.0', uses: ['getPersons', 'exportPersonsCsv'] });
+    try {
+      await expect(loader.load('people', './Section')).rejects.toThrow(
+        /^The people remote cannot run on this shell: it needs @growth-admin\/shared-client \^1\.7\.0 \(built with 1\.7\.0\), but this shell provides \d+\.\d+\.\d+, which lacks exportPersonsCsv/,
+      );
+      expect(fetchMock).toHaveBeenCalledWith('http://u/shared-client-usage.json', { cache: 'no-cache' });
+      expect(runtime.loadRemote).not.toHaveBeenCalled();
+    } finally {
+      restore();
+    }
+  });
+
+  it("says which release of a remote this page runs", () => {
+    const loader = new RemoteLoader(config, fakeRuntime());
+    expect(loader.releaseOf('orders')).toEqual({ id: '7', version: '2.0.0', canary: false });
+    expect(loader.releaseOf('people')).toBeUndefined();
+  });
+});
