@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import { importZones, noMarkupFromData, tooltipHelper } from './packages/lint-config/index.cjs';
+import { hostNamesNoRemote, importZones, noMarkupFromData, tooltipHelper } from './packages/lint-config/index.cjs';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', '**/reports/**', '**/test-results/**'] },
@@ -20,6 +20,7 @@ export default tseslint.config(
   },
   noMarkupFromData,
   tooltipHelper,
+  ...hostNamesNoRemote,
   ...importZones,
   {
     files: ['**/*.{js,mjs,cjs}'],

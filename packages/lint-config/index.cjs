@@ -10,16 +10,7 @@ const MARKUP = 'Data is never markup (ARCHITECTURE.md, "What the browser may run
  * No data as markup: no HTML sinks, no HTML parsing, no string-to-code, and every chart formatter
  * comes from the one helper that builds tooltips as DOM text (analytics-mfe charts/tooltip.ts).
  */
-const noMarkupFromData = {
-  files: BROWSER_SOURCES,
-  ignores: ['**/*.test.{ts,tsx}'],
-  rules: {
-    'no-eval': 'error',
-    'no-implied-eval': 'error',
-    'no-new-func': 'error',
-    'no-script-url': 'error',
-    'no-restricted-syntax': [
-      'error',
+const MARKUP_SELECTORS = [
       {
         selector: 'AssignmentExpression[left.property.name=/^(innerHTML|outerHTML)$/]',
         message: `${MARKUP}: set textContent, or build elements with document.createElement.`,
@@ -40,9 +31,62 @@ const noMarkupFromData = {
         selector: ":matches(Property[key.name='formatter'], Property[key.value='formatter'], AssignmentExpression[left.property.name='formatter'])",
         message: `${MARKUP}: chart formatters come from charts/tooltip.ts (itemTooltip, axisTooltip), which builds DOM text, never an HTML string.`,
       },
-    ],
+];
+
+const noMarkupFromData = {
+  files: BROWSER_SOURCES,
+  ignores: ['**/*.test.{ts,tsx}'],
+  rules: {
+    'no-eval': 'error',
+    'no-implied-eval': 'error',
+    'no-new-func': 'error',
+    'no-script-url': 'error',
+    'no-restricted-syntax': ['error', ...MARKUP_SELECTORS],
   },
 };
+
+/** The names of this repository's remotes (each packages/<pkg>/remote.json), for the rule below. */
+function localRemoteNames() {
+  const { existsSync, readdirSync, readFileSync } = require('node:fs');
+  const { join } = require('node:path');
+  const packages = join(__dirname, '..');
+  return readdirSync(packages)
+    .filter((pkg) => existsSync(join(packages, pkg, 'remote.json')))
+    .map((pkg) => JSON.parse(readFileSync(join(packages, pkg, 'remote.json'), 'utf8')).name);
+}
+
+const COMPOSED = 'The shell compiles in no remote (docs/composition.md)';
+const escape = (s) => s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+
+/**
+ * The shell and shared-client name no remote: no federation key (`orders/Orders`), no remote's URL
+ * or default port, and (the shell) no remote's name at all. Sections, routes and slot contributions
+ * arrive from the registry at run time. (shared-client's own words, 'orders' as an API resource,
+ * are not a remote's federation key.)
+ */
+function remoteNamesSelectors({ bareNames }) {
+  const names = localRemoteNames().map(escape).join('|');
+  const literal = (pattern) => [`Literal[value=/${pattern}/]`, `TemplateElement[value.raw=/${pattern}/]`];
+  const forbidden = [
+    [`^(${names})\\/[A-Za-z]`, 'a federation key names a remote: load what the composition lists'],
+    ['localhost:30(0[1-9]|[1-9][0-9])', "a remote's local URL: remotes come from the runtime config"],
+    ...(bareNames ? [[`^(${names})$`, "a remote's name: sections come from the composition"]] : []),
+  ];
+  return forbidden.flatMap(([pattern, why]) => literal(pattern).map((selector) => ({ selector, message: `${COMPOSED}: ${why}.` })));
+}
+
+const hostNamesNoRemote = [
+  {
+    files: ['packages/shell/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'packages/shell/src/testing/**'],
+    rules: { 'no-restricted-syntax': ['error', ...MARKUP_SELECTORS, ...remoteNamesSelectors({ bareNames: true })] },
+  },
+  {
+    files: ['packages/shared-client/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', ...MARKUP_SELECTORS, ...remoteNamesSelectors({ bareNames: false })] },
+  },
+];
 
 /** The helper itself defines the formatters. */
 const tooltipHelper = {
@@ -120,4 +164,4 @@ const importZones = [
   },
 ];
 
-module.exports = { BROWSER_SOURCES, noMarkupFromData, tooltipHelper, importZones };
+module.exports = { BROWSER_SOURCES, noMarkupFromData, tooltipHelper, importZones, hostNamesNoRemote };

@@ -47,5 +47,22 @@ export function runtimeConfigFor({ ports, env = process.env, host = 'localhost' 
     signingKey: env.ADMIN_SIGNING_KEY || DEFAULT_SIGNING_KEY,
     directImageHosts: (env.DIRECT_IMAGE_HOSTS || '').split(',').map((h) => h.trim()).filter(Boolean),
     remotes,
+    composition: localComposition(),
   };
+}
+
+/**
+ * A plain config's composition (no registry: development and static hosting): every local remote's
+ * sections and slot contributions, for every role, in order.
+ */
+export function localComposition() {
+  const byOrder = (a, b) => a.order - b.order || a.remote.localeCompare(b.remote);
+  const sections = [];
+  const slots = {};
+  for (const [remote, { def }] of Object.entries(REMOTES)) {
+    for (const { leastRole: _role, ...section } of def.sections ?? []) sections.push({ ...section, remote });
+    for (const { slot, contract: _range, leastRole: _role, ...c } of def.contributions ?? []) (slots[slot] ??= []).push({ ...c, remote });
+  }
+  for (const list of Object.values(slots)) list.sort(byOrder);
+  return { sections: sections.sort(byOrder), slots, removedSections: [] };
 }

@@ -1,6 +1,6 @@
 // Exposed as `analytics/Section`: the Analytics Dashboard (spec 2, 3 and 9).
 import { Alert, Button, Col, Row, Space, Spin } from 'antd';
-import { PageHeader, useListUrl, type SectionProps, type TrendPeriod } from '@growth-admin/shared-client';
+import { PageHeader, useListUrl, type SectionProps, type SlotHost, type TrendPeriod, type TrendRange } from '@growth-admin/shared-client';
 import { DashboardCharts } from './dashboard/DashboardCharts';
 import { DateRangeFilter } from './dashboard/DateRangeFilter';
 import { DASHBOARD_URL } from './dashboard/dashboardUrl';
@@ -9,7 +9,7 @@ import { useDashboardData } from './dashboard/useDashboardData';
 import { StatCard } from './stats/StatCard';
 import { buildStatCards } from './stats/statCards';
 
-export default function AnalyticsSection(_props: SectionProps) {
+export default function AnalyticsSection({ slots }: SectionProps) {
   // Period and range live in the URL (reload, back/forward, a pasted link); each change is a history entry.
   const { state, setState } = useListUrl('analytics', DASHBOARD_URL);
   const { period, range } = state;
@@ -28,12 +28,23 @@ export default function AnalyticsSection(_props: SectionProps) {
           </Space>
         }
       />
-      <DashboardBody period={period} data={data} />
+      <DashboardBody period={period} range={range} data={data} slots={slots} />
     </div>
   );
 }
 
-function DashboardBody({ period, data }: { period: TrendPeriod; data: ReturnType<typeof useDashboardData> }) {
+function DashboardBody({
+  period,
+  range,
+  data,
+  slots,
+}: {
+  period: TrendPeriod;
+  range: TrendRange | null;
+  data: ReturnType<typeof useDashboardData>;
+  /** Other teams' cards beside the stat cards (`dashboard.cards`), drawn after the dashboard's own. */
+  slots?: SlotHost;
+}) {
   if (data.error) {
     return (
       <Alert
@@ -64,6 +75,17 @@ function DashboardBody({ period, data }: { period: TrendPeriod; data: ReturnType
             <StatCard model={model} />
           </Col>
         ))}
+        {slots && (
+          <slots.Slot
+            id="dashboard.cards"
+            props={{ period, range }}
+            wrap={(card, entry) => (
+              <Col xs={24} md={8} key={entry.key}>
+                {card}
+              </Col>
+            )}
+          />
+        )}
       </Row>
       <DashboardCharts period={period} trends={data.trends} users={data.users} revenue={data.revenue} timeZone={data.timeZone} />
     </>

@@ -2,6 +2,6 @@
 import { canChange, type SectionProps } from '@growth-admin/shared-client';
 import { UsersScreen } from './users/UsersScreen';
 
-export default function PeopleSection({ toast, user }: SectionProps) {
-  return <UsersScreen toast={toast} canChange={canChange(user)} />;
+export default function PeopleSection({ toast, user, slots }: SectionProps) {
+  return <UsersScreen toast={toast} canChange={canChange(user)} slots={slots} />;
 }

@@ -1,5 +1,5 @@
 import { Alert, Button, Descriptions, Modal, Space, Typography, type DescriptionsProps } from 'antd';
-import { canRefund, formatDate, type Order } from '@growth-admin/shared-client';
+import { canRefund, formatDate, type Order, type SlotHost } from '@growth-admin/shared-client';
 import type { KindText } from '../lib/kindText';
 import { hasErrorDetails, hasPromoCode, orderHeading, paymentText } from '../lib/orderDisplay';
 import { OrderPicture } from './OrderPicture';
@@ -14,10 +14,14 @@ interface OrderDetailsDialogProps {
   refundPending: boolean;
   /** Absent for a viewer: no Refund Order is offered. */
   onRefund?: (order: Order) => void;
+  /** The `order.details.actions` slot: other teams' actions beside Refund (absent with an older shell). */
+  slots?: SlotHost;
+  /** Reads the order again after such an action changed it. */
+  onRefresh?: () => void;
   onClose: () => void;
 }
 
-export function OrderDetailsDialog({ order, text, refundPending, onRefund, onClose }: OrderDetailsDialogProps) {
+export function OrderDetailsDialog({ order, text, refundPending, onRefund, slots, onRefresh, onClose }: OrderDetailsDialogProps) {
   // While a refund is on its way the dialog stays put, so its outcome is seen where it was asked for.
   const closable = !refundPending;
   return (
@@ -35,6 +39,7 @@ export function OrderDetailsDialog({ order, text, refundPending, onRefund, onClo
             <Button onClick={onClose} disabled={!closable}>
               Close
             </Button>
+            {slots && <slots.Slot id="order.details.actions" props={{ order, refresh: onRefresh ?? (() => undefined) }} />}
             {onRefund && canRefund(order) && <RefundOrderButton pending={refundPending} onConfirm={() => onRefund(order)} />}
           </Space>
         )

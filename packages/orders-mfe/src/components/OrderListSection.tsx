@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Space } from 'antd';
 import {
   canChange,
@@ -12,6 +13,7 @@ import {
   PageHeader,
   Pager,
   pagingFigures,
+  queryKeys,
   type SectionProps,
   useListUrl,
 } from '@growth-admin/shared-client';
@@ -33,7 +35,7 @@ export interface OrderListSectionProps extends SectionProps {
  * search, filter and page live in the URL's query, an open order in its path (`/orders/<orderSn>`),
  * so reload, back/forward and a pasted link show the same (the section id is also its path).
  */
-export function OrderListSection({ kind, toast, user }: OrderListSectionProps) {
+export function OrderListSection({ kind, toast, user, slots }: OrderListSectionProps) {
   const text = KIND_TEXT[kind];
   const url = useListUrl(kind, CRITERIA_URL);
   const { state: criteria, setState: setCriteria, openDetail, closeDetail } = url;
@@ -50,6 +52,12 @@ export function OrderListSection({ kind, toast, user }: OrderListSectionProps) {
     onMissing: closeDetail,
   });
 
+  // Another team's action changed the order (`order.details.actions`): read it, and every list, again.
+  const queryClient = useQueryClient();
+  const refreshOrder = useCallback(() => {
+    setOpened(null);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
+  }, [queryClient]);
   const showRefunded = useCallback(
     (order: Order) =>
       setOpened((current) => (current && current._id === order._id ? order : current)),
@@ -160,6 +168,8 @@ export function OrderListSection({ kind, toast, user }: OrderListSectionProps) {
         text={text}
         refundPending={selected !== null && pendingOrderId === selected._id}
         onRefund={canChange(user) ? refund : undefined}
+        slots={slots}
+        onRefresh={refreshOrder}
         onClose={() => {
           setOpened(null);
           closeDetail();

@@ -1,5 +1,6 @@
-import { Button, Descriptions, Modal, Space, Tag, Typography } from 'antd';
-import { formatDate, type Person, SectionLink } from '@growth-admin/shared-client';
+import type { ReactNode } from 'react';
+import { Button, Descriptions, Modal, Space, Tabs, Tag, Typography } from 'antd';
+import { formatDate, type Person, SectionLink, type SlotHost } from '@growth-admin/shared-client';
 import { PersonAvatar } from '../person/PersonAvatar';
 import {
   displayName,
@@ -16,10 +17,12 @@ interface Props {
   onClose: () => void;
   /** Absent for a viewer: no Add Coins is offered. */
   onAddCoins?: (person: Person) => void;
+  /** The `user.details.tabs` slot: other teams' tabs beside the details (none: no tab strip). */
+  slots?: SlotHost;
 }
 
-export function UserDetailsDialog({ person, onClose, onAddCoins }: Props) {
-  const name = displayName(person);
+export function UserDetailsDialog({ person, onClose, onAddCoins, slots }: Props) {
+  const tabs = slots?.entries('user.details.tabs') ?? [];
   return (
     <Modal
       open
@@ -38,6 +41,31 @@ export function UserDetailsDialog({ person, onClose, onAddCoins }: Props) {
         </Button>,
       ]}
     >
+      {tabs.length && slots ? (
+        <Tabs
+          items={[
+            { key: 'details', label: 'Details', children: <PersonDetails person={person} /> },
+            ...tabs.map((entry) => ({
+              key: entry.key,
+              label: entry.label ?? entry.remote,
+              children: (
+                <slots.Contribution id="user.details.tabs" entry={entry} props={{ person }} />
+              ),
+            })),
+          ]}
+        />
+      ) : (
+        <PersonDetails person={person} />
+      )}
+    </Modal>
+  );
+}
+
+/** The person's details, as the spec lists them (the first tab when other teams add theirs). */
+function PersonDetails({ person }: { person: Person }): ReactNode {
+  const name = displayName(person);
+  return (
+    <>
       <Space size={16} align="center" style={{ marginBottom: 16 }}>
         <PersonAvatar person={person} size={64} />
         <div>
@@ -101,6 +129,6 @@ export function UserDetailsDialog({ person, onClose, onAddCoins }: Props) {
           </SectionLink>
         </Space>
       </nav>
-    </Modal>
+    </>
   );
 }

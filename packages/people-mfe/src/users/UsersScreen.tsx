@@ -13,6 +13,7 @@ import {
   useFailureToast,
   useFocusReturn,
   useListUrl,
+  type SlotHost,
 } from '@growth-admin/shared-client';
 import { AddCoinsDialog } from '../addCoins/AddCoinsDialog';
 import { UserDetailsDialog } from '../details/UserDetailsDialog';
@@ -38,9 +39,12 @@ function freshest(person: Person | null, rows: Person[]): Person | null {
 export function UsersScreen({
   toast,
   canChange,
+  slots,
 }: {
   toast: ToastApi;
   /** Offer Add Coins (operators and owners). */ canChange: boolean;
+  /** Other teams' tabs in User Details (the shell's slot host; absent with an older shell). */
+  slots?: SlotHost;
 }) {
   const url = useListUrl('users', USERS_URL);
   const { search, page, sort, region } = url.state;
@@ -200,6 +204,7 @@ export function UsersScreen({
             detailsFocus.restore();
           }}
           onAddCoins={canChange ? openAddCoins : undefined}
+          slots={slots}
         />
       )}
       {coins && canChange && (
