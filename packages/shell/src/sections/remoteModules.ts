@@ -113,8 +113,8 @@ async function takeLatestRelease(name: RemoteName, username = getSession()?.user
  * At the sign-in click, beside the sign-in request: the registry is asked which releases the
  * administrator signing in (the typed name) gets, and the first section's remote (`first`) is loaded
  * with that answer during the password check, so the sign-in answer finds its code in and run.
- * Measured on the 2-core machine (shell README): sign-in → four charts ≈ 40 ms sooner (once, with a
- * 200 ms password check, it was slower: it competed with the check). Loaded, not opened: should the
+ * Measured on the 2-core machine (e2e/perf/measure.mjs): sign-in → four charts ≈ 40 ms sooner (once,
+ * with a 200 ms password check, it was slower: it competed with the check). Loaded, not opened: should the
  * sign-in fail, the administrator who then signs in gets their own release (takeLatestRelease).
  */
 export function askRegistryForSignIn(username: string, first?: { name: RemoteName; module: string }): void {
