@@ -44,7 +44,7 @@ if (!process.argv.includes('--no-doc')) {
     rows: [
       ...rows.map(([f, r, g]) => [f, kB(r), kB(g)]),
       ['the Analytics section as the shell loads it (remoteEntry + exposed module)', '', kB(sum(section))],
-      [`on demand (${onDemand.join(', ')})`, '', kB(sum(onDemand))],
+      [`on demand: ${onDemand.length} async chunks of the exposed module (tooltips, deferred antd, …)`, '', kB(sum(onDemand))],
       ['shared singletons (fallbacks; the shell\'s copies are used in the composed app)', '', kB(sum(shared))],
       ['standalone harness only', '', kB(sum(standaloneOnly))],
       ['all dist/*.js', '', kB(sum(all))],
