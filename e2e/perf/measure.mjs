@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Performance figures of the built system, in Debian's Chromium (issue 16), printed beside the
+// Performance figures of the built system, in Debian's Chromium, printed beside the
 // machine's load average (the figures of a busy 2-core machine are not those of a quiet one):
 //   - JS bytes (gzip) to reach the login screen, and to reach the rendered dashboard (--files lists them);
 //   - how many copies of react, react-dom and antd were downloaded (from which build);
@@ -12,7 +12,8 @@
 // Usage (from the repo root, after `pnpm exec turbo run build`):
 //   node e2e/perf/measure.mjs              starts the system on free ports with a fresh database
 //   node e2e/perf/measure.mjs --url http://localhost:3000 --username admin --password admin123
-//   add --json for machine-readable output.
+//   add --json for machine-readable output; --no-doc leaves docs/performance.md alone (it is
+//   rewritten with this run's figures otherwise).
 /* global document, window, requestAnimationFrame */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -20,6 +21,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
+import { writePerformanceSection } from '../../scripts/performance-doc.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = join(here, '../..');
@@ -31,6 +33,7 @@ const arg = (name, fallback) => {
   return i >= 0 ? args[i + 1] : fallback;
 };
 const asJson = args.includes('--json');
+const writeDoc = !args.includes('--no-doc');
 const listFiles = args.includes('--files');
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const SECTIONS = [
@@ -332,6 +335,7 @@ async function main() {
       repeatVisitDownloaded: repeat.files.filter((r) => r.bytes > 0).map((r) => ({ url: shortUrl(r.url), bytes: r.bytes })),
       fast3gSignedInLoadMs: Object.fromEntries(Object.entries(throttled).map(([k, v]) => [k, v === null ? null : Math.round(v)])),
     };
+    if (writeDoc) writeFigures(result, external);
     if (asJson) {
       console.log(JSON.stringify(result, null, 2));
       return;
@@ -357,6 +361,31 @@ async function main() {
     await browser.close();
     await system.stop();
   }
+}
+
+/** This run's figures as the `browser` section of docs/performance.md (the file's one writer). */
+function writeFigures(result, external) {
+  const t = result.fast3gSignedInLoadMs;
+  const visits = Object.entries(result.firstVisitMs).map(([label, v]) => `${label} ${v}`).join(' / ');
+  const file = writePerformanceSection({
+    id: 'browser',
+    title: 'The built system in Chromium',
+    command: `node e2e/perf/measure.mjs${external ? ' --url <running shell>' : ''}`,
+    note: `Load average (1/5/15 min) ${result.loadAverage.before.join(' / ')} before the run, ${result.loadAverage.after.join(' / ')} after: figures of a busy machine are not those of a quiet one.`,
+    columns: ['figure', 'measured', 'goal'],
+    rows: [
+      ['JS to the login screen (gzip)', `${kB(result.loginScreenJsGzipBytes)} (${result.loginScreenScripts} files)`, '≤ 120 kB'],
+      ['JS to the rendered dashboard (gzip)', `${kB(result.dashboardJsGzipBytes)} (${result.dashboardScripts} files)`, '≤ 450 kB'],
+      ['copies of react / react-dom / antd', `${result.reactCopies.length} / ${result.reactDomCopies.length} / ${result.antdCopies.length}`, '1 / 1 / 1'],
+      ['Sign in click → Analytics heading', ms(result.signInClickToAnalyticsHeadingMs), ''],
+      ['Sign in click → four charts drawn (clicked at once)', ms(result.signInClickToFourChartsDrawnMs), '≤ 500 ms quiet'],
+      ['the same, credentials typed first', ms(result.typedSignInClickToFourChartsDrawnMs), '≤ 500 ms quiet'],
+      ['first visit of each other section (ms)', visits, '≤ 200 ms each'],
+      ['repeat visit: files / API answers downloaded', `${kB(result.repeatVisitBytes.files)} / ${kB(result.repeatVisitBytes.api)}`, 'only what changed'],
+      ['Fast 3G, signed in, empty cache: first content / layout / heading / four charts', `${ms(t.firstContent)} / ${ms(t.layout)} / ${ms(t.dashboardHeading)} / ${ms(t.fourChartsDrawn)}`, 'layout at once, never blank'],
+    ],
+  });
+  console.log(`(written to ${file})`);
 }
 
 main().catch((err) => {

@@ -1,4 +1,4 @@
-// Accessibility (issue 17): every screen and every dialog has no serious or critical axe-core
+// Accessibility: every screen and every dialog has no serious or critical axe-core
 // violation (WCAG 2.1 A/AA), and every dialog works from the keyboard alone: Enter on the control
 // that opens it, the focus inside, Tab kept inside, Escape closes it and the focus is back on that
 // control.

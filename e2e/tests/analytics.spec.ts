@@ -1,4 +1,4 @@
-// Analytics Dashboard journeys (issue 5): the default section after sign-in, its three cards
+// Analytics Dashboard journeys: the default section after sign-in, its three cards
 // against the seeded data, the four charts drawn on sized canvases, the period toggle reloading
 // the trends, and the charts following the window size.
 import type { Locator, Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Issue 15, the dashboard half: dark mode and compact density switched in the sidebar (remembered
+// Dashboard: dark mode and compact density switched in the sidebar (remembered
 // across reloads, reaching every remote's screen and the charts), accessible in both modes; the
 // drill-down by pointer and by keyboard; the period and range in the URL; day buckets in the
 // browser's time zone, agreeing with the list a day opens.

@@ -1,4 +1,4 @@
-// Links an administrator pastes into a ticket or a chat (issues 15 and 17): a filtered page of a
+// Links an administrator pastes into a ticket or a chat: a filtered page of a
 // list, an order, a user; and from a user's details to that user's orders and payments. Reload and
 // back/forward show the same. Every value is read from the API first.
 import type { Page } from '@playwright/test';

@@ -1,5 +1,5 @@
-// Sorting, created-date ranges, the dashboard's drill-down filters and CSV export on the lists
-// (issue 15), in a browser in a half-hour time zone (Asia/Kolkata, UTC+5:30): a day's start is no
+// Sorting, created-date ranges, the dashboard's drill-down filters and CSV export on the lists,
+// in a browser in a half-hour time zone (Asia/Kolkata, UTC+5:30): a day's start is no
 // whole UTC hour, so the range's edges are exercised too. Every expected value is read from the API.
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Orders journeys (issue 8): search an order by number, open it, refund it (double clicks send one
+// Orders journeys: search an order by number, open it, refund it (double clicks send one
 // refund), then find it under the Refunded filter with the refund button gone; the status filter
 // drives the server's totals; search a payment by payment number and open it.
 // Every value is read from the API first; nothing depends on particular seeded ids.

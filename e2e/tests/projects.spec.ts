@@ -1,4 +1,4 @@
-// Projects journeys (issue 6): the list against the API's data; create a uniquely named project,
+// Projects journeys: the list against the API's data; create a uniquely named project,
 // find it by search and by team, configure it (Online, a blocked region, an IAP limit) and see the
 // change in its row and in the API, then delete it; a duplicate Project ID keeps the dialog open.
 // Every project created here is removed again, even when a step fails.

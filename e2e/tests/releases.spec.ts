@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- a build's manifest and usage file are edited as plain JSON */
-// Releases (issue 13), as a team and the administrators live them: a visibly changed Projects build
+// Releases, as a team and the administrators live them: a visibly changed Projects build
 // released as a 50% canary with the release command puts two administrators on different versions
 // (each sticky across reloads); promoted, everyone gets it; rolled back from Settings → Remotes, the
 // old version is back after a reload; an incompatible build is refused with its reason and changes

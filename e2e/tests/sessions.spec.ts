@@ -1,4 +1,4 @@
-// Sessions and step-up (issue 14): the Sessions tab ends another browser's session and a password
+// Sessions and step-up: the Sessions tab ends another browser's session and a password
 // change ends the other session, each landing that browser on the sign-in screen at its next call
 // with a message saying why; a refund asks for the password again (a wrong one is refused with a
 // clear message, the right one refunds, keyboard only). Accessibility of the new tab and dialog.

@@ -1,4 +1,4 @@
-// Settings and roles (issue 14): an owner adds a viewer in Settings; the viewer signs in and is
+// Settings and roles: an owner adds a viewer in Settings; the viewer signs in and is
 // offered no Add Coins, Refund Order, Add Project or Configure, and the API refuses them; the owner
 // disables the viewer and the viewer's open tab lands on the login screen at its next call; the
 // audit log shows every step. Accessibility of the new tabs is checked on the way.

@@ -1,4 +1,4 @@
-// Users journeys (issue 7): find a seeded user by name and by user ID, open the details with
+// Users journeys: find a seeded user by name and by user ID, open the details with
 // that user's recent orders, add 25 coins and see the balance rise by exactly 25 (in the row,
 // the details and the API), top up from the details with the keyboard alone, and show a hidden
 // column that stays shown after a reload.

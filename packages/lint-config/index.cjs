@@ -4,7 +4,7 @@
 /** Browser code of every package that runs in the admin's page. */
 const BROWSER_SOURCES = ['packages/{shell,shared-client,*-mfe}/src/**/*.{ts,tsx}'];
 
-const MARKUP = 'Data is never markup (ARCHITECTURE.md, "What the browser may run")';
+const MARKUP = 'Data is never markup (docs/architecture.md, "What the browser may run")';
 
 /**
  * No data as markup: no HTML sinks, no HTML parsing, no string-to-code, and every chart formatter
@@ -94,7 +94,7 @@ const tooltipHelper = {
   rules: { 'no-restricted-syntax': 'off' },
 };
 
-const ONE_WAY = 'Arrows go one way (ARCHITECTURE.md)';
+const ONE_WAY = 'Arrows go one way (docs/architecture.md, "One-way rules")';
 const REMOTES = '@growth-admin/*-mfe';
 /** A relative path that climbs out of its package into another one. */
 const INTO_ANOTHER_PACKAGE = '^(\\.\\./)+(shell|shared-client|admin-api|api-contract|web-security|[a-z]+-mfe)(/|$)';

@@ -4,7 +4,7 @@
 // below, and every build (shell and each remote) provides exactly this module, so whichever copy
 // is loaded first (the shell's) serves every remote: still one antd, one theme, one App context.
 //
-// The list is part of the shell/remote contract (ARCHITECTURE.md): a build that imports an antd
+// The list is part of the shell/remote contract (docs/architecture.md): a build that imports an antd
 // export missing here fails (tools/federation/build.mjs). To use a new antd export in a remote,
 // add it here, then deploy the shell first (it provides antd), then the remote.
 // The components no first screen needs (Table, Select, ...) are listed in antd-deferred.mjs instead

@@ -1,6 +1,6 @@
 // antd's CSS-in-JS computes each component's styles in the browser on its first render: at sign-in
 // that was the largest piece of main-thread work before the dashboard could draw (≈ 100 ms on the
-// 2-core machine, shell README). The shell's build renders every eagerly shared antd component once
+// 2-core machine, e2e/perf/measure.mjs). The shell's build renders every eagerly shared antd component once
 // on the server (react-dom/server, the shell's own antd) under each of the administrator's
 // appearances (shared-client's adminThemes.ts) and writes what antd computed into one CSS file: the
 // styles (written with CSS variables), each appearance's values of those variables (scoped by its

@@ -2,7 +2,7 @@
 // the static server (packages/shell/serve/static-server.mjs) sends the stored file instead of
 // compressing on every request. Compressing the dashboard's files per request cost the serving
 // process ≈ 35 ms of CPU at sign-in (the echarts chunk alone 16 ms), taken from the browser and the
-// API on a 2-core machine (shell README, issue 16). Run last, on the final bytes: the manifest is
+// API on a 2-core machine (e2e/perf/measure.mjs). Run last, on the final bytes: the manifest is
 // rewritten after webpack's own stages (its chunk hashes, integrity.mjs).
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// The federation share scope of ARCHITECTURE.md: every package shares exactly these modules as
+// The federation share scope of docs/architecture.md: every package shares exactly these modules as
 // singletons, with the version range its own package.json asks for, so a remote built against an
 // incompatible major gets a console warning from the federation runtime instead of a silent
 // second copy. Subpath entry points (`react/jsx-runtime`, `react-dom/client`) are listed too:

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The release commands (README "Releases"), from the repository root or any CI:
+// The release commands (docs/releases.md), from the repository root or any CI:
 //   npm run release -- <remote> [--version V] [--canary N] [--notes TEXT] [--dist DIR]
 //   npm run promote -- <remote>     npm run rollback -- <remote> [--to V]     npm run releases -- <remote>
 // They call the admin API with a deploy token (DEPLOY_TOKEN, made with `cli add-deploy-token`), so

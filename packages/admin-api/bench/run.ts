@@ -149,7 +149,7 @@ async function main() {
     // The middle of a name ('patel' of 'mia_patel2998'): what an administrator who half-remembers types.
     const namePart = encodeURIComponent((person.customName.split('_')[1] ?? person.customName).replace(/[0-9]+$/, ''));
 
-    // Issue 15's shapes: sorts, created ranges (a week, and a half-hour time zone's day edges), type and region.
+    // The lists' shapes: sorts, created ranges (a week, and a half-hour time zone's day edges), type and region.
     const newest = Date.parse(sample.createdAt);
     const weekAgo = new Date(newest - 7 * 86_400_000).toISOString();
     const dayEdges = `createdFrom=${encodeURIComponent(new Date(newest - 3 * 86_400_000 - 30 * 60_000).toISOString())}&createdTo=${encodeURIComponent(new Date(newest - 2 * 86_400_000 - 30 * 60_000).toISOString())}`;

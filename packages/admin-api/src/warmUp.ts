@@ -2,7 +2,7 @@
 // check (scrypt, whose first call also starts libuv's thread pool), the session's insert and lookup,
 // the audit insert and the dashboard's three queries. On PGlite a statement's first run pays for
 // WebAssembly compiling its code paths: measured on a fresh start, the first administrator's
-// sign-in and dashboard answers were 50-130 ms slower than the next one's (e2e/perf, issue 16).
+// sign-in and dashboard answers were 50-130 ms slower than the next one's (e2e/perf/measure.mjs).
 // Everything runs in one transaction that is rolled back: nothing of it stays in the database.
 import type { Db } from './db';
 import { audit } from './modules/audit/repository';

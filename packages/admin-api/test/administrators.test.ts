@@ -1,4 +1,4 @@
-// Administrators, my own password and the audit log (issue 14), over HTTP: owners manage
+// Administrators, my own password and the audit log, over HTTP: owners manage
 // administrators, a disabled administrator's open session stops at its next call, the last active
 // owner stays, a password change ends my other sessions, and the audit log shows every step.
 import { routes } from '@growth-admin/api-contract';

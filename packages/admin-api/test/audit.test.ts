@@ -1,4 +1,4 @@
-// The audit log (issue 14) over HTTP: filtered by target and a date range besides administrator,
+// The audit log over HTTP: filtered by target and a date range besides administrator,
 // action and text; each change with its before and after (project, role, add-coins balance, refund
 // state); the CSV export of the current filter, streamed in batches, every matching row, itself
 // audited and safe in a spreadsheet; append-only in the database (a trigger) and through the API.

@@ -161,7 +161,7 @@ describe('session token', () => {
 describe('request signature (403, never 401)', () => {
   let token = '';
   // beforeEach, not beforeAll: the sign-in then counts as the first test's own work, which lets
-  // mutation testing run only the tests that reach each line (see README "Mutation testing").
+  // mutation testing run only the tests that reach each line (docs/testing.md, mutation testing).
   beforeEach(async () => {
     if (!token) token = await new Api(t.url).login();
   });

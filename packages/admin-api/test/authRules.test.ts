@@ -1,6 +1,6 @@
 // The rules of administrators, sessions, sign-in throttling, housekeeping and idempotency, called
 // as functions on a real database: each boundary exact (a window that ends, a retry time reached),
-// so the mutation run (README) finds no rule that can change unnoticed.
+// so the mutation run (docs/testing.md) finds no rule that can change unnoticed.
 import type { Db } from '../src/db';
 import { migrate } from '../src/db/migrate';
 import { addAdmin, checkCredentials, createSession, ensureFirstAdmin, findSession, housekeeping, LAST_SEEN_EVERY_SECONDS, revokeSession } from '../src/modules/auth/repository';

@@ -1,4 +1,4 @@
-// The lists' sorts, created-date ranges and drill-down filters (issue 15), over HTTP against
+// The lists' sorts, created-date ranges and drill-down filters, over HTTP against
 // direct SQL on the same seeded database.
 import { startTestServer, type TestServer } from './helpers';
 

@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- manifests under test are arbitrary JSON */
-// The release registry over HTTP (issue 13): register, canary, promote, rollback, history, the
+// The release registry over HTTP: register, canary, promote, rollback, history, the
 // runtime config the shell boots from (sticky canary), deploy tokens, the compatibility gate's every
 // refusal (nothing changed), failure reports and the automatic rollback of a failing canary.
 import { createServer, type Server } from 'node:http';

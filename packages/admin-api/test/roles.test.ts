@@ -1,4 +1,4 @@
-// Roles (issue 14): every rule enforced by the API, over HTTP. A viewer reads everything and
+// Roles: every rule enforced by the API, over HTTP. A viewer reads everything and
 // changes nothing (403 ROLE_FORBIDDEN, nothing stored); an operator moves money and changes
 // projects; the first administrator, and those of a database from before roles, are owners.
 import { routes } from '@growth-admin/api-contract';

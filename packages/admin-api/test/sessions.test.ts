@@ -1,4 +1,4 @@
-// Sessions (issue 14) over HTTP: my active sessions with browser, IP and last-seen; ending one or all
+// Sessions over HTTP: my active sessions with browser, IP and last-seen; ending one or all
 // my others; owners listing and ending anyone's; last-seen written at most once a minute; the idle
 // timeout and the absolute lifetime answering 401 SESSION_EXPIRED. Time is moved by setting a
 // session's times back in the database (the server compares with the database's clock), not by waiting.

@@ -1,4 +1,4 @@
-// Step-up (issue 14, ASVS 4.0.3 3.7.1) over HTTP: a refund, and an add-coins above the step-up
+// Step-up (ASVS 4.0.3 3.7.1) over HTTP: a refund, and an add-coins above the step-up
 // amount, need the password entered in this session within the last 5 minutes (sign-in counts);
 // otherwise 403 STEP_UP_REQUIRED and nothing changes. POST /account/reauthenticate records it; the
 // same call then goes through with the same Idempotency-Key. Time is moved by setting the session's

@@ -1,10 +1,12 @@
 // Prints the gzip bytes of the built remote (run after `pnpm --filter @growth-admin/analytics-mfe build`):
 // what the shell downloads for the Analytics section (remoteEntry.js + the exposed module's chunks),
-// the shared singletons (served by the shell in the composed app), and every dist/*.js in total.
+// the shared singletons (served by the shell in the composed app), and every dist/*.js in total;
+// writes them to docs/performance.md unless --no-doc.
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { writePerformanceSection } from '../../../scripts/performance-doc.mjs';
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const manifest = JSON.parse(readFileSync(join(dist, 'mf-manifest.json'), 'utf8'));
@@ -31,3 +33,22 @@ console.log(`On demand (async chunks of the exposed module: ${onDemand.join(', '
 console.log(`Shared singletons (fallbacks; the shell's copies are used in the composed app): ${kB(sum(shared))} gzip`);
 console.log(`Standalone harness only (main entry, lazy section): ${kB(sum(standaloneOnly))} gzip`);
 console.log(`All dist/*.js: ${kB(sum(all))} gzip`);
+
+if (!process.argv.includes('--no-doc')) {
+  const file = writePerformanceSection({
+    id: 'analytics-bundle',
+    title: "The analytics remote's JavaScript",
+    command: 'node packages/analytics-mfe/scripts/bundle-size.mjs',
+    note: 'After `pnpm --filter @growth-admin/analytics-mfe build`; gzip level 9 of the production build.',
+    columns: ['what', 'minified', 'gzip'],
+    rows: [
+      ...rows.map(([f, r, g]) => [f, kB(r), kB(g)]),
+      ['the Analytics section as the shell loads it (remoteEntry + exposed module)', '', kB(sum(section))],
+      [`on demand: ${onDemand.length} async chunks of the exposed module (tooltips, deferred antd, …)`, '', kB(sum(onDemand))],
+      ['shared singletons (fallbacks; the shell\'s copies are used in the composed app)', '', kB(sum(shared))],
+      ['standalone harness only', '', kB(sum(standaloneOnly))],
+      ['all dist/*.js', '', kB(sum(all))],
+    ],
+  });
+  console.log(`(written to ${file})`);
+}

@@ -1,4 +1,4 @@
-// Administrators and their own accounts (issue 14): owners manage administrators; everyone changes
+// Administrators and their own accounts: owners manage administrators; everyone changes
 // their own password.
 import { Type } from '@sinclair/typebox';
 import { RoleSchema } from './auth';

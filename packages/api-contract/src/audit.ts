@@ -1,4 +1,4 @@
-// The audit log (issue 14): read only. Every change is written in the transaction of the change;
+// The audit log: read only. Every change is written in the transaction of the change;
 // no route changes or deletes an entry.
 import { Type } from '@sinclair/typebox';
 import { route } from './route';

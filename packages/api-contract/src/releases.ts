@@ -1,4 +1,4 @@
-// The release registry (issue 13): each remote has one active release and at most one canary with a
+// The release registry: each remote has one active release and at most one canary with a
 // share of administrators. The shell boots from the runtime config the registry answers; releases are
 // registered, promoted and rolled back by owners or with a deploy token (the commands and CI).
 import { Type } from '@sinclair/typebox';

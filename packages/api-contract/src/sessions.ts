@@ -1,4 +1,4 @@
-// Sessions (issue 14, ASVS 4.0.3 3.3.4, 5.0 7.4.5): everyone lists and ends their own; owners list
+// Sessions (ASVS 4.0.3 3.3.4, 5.0 7.4.5): everyone lists and ends their own; owners list
 // and end anyone's. Step-up re-authentication records, on this session, that the password was just
 // entered (a refund or a large add-coins needs it within the last 5 minutes).
 import { Type } from '@sinclair/typebox';

@@ -1,4 +1,4 @@
-// ARCHITECTURE.md's one-way import rules, run through the root eslint.config.mjs on fixture sources
+// docs/architecture.md's one-way import rules, run through the root eslint.config.mjs on fixture sources
 // placed in each package, as `npm run lint` runs them.
 import { join } from 'node:path';
 import { ESLint } from 'eslint';

@@ -102,7 +102,7 @@ describe('Orders section', () => {
     installFakeApi({ [`GET ${LIST}`]: () => ok({ orders: [], total: 0 }) });
     renderSection(Orders);
     expect(await screen.findByText('No orders found matching your criteria')).toBeInTheDocument();
-    // The same paging line as every list (issue 17: Users showed it, Orders hid it).
+    // The same paging line as every list (Users showed it, Orders hid it).
     expect(screen.getByText('Showing 0 to 0 of 0 orders')).toBeInTheDocument();
     expect(screen.getByText('Page 1 of 1')).toBeInTheDocument();
   });

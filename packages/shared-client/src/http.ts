@@ -1,4 +1,4 @@
-// The signed HTTP client every call goes through (spec 7, ARCHITECTURE "Calls and the signed client").
+// The signed HTTP client every call goes through (spec 7; docs/security.md, "Request signing").
 import { getClientConfig } from './config';
 import { ApiError, NETWORK_MESSAGE, TIMEOUT_MESSAGE } from './errors';
 import { signatureHeaders } from './signature';

@@ -59,7 +59,7 @@ function rollbackEffect({ active, canary }: RemoteReleases): string {
  * Settings → Remotes: per remote the active release, the canary and its share, their failures, and
  * the history on expanding a row. Owners promote and roll back, each behind a confirmation; every
  * administrator reads. If this very section is the broken remote, the release commands still work
- * (README, Releases).
+ * (docs/releases.md).
  */
 export function RemotesTab({ user, toast }: SectionProps) {
   const registry = useQuery(queries.releases());

@@ -1,4 +1,4 @@
--- Name search matches any part of a name, case-insensitively (issue 17: 'patel' finds
+-- Name search matches any part of a name, case-insensitively ('patel' finds
 -- 'mia_patel2998'): trigram indexes serve `lower(name) like '%text%'` on 100k users and on the
 -- orders' customer names.
 create extension if not exists pg_trgm;

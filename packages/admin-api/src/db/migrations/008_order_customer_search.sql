@@ -1,4 +1,4 @@
--- Orders' Customer Name search matches any part of the name, case-insensitively (issue 17), and
+-- Orders' Customer Name search matches any part of the name, case-insensitively, and
 -- stays fast at 1M orders. order_name_totals holds, per lower-case customer name and kind, how many
 -- orders are in each state, kept by a trigger: a search's total is a sum over the matching names
 -- (found through a trigram index, one narrow row per name) instead of a count over their orders,

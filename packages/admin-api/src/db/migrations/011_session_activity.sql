@@ -1,4 +1,4 @@
--- Sessions (issue 14): each has a public id (the token hash never leaves the server), when it was
+-- Sessions: each has a public id (the token hash never leaves the server), when it was
 -- last seen (written at most once a minute per session, for the idle timeout and the Sessions tab),
 -- the browser it was started from, and when its password was last entered (sign-in, or a step-up
 -- re-authentication before a refund or a large add-coins).

@@ -1,4 +1,4 @@
--- The audit log (issue 14): each change's before and after (the fields that changed), a target
+-- The audit log: each change's before and after (the fields that changed), a target
 -- filter, and append-only in the database itself: no role the API uses can update, delete or
 -- truncate an entry, whatever code runs.
 alter table audit_log add column before jsonb;

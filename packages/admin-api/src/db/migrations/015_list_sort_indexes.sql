@@ -1,4 +1,4 @@
--- 15: the lists' sorts and filters (issue 15) stay index scans at 1M orders / 100k users.
+-- 15: the lists' sorts and filters stay index scans at 1M orders / 100k users.
 -- Orders and payments by amount, per kind, either way; the included columns let the status, type
 -- and created-range filters be checked in the index (an index-only scan under the deferred join).
 create index if not exists orders_growth_money on orders (payment_money, id)

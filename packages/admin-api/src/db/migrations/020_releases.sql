@@ -1,4 +1,4 @@
--- The release registry (issue 13). One row per release of a remote; a version is never reused. Each
+-- The release registry. One row per release of a remote; a version is never reused. Each
 -- remote has at most one active release and at most one canary (partial unique indexes keep it so
 -- under concurrent calls). `files` holds each file's SRI hash (sha384-…), recorded at release, for
 -- the shell's integrity checks. Failures the shell reports are counted on the release and the newest
