@@ -9,6 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { auth, releases, remotes } from '@growth-admin/api-contract';
 import { addAdmin } from '../src/modules/auth/repository';
+import { registerRelease } from '../src/modules/releases/repository';
 import { Api, expectShape, startTestServer, TEST_TMP, type TestServer } from './helpers';
 
 const files = new Map<string, unknown>();
@@ -174,6 +175,10 @@ test('the gate: a section path another remote owns, a manifest off the remote’
   expect(elsewhere.body.message).toBe(
     `billing 1.1.1 cannot be released: its manifest is on http://localhost:3999, not on the remote's origin nor on an origin releases are served from (${hostUrl})`,
   );
+  // Two releases racing past the gate (each checked before the other was stored): the registry's
+  // transaction has the last word.
+  const racing = registerRelease(t.server.db, { adminId: null, username: 'deploy:billing-deploy', ip: '' }, release('billing', '1.1.2'), taking as any);
+  await expect(racing).rejects.toMatchObject({ statusCode: 422, code: 'RELEASE_INCOMPATIBLE', message: 'billing 1.1.2 cannot be released: the section path /orders belongs to the remote orders' });
   expect(await releasesRows()).toEqual(before);
 });
 

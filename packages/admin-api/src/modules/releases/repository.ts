@@ -5,7 +5,7 @@
 import type { Release, ReleaseInput, RemoteMeta, RemoteReleases } from '@growth-admin/api-contract';
 import type { Db, Queryable } from '../../db';
 import { iso } from '../../db/dates';
-import { conflict, notFound } from '../../http/errors';
+import { ApiError, conflict, notFound } from '../../http/errors';
 import { audit, type Actor } from '../audit/repository';
 import { ensureSeedRemote, liveRemote, lockRemote } from '../remotes/repository';
 
@@ -92,6 +92,25 @@ export async function releaseHistory(q: Queryable, remote: string): Promise<Rele
   return rows.map(toRelease);
 }
 
+/**
+ * The last word on section paths (the gate checked them before, outside any lock): under one lock for
+ * every remote's paths, none may be owned by another live remote's active or canary release.
+ */
+async function claimSectionPaths(tx: Queryable, input: ReleaseInput, meta: RemoteMeta): Promise<void> {
+  if (!meta.sections.length) return;
+  await tx.query("select pg_advisory_xact_lock(hashtext('release:section-paths'))");
+  const taken = await tx.query<{ path: string; remote: string }>(
+    `select s.path, r.remote from releases r join remotes m on m.name = r.remote and m.decommissioned_at is null,
+            jsonb_to_recordset(coalesce(r.meta -> 'sections', '[]'::jsonb)) as s(path text)
+      where r.state in ('active', 'canary') and r.remote <> $1 and s.path = any($2::text[])`,
+    [input.remote, meta.sections.map((x) => x.path)],
+  );
+  if (taken.length) {
+    const why = taken.map((t) => `the section path /${t.path} belongs to the remote ${t.remote}`).join('; ');
+    throw new ApiError(422, 'RELEASE_INCOMPATIBLE', `${input.remote} ${input.version} cannot be released: ${why}`);
+  }
+}
+
 const sameFiles = (a: Record<string, string>, b: Record<string, string>) =>
   Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([k, v]) => b[k] === v);
 
@@ -104,6 +123,7 @@ export async function registerRelease(db: Db, actor: Actor, input: ReleaseInput,
   return db.transaction(async (tx) => {
     await lockRemote(tx, input.remote);
     await knownRemote(tx, input.remote); // decommissioned while the gate ran: refused
+    await claimSectionPaths(tx, input, meta);
     const existing = await tx.query<Row>(`select ${COLUMNS} from releases where remote = $1 and version = $2`, [input.remote, input.version]);
     if (existing[0]) {
       const before = toRelease(existing[0]);
