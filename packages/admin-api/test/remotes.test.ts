@@ -9,8 +9,9 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { auth, releases, remotes } from '@growth-admin/api-contract';
 import { addAdmin } from '../src/modules/auth/repository';
+import { bucketOf, subjectOf } from '../src/modules/releases/composition';
 import { registerRelease } from '../src/modules/releases/repository';
-import { Api, expectShape, startTestServer, TEST_TMP, type TestServer } from './helpers';
+import { Api, expectShape, startOn, startTestServer, TEST_TMP, type TestServer } from './helpers';
 
 const files = new Map<string, unknown>();
 let host: Server;
@@ -59,6 +60,7 @@ let t: TestServer;
 let owner: Api;
 let operator: Api;
 let viewer: Api;
+let seedFile = '';
 let team: Api; // the billing team's CI, with the token createRemote answered
 beforeAll(async () => {
   host = createServer((req, res) => {
@@ -73,7 +75,8 @@ beforeAll(async () => {
   const seed = join(TEST_TMP, `remotes-seed-${process.pid}.json`);
   writeFileSync(seed, JSON.stringify([{ remote: 'orders', version: 'local-1', manifestUrl: 'http://localhost:3999/orders/mf-manifest.json', files: {}, meta: ORDERS_META }]));
   // No RELEASE_ORIGINS: each remote's releases must be on its registered origin.
-  t = await startTestServer({ shellUrl: `${hostUrl}/shell`, releaseSeedFile: seed });
+  t = await startTestServer({ shellUrl: `${hostUrl}/shell`, releaseSeedFile: seed, canaryMaxFailures: 2 });
+  seedFile = seed;
   owner = new Api(t.url);
   await owner.login();
   await addAdmin(t.server.db, 'otto', 'operator-password-1', 'operator');
@@ -247,6 +250,20 @@ test('deploy tokens: made for one remote with an expiry, listed without the secr
   expect((await auditOf('deploy-token.create')).map((e: any) => e.target)).toEqual(['billing-ci', 'billing-deploy']);
 });
 
+test("a slot contribution's failures count against the contributing remote's release: its canary is rolled back, not the host's", async () => {
+  const percent = Math.min(99, bucketOf('billing', subjectOf('vera')) + 1); // vera is on the canary
+  const canary = (await team.post('/api/admin/releases', release('billing', '1.3.5', { canaryPercent: percent }))).body.data;
+  const forViewer = await runtime(viewer);
+  expect(forViewer.releases.billing).toEqual({ id: canary.id, version: '1.3.5', canary: true });
+  // The viewer's dashboard card crashes: the shell reports it with the id of the release it came from.
+  const report = () => viewer.post('/api/admin/releases/failures', { releaseId: forViewer.releases.billing.id, kind: 'render', message: 'RevenueCard crashed' });
+  expect((await report()).body.data).toEqual({ counted: true, rolledBack: false });
+  expect((await report()).body.data).toEqual({ counted: true, rolledBack: true });
+  expect((await runtime(viewer)).releases.billing).toMatchObject({ version: '1.2.0', canary: false });
+  expect((await runtime(viewer)).releases.orders.canary).toBe(false);
+  expect(await t.sql("select failures from releases where remote = 'orders'")).toEqual([{ failures: 0 }]);
+});
+
 test('decommissioning takes the remote out of every composition, rolls back its canary, revokes its tokens; audited', async () => {
   await team.post('/api/admin/releases', release('billing', '1.4.0', { canaryPercent: 50 }));
   expect((await operator.post('/api/admin/remotes/billing/decommission')).body.code).toBe('ROLE_FORBIDDEN');
@@ -266,7 +283,7 @@ test('decommissioning takes the remote out of every composition, rolls back its 
   expect((await owner.get('/api/admin/releases')).body.data.map((r: any) => r.remote)).toEqual(['orders']);
   expect((await owner.get('/api/admin/releases/billing')).body.code).toBe('UNKNOWN_REMOTE');
   const history = await t.sql("select version, state from releases where remote = 'billing' order by id");
-  expect(history.map((r: any) => `${r.version} ${r.state}`)).toEqual(['1.0.0 retired', '1.2.0 active', '1.4.0 rolled-back']);
+  expect(history.map((r: any) => `${r.version} ${r.state}`)).toEqual(['1.0.0 retired', '1.2.0 active', '1.3.5 rolled-back', '1.4.0 rolled-back']);
   expect((await team.get('/api/admin/releases/billing')).body.code).toBe('TOKEN_INVALID');
   expect((await auditOf('remote.decommission'))[0]).toMatchObject({
     adminUsername: 'admin',
@@ -280,4 +297,27 @@ test('decommissioning takes the remote out of every composition, rolls back its 
   expect((await owner.post('/api/admin/deploy-tokens', { name: 'late', remote: 'billing' })).body.code).toBe('UNKNOWN_REMOTE');
   // The registry keeps it, decommissioned.
   expect((await owner.get('/api/admin/remotes')).body.data.find((r: any) => r.name === 'billing').decommissionedBy).toBe('admin');
+});
+
+test("a release that recorded no metadata composes nothing; npm start's next start gives its own local build the build's metadata, and leaves a decommissioned remote alone", async () => {
+  await t.sql("update releases set meta = '{}'::jsonb where remote = 'orders'"); // as a release of an earlier registry
+  const before = await runtime(owner);
+  expect(before.composition.sections).toEqual([]);
+  expect(before.remotes).toEqual({});
+  await t.stop();
+  const restarted = await startOn({ dataDir: t.dataDir, databaseUrl: t.databaseUrl }, { shellUrl: `${hostUrl}/shell`, releaseSeedFile: seedFile });
+  try {
+    const again = new Api(restarted.url);
+    await again.login();
+    const after = (await again.get('/api/runtime-config', { sign: false })).body.data;
+    expect(after.composition.sections.map((s: any) => `${s.path} ${s.remote}`)).toEqual(['orders orders']);
+    expect(after.composition.removedSections).toEqual([{ path: 'invoices', label: 'Invoices' }]);
+    const rows = await restarted.db.query<{ name: string; decommissioned_by: string | null }>('select name, decommissioned_by from remotes order by created_at');
+    expect(rows).toEqual([
+      { name: 'orders', decommissioned_by: null },
+      { name: 'billing', decommissioned_by: 'admin' },
+    ]);
+  } finally {
+    await restarted.close();
+  }
 });
