@@ -140,6 +140,7 @@ export async function startSystem(options = {}) {
     const dist = join(repoRoot, 'packages', r.pkg, 'dist');
     const files = fileHashes(dist);
     // The build's sections and slot contributions: the registry composes the shell from them.
+    if (!existsSync(join(dist, 'remote-meta.json'))) throw new Error(`packages/${r.pkg}/dist/remote-meta.json is missing: build first`);
     const meta = JSON.parse(readFileSync(join(dist, 'remote-meta.json'), 'utf8'));
     return { remote: name, version: `local-${contentId(files)}`, manifestUrl: runtimeConfig.remotes[name], files, meta };
   });
