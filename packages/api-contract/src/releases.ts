@@ -46,14 +46,15 @@ export const RuntimeConfig = Type.Object({
   apiBaseUrl: Type.String(),
   signingKey: Type.String(),
   directImageHosts: Type.Array(Type.String()),
-  remotes: Type.Record(Type.String(), Type.String(), { description: 'Remote name → the mf-manifest.json URL this subject gets' }),
+  remotes: Type.Record(Type.String(), Type.String(), { description: 'Remote name → the mf-manifest.json URL this administrator gets (only the remotes with a section or contribution they may see; none without a session)' }),
   releases: Type.Record(
     Type.String(),
     Type.Object({ id: Type.String(), version: Type.String(), canary: Type.Boolean() }),
     { description: 'Remote name → the release chosen (the shell reports failures against its id)' },
   ),
   allowedOrigins: Type.Array(Type.String(), {
-    description: 'The origins the shell may load remotes from: RELEASE_ORIGINS when the API has it, else those of the live releases',
+    description:
+      "The origins the shell may load remotes from: RELEASE_ORIGINS plus each composed remote's registered origin when the API has RELEASE_ORIGINS, else the origins of the composed remotes' live releases",
   }),
   integrity: Type.Record(
     Type.String(),
