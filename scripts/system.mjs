@@ -137,8 +137,12 @@ export async function startSystem(options = {}) {
   const seedFile = join(dirname(resolveDataDir(options.dataDir)), `release-seed-${process.pid}.json`);
   mkdirSync(dirname(seedFile), { recursive: true });
   const seed = Object.entries(REMOTES).map(([name, r]) => {
-    const files = fileHashes(join(repoRoot, 'packages', r.pkg, 'dist'));
-    return { remote: name, version: `local-${contentId(files)}`, manifestUrl: runtimeConfig.remotes[name], files };
+    const dist = join(repoRoot, 'packages', r.pkg, 'dist');
+    const files = fileHashes(dist);
+    // The build's sections and slot contributions: the registry composes the shell from them.
+    if (!existsSync(join(dist, 'remote-meta.json'))) throw new Error(`packages/${r.pkg}/dist/remote-meta.json is missing: build first`);
+    const meta = JSON.parse(readFileSync(join(dist, 'remote-meta.json'), 'utf8'));
+    return { remote: name, version: `local-${contentId(files)}`, manifestUrl: runtimeConfig.remotes[name], files, meta };
   });
   writeFileSync(seedFile, `${JSON.stringify(seed, null, 2)}\n`);
   // A deploy token for this machine's release commands (`npm run release -- <remote>` reads the file).

@@ -67,12 +67,11 @@ function settings(env) {
   };
 }
 
+/** The in-repo remote named `name` (its package's remote.json), or null: a remote built elsewhere (--dist). */
 async function remoteDef(name) {
-  const mod = await import(join(repoRoot, 'packages/remotes/dist/index.js'));
-  const REMOTES = mod.REMOTES ?? mod.default.REMOTES;
-  const remote = REMOTES.find((r) => r.name === name);
-  if (!remote) throw new UsageError(`no remote is named "${name}" (known: ${REMOTES.map((r) => r.name).join(', ')})`);
-  return remote;
+  const { localRemotes } = await import(join(repoRoot, 'tools/federation/local-remotes.mjs'));
+  const local = localRemotes(repoRoot)[name];
+  return local ? { package: local.pkg } : null;
 }
 
 const line = (r) =>
@@ -93,14 +92,15 @@ export async function run(argv, env = process.env, out = console.log) {
     for (const r of await api.history(remote)) out(line(r));
   } else {
     const def = await remoteDef(remote);
+    if (!def && !flags.dist) throw new UsageError(`no package of this repository is the remote "${remote}" (its remote.json): give --dist DIR for a remote built elsewhere`);
     const distDir = flags.dist ? (isAbsolute(flags.dist) ? flags.dist : join(process.cwd(), flags.dist)) : join(repoRoot, 'packages', def.package, 'dist');
     if (!flags.dist && !flags['no-build']) {
       out(`building ${def.package}...`);
       const { runPnpm } = await import(join(repoRoot, 'scripts/pnpm.mjs'));
       if (runPnpm(['exec', 'turbo', 'run', 'build', `--filter=@growth-admin/${def.package}`, '--output-logs=errors-only']) !== 0) throw new Error(`the build of ${def.package} failed`);
     }
-    const pkgVersion = JSON.parse(readFileSync(join(repoRoot, 'packages', def.package, 'package.json'), 'utf8')).version;
-    const version = flags.version ?? `${pkgVersion}-${contentId(fileHashes(distDir))}`;
+    const pkgVersion = def ? JSON.parse(readFileSync(join(repoRoot, 'packages', def.package, 'package.json'), 'utf8')).version : null;
+    const version = flags.version ?? `${pkgVersion ? `${pkgVersion}-` : ''}${contentId(fileHashes(distDir))}`;
     const { files, path, uploaded } = uploadToStore({ storeDir: s.storeDir, remote, version, distDir });
     out(`${uploaded ? 'uploaded' : 'already in the store:'} ${path}`);
     const manifestUrl = `${s.storeUrl}/${remote}/${version}/mf-manifest.json`;

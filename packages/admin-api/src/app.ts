@@ -11,6 +11,8 @@ import { DatabaseUnavailableError, type Db } from './db';
 import { ApiError, badRequest, validationMessage } from './http/errors';
 import { Admission, ClientGoneError } from './http/admission';
 import { guardHook } from './http/guard';
+import { auditDeployTokenUse } from './modules/releases/deployTokens';
+import { remoteRoutes } from './modules/remotes/routes';
 import { findUnstorableText, jsonDepth, MAX_JSON_DEPTH } from './http/text';
 import { administratorRoutes } from './modules/administrators/routes';
 import { analyticsRoutes } from './modules/analytics/routes';
@@ -153,6 +155,14 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     reply.raw.once('close', release);
   });
   app.addHook('onRequest', guardHook(db, config));
+  // Every call made with a deploy token is audited, a read or a refusal too, before its answer leaves.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (!req.deployer) return payload;
+    const remote = (req.params as { remote?: string } | undefined)?.remote ?? (req.body as { remote?: unknown } | undefined)?.remote;
+    const use = { deployer: req.deployer, ip: req.ip, method: req.method, url: req.url, remote: typeof remote === 'string' ? remote : '', status: reply.statusCode, payload };
+    await auditDeployTokenUse(db, use).catch((err: unknown) => console.error('[admin-api] the audit of a deploy token use failed:', err));
+    return payload;
+  });
   // A route without a body schema takes no body, and an unknown route none either: answered
   // before the body is read, whatever it holds.
   app.addHook('preParsing', async (req, _reply, payload) => {
@@ -178,7 +188,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   });
 
   const deps = { config, db };
-  for (const register of [healthRoutes, authRoutes, sessionRoutes, administratorRoutes, auditRoutes, projectRoutes, personRoutes, orderRoutes, analyticsRoutes, imageRoutes, securityRoutes, releaseRoutes]) {
+  for (const register of [healthRoutes, authRoutes, sessionRoutes, administratorRoutes, auditRoutes, projectRoutes, personRoutes, orderRoutes, analyticsRoutes, imageRoutes, securityRoutes, releaseRoutes, remoteRoutes]) {
     register(app, deps);
   }
   return app;

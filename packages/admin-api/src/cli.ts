@@ -1,6 +1,6 @@
 // node dist/cli.js add-admin <username> <password> [--role owner|operator|viewer]
 // node dist/cli.js seed [--users N] [--orders N] [--seed N]
-// node dist/cli.js add-deploy-token <name> | revoke-deploy-token <name>
+// node dist/cli.js add-deploy-token <name> [--remote <remote>] [--days N] | revoke-deploy-token <name>
 // Uses DATABASE_URL / DATA_DIR like the server. On PGlite one process holds a data folder: while the
 // server runs on it, the CLI refuses and names the server's process (stop it first).
 import { ROLES, type Role } from '@growth-admin/api-contract';
@@ -9,11 +9,12 @@ import { openDb } from './db';
 import { migrate } from './db/migrate';
 import { seedDemo } from './seed';
 import { addAdmin } from './modules/auth/repository';
-import { createDeployToken, revokeDeployToken } from './modules/releases/deployTokens';
+import { CLI_ACTOR, createDeployToken, DEFAULT_TOKEN_DAYS, revokeDeployToken } from './modules/releases/deployTokens';
+import { liveRemote } from './modules/remotes/repository';
 
 function usage(): never {
   console.error(
-    'usage:\n  cli add-admin <username> <password> [--role owner|operator|viewer] (default owner)\n  cli seed [--users 3000] [--orders 30000] [--seed 42]\n  cli add-deploy-token <name>\n  cli revoke-deploy-token <name>',
+    'usage:\n  cli add-admin <username> <password> [--role owner|operator|viewer] (default owner)\n  cli seed [--users 3000] [--orders 30000] [--seed 42]\n  cli add-deploy-token <name> [--remote <remote>] [--days 90]   (without --remote: every remote)\n  cli revoke-deploy-token <name>',
   );
   process.exit(2);
 }
@@ -38,12 +39,19 @@ async function main() {
   try {
     await migrate(db);
     if (cmd === 'add-deploy-token') {
-      if (!args[0]) usage();
-      const token = await createDeployToken(db, args[0]);
-      console.log(`deploy token "${args[0]}" (shown once; give it to the release commands as DEPLOY_TOKEN):\n${token}`);
+      if (!args[0] || args[0].startsWith('--')) usage();
+      const remoteAt = args.indexOf('--remote');
+      const remote = remoteAt >= 0 ? args[remoteAt + 1] : null;
+      if (remoteAt >= 0 && !remote) usage();
+      const days = flag(args, 'days', DEFAULT_TOKEN_DAYS);
+      if (days < 1 || days > 365) throw new Error('--days must be from 1 to 365');
+      if (remote) await liveRemote(db, remote).catch((err: Error) => Promise.reject(new Error(err.message)));
+      const token = await createDeployToken(db, args[0], { remote, days });
+      console.log(`deploy token "${args[0]}" for ${remote ?? 'every remote'}, ${days} days (shown once; give it to the release commands as DEPLOY_TOKEN):\n${token}`);
     } else if (cmd === 'revoke-deploy-token') {
       if (!args[0]) usage();
-      const ok = await revokeDeployToken(db, args[0]);
+      const result = await revokeDeployToken(db, CLI_ACTOR, args[0]);
+      const ok = typeof result === 'object';
       console.log(ok ? `deploy token "${args[0]}" revoked` : `no live deploy token is named "${args[0]}"`);
       if (!ok) process.exitCode = 1;
     } else if (cmd === 'add-admin') {

@@ -1,7 +1,6 @@
 // Environment → configuration. Every variable is documented in the package README.
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { DEFAULT_PAGE_PORTS } from '@growth-admin/remotes';
 
 export const DEFAULT_SIGNING_KEY = 'growth-admin-dev-signing-key';
 
@@ -57,9 +56,9 @@ export interface ServerConfig {
   directImageHosts: string[];
   /** The active shell's public base URL: the release gate reads its mf-manifest.json and shell-contract.json there. */
   shellUrl: string | null;
-  /** A JSON file of built remotes ([{ remote, version, manifestUrl, files }]) that fills the registry on first start (`npm start` writes it). */
+  /** A JSON file of built remotes ([{ remote, version, manifestUrl, files, meta }]) that fills the registry on first start (`npm start` writes it). */
   releaseSeedFile: string | null;
-  /** The origins release manifests may be served from (the store, the remotes' hosts); empty: any. */
+  /** The origins release manifests may be served from besides each remote's registered origin (the store); also allowed to every composed remote. */
   releaseOrigins: string[];
   /** A deploy token `npm start` makes for the local release commands (registered as "npm start" at each start). */
   localDeployToken: string | null;
@@ -82,8 +81,13 @@ export function repoRoot(from: string = __dirname): string {
   }
 }
 
-/** The shell's and every remote's local origins (their default ports, from the one list of remotes). */
-const DEFAULT_CORS = DEFAULT_PAGE_PORTS.flatMap((p) => [`http://localhost:${p}`, `http://127.0.0.1:${p}`]);
+/**
+ * The shell's default local origin: every request a page sends comes from the shell's page (remotes
+ * run inside it). What else may call the API (remotes' standalone pages, other hosts) is CORS_ORIGINS:
+ * `npm start` passes its pages' origins; the API knows no list of remotes.
+ */
+export const DEFAULT_SHELL_PORT = 3000;
+const DEFAULT_CORS = [`http://localhost:${DEFAULT_SHELL_PORT}`, `http://127.0.0.1:${DEFAULT_SHELL_PORT}`];
 
 function list(value: string | undefined): string[] | undefined {
   if (value === undefined || value.trim() === '') return undefined;

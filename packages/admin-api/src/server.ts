@@ -8,6 +8,8 @@ import { migrate } from './db/migrate';
 import { seedDemo } from './seed';
 import { ensureFirstAdmin, housekeeping } from './modules/auth/repository';
 import { seedFromBuilds, type SeedRelease } from './modules/releases/repository';
+import { RemoteMetaSchema } from '@growth-admin/api-contract';
+import { Value } from '@sinclair/typebox/value';
 import { registerLocalDeployToken } from './modules/releases/deployTokens';
 import { readFileSync } from 'node:fs';
 import { warmUp } from './warmUp';
@@ -25,6 +27,16 @@ export interface RunningServer {
 }
 
 export type StartOptions = Partial<ServerConfig>;
+
+/** The seed file's builds, each with a valid remote-meta.json (a build that lacks one is named: rebuild it). */
+function seedBuilds(list: unknown, file: string): SeedRelease[] {
+  if (!Array.isArray(list)) throw new Error(`${file}: a list of built remotes is expected`);
+  for (const b of list as SeedRelease[]) {
+    const problem = [...Value.Errors(RemoteMetaSchema, b.meta)][0];
+    if (problem) throw new Error(`${file}: the build of ${b.remote} has no valid remote-meta.json (${problem.path || '/'}: ${problem.message}): rebuild it`);
+  }
+  return list as SeedRelease[];
+}
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const config = defaultConfig(options);
@@ -46,7 +58,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     if (config.localDeployToken) await registerLocalDeployToken(db, config.localDeployToken);
     if (config.releaseSeedFile) {
       // The built remotes `npm start` offers: the registry's first releases (see the releases repository).
-      const builds = JSON.parse(readFileSync(config.releaseSeedFile, 'utf8')) as SeedRelease[];
+      const builds = seedBuilds(JSON.parse(readFileSync(config.releaseSeedFile, 'utf8')), config.releaseSeedFile);
       for (const done of await seedFromBuilds(db, builds)) log(`[admin-api] release registry: ${done} is active (the local build)`);
     }
     if (config.signingKey === DEFAULT_SIGNING_KEY) {

@@ -317,9 +317,12 @@ describe('public routes and CORS', () => {
   });
 
   test('errors carry CORS headers too; other origins get none', async () => {
-    const r = await fetch(`${t.url}/api/admin/projects`, { headers: { Origin: 'http://127.0.0.1:3002' } });
+    const r = await fetch(`${t.url}/api/admin/projects`, { headers: { Origin: 'http://127.0.0.1:3000' } });
     expect(r.status).toBe(403);
-    expect(r.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:3002');
+    expect(r.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:3000');
+    // The default is the shell's origin only: a remote's standalone page is allowed where CORS_ORIGINS says (npm start does).
+    const standalone = await fetch(`${t.url}/api/admin/projects`, { headers: { Origin: 'http://127.0.0.1:3002' } });
+    expect(standalone.headers.get('access-control-allow-origin')).toBeNull();
     const evil = await fetch(`${t.url}/api/admin/projects`, { headers: { Origin: 'http://evil.example' } });
     expect(evil.headers.get('access-control-allow-origin')).toBeNull();
   });

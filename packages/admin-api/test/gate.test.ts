@@ -1,53 +1,110 @@
 // The compatibility gate's rules as a function (gate.ts): each refusal names what is wrong; a build
-// that fits the shell has no problem; several problems are all named.
-import { compatibilityProblems, SHARED_SINGLETONS, type FederationManifest, type ShellProvides } from '../src/modules/releases/gate';
+// that fits the shell and the registry has no problem; several problems are all named.
+import type { RemoteMeta } from '@growth-admin/api-contract';
+import { compatibilityProblems, type FederationManifest, type ShellProvides } from '../src/modules/releases/gate';
 
 const VERSIONS: Record<string, string> = { react: '19.3.1', 'react-dom': '19.3.1', antd: '6.6.8', '@tanstack/react-query': '5.108.0', dayjs: '1.11.23', '@growth-admin/shared-client': '1.2.0' };
-const shell: ShellProvides = { shared: VERSIONS, sharedClientExports: ['queries', 'formatMoney'], antdExports: ['Button', 'Table'] };
+const SLOTS = { 'dashboard.cards': '1.0.0', 'user.details.tabs': '1.0.0', 'order.details.actions': '1.0.0' };
+const shell: ShellProvides = { shared: VERSIONS, sharedClientExports: ['queries', 'formatMoney'], antdExports: ['Button', 'Table'], slots: SLOTS };
 const manifest = (over: Partial<FederationManifest> = {}): FederationManifest => ({
   name: 'orders',
-  exposes: [{ name: 'Orders', path: './Orders' }, { name: 'Payments', path: './Payments' }],
-  shared: SHARED_SINGLETONS.map((name) => ({ name, version: VERSIONS[name], requiredVersion: `^${VERSIONS[name]}` })),
+  exposes: [
+    { name: 'Orders', path: './Orders' },
+    { name: 'Payments', path: './Payments' },
+    { name: 'RefundAction', path: './RefundAction' },
+  ],
+  shared: Object.keys(VERSIONS).map((name) => ({ name, version: VERSIONS[name], requiredVersion: `^${VERSIONS[name]}` })),
   ...over,
 });
 const usage = { uses: ['queries'], antdUses: ['Button'] };
+const meta = (over: Partial<RemoteMeta> = {}): RemoteMeta => ({
+  schemaVersion: 1,
+  name: 'orders',
+  sections: [
+    { path: 'orders', label: 'Orders', icon: 'orders', leastRole: 'viewer', order: 40, module: './Orders' },
+    { path: 'payments', label: 'Payments', icon: 'payments', leastRole: 'viewer', order: 50, module: './Payments' },
+  ],
+  contributions: [{ slot: 'order.details.actions', contract: '^1.0.0', module: './RefundAction', leastRole: 'operator', order: 10 }],
+  ...over,
+});
+const check = (m: FederationManifest = manifest(), md: unknown = meta(), registry = { ownedPaths: {} as Record<string, string> }, sh: ShellProvides = shell) =>
+  compatibilityProblems('orders', m, usage, md, sh, registry);
 const requiring = (name: string, requiredVersion: string) => manifest({ shared: manifest().shared!.map((s) => (s.name === name ? { ...s, requiredVersion } : s)) });
 
-test('a build that fits the active shell has no problem', () => {
-  expect(compatibilityProblems('orders', manifest(), usage, shell)).toEqual([]);
-  // An older build asking for less is fine too (semver ranges).
-  expect(compatibilityProblems('orders', requiring('@growth-admin/shared-client', '^1.1.0'), usage, shell)).toEqual([]);
+test('a build that fits the active shell and the registry has no problem', () => {
+  expect(check()).toEqual([]);
+  // An older build asking for less is fine too (semver ranges); its own paths are its own.
+  expect(check(requiring('@growth-admin/shared-client', '^1.1.0'), meta(), { ownedPaths: { projects: 'projects' } })).toEqual([]);
 });
 
 test('a manifest of another remote is refused before anything else', () => {
-  expect(compatibilityProblems('orders', manifest({ name: 'people' }), usage, shell)).toEqual(['the manifest names the remote "people", not "orders"']);
+  expect(check(manifest({ name: 'people' }))).toEqual(['the manifest names the remote "people", not "orders"']);
 });
 
-test('every module the list of remotes expects must be exposed (by name or path)', () => {
-  expect(compatibilityProblems('orders', manifest({ exposes: [{ path: './Orders' }] }), usage, shell)).toEqual([
-    'it does not expose orders/Payments, which the list of remotes expects',
-  ]);
+test('every module remote-meta.json names must be exposed (by name or path)', () => {
+  expect(check(manifest({ exposes: [{ path: './Orders' }] }))).toEqual(['it does not expose ./Payments, ./RefundAction, which its remote-meta.json names']);
 });
 
-test.each(SHARED_SINGLETONS.map((name) => [name]))('a requirement of %s the shell does not satisfy is named with both versions', (name) => {
-  expect(compatibilityProblems('orders', requiring(name, '^99.0.0'), usage, shell)).toEqual([`it needs ${name} ^99.0.0, but the active shell provides ${VERSIONS[name]}`]);
+test.each(Object.keys(VERSIONS).map((name) => [name]))('a requirement of %s the shell does not satisfy is named with both versions', (name) => {
+  expect(check(requiring(name, '^99.0.0'))).toEqual([`it needs ${name} ^99.0.0, but the active shell provides ${VERSIONS[name]}`]);
 });
 
-test('a shared module the shell does not provide at all', () => {
+test("the shared modules checked are the build's requirements against the shell's manifest, not a list of the gate's", () => {
   const { dayjs: _, ...rest } = VERSIONS;
-  expect(compatibilityProblems('orders', manifest(), usage, { ...shell, shared: rest })).toEqual(['it needs dayjs ^1.11.23, which the active shell does not provide']);
+  expect(check(manifest(), meta(), undefined, { ...shell, shared: rest })).toEqual(['it needs dayjs ^1.11.23, which the active shell does not provide']);
+  const extra = manifest({ shared: [...manifest().shared!, { name: 'lodash', version: '4.17.21', requiredVersion: '^4.17.0' }] });
+  expect(check(extra)).toEqual(['it needs lodash ^4.17.0, which the active shell does not provide']);
+  // A module the build shares without requiring it from the scope is its own business.
+  expect(check(manifest({ shared: [...manifest().shared!, { name: 'lodash', version: '4.17.21' }] }))).toEqual([]);
 });
 
 test('shared-client and antd exports the shell lacks, and a build without its usage file', () => {
-  expect(compatibilityProblems('orders', manifest(), { uses: ['queries', 'exportCsv', 'newHook'], antdUses: ['Button', 'Transfer'] }, shell)).toEqual([
+  expect(compatibilityProblems('orders', manifest(), { uses: ['queries', 'exportCsv', 'newHook'], antdUses: ['Button', 'Transfer'] }, meta(), shell)).toEqual([
     'it uses @growth-admin/shared-client exports the active shell does not provide: exportCsv, newHook',
     'it uses antd exports the active shell does not provide: Transfer',
   ]);
-  expect(compatibilityProblems('orders', manifest(), null, shell)).toEqual([
+  expect(compatibilityProblems('orders', manifest(), null, meta(), shell)).toEqual([
     'it has no shared-client-usage.json beside its manifest, so what it uses of the shell cannot be checked',
   ]);
 });
 
+test('a build without remote-meta.json, or with one that breaks the schema, is refused naming the problem', () => {
+  expect(check(manifest(), null)).toEqual(['it has no remote-meta.json beside its manifest, so its sections and slot contributions are unknown']);
+  expect(check(manifest(), new Error('its remote-meta.json at http://x/remote-meta.json is not JSON'))).toEqual(['its remote-meta.json at http://x/remote-meta.json is not JSON']);
+  expect(check(manifest(), { ...meta(), schemaVersion: 2 })).toEqual(['its remote-meta.json /schemaVersion: Expected 1']);
+  const bad = meta();
+  (bad.sections[0] as { icon: string }).icon = 'rocket';
+  (bad.contributions[0] as { leastRole: string }).leastRole = 'admin';
+  expect(check(manifest(), bad)).toEqual([
+    'its section orders names the icon "rocket", which is not one the shell draws (dashboard, projects, users, orders, payments, settings, tickets, promotions, reports, messages, wallet, tools)',
+    'its remote-meta.json /contributions/0/leastRole: must be viewer, operator or owner',
+  ]);
+});
+
+test('remote-meta.json of another remote, a path another remote owns, a path declared twice', () => {
+  expect(check(manifest(), meta({ name: 'people' }))).toEqual(['its remote-meta.json names the remote "people", not "orders"']);
+  expect(check(manifest(), meta(), { ownedPaths: { payments: 'billing', orders: 'orders' } })).toEqual(['the section path /payments belongs to the remote billing']);
+  const twice = meta();
+  twice.sections[1].path = 'orders';
+  expect(check(manifest(), twice)).toEqual(['it declares the section /orders twice']);
+});
+
+test('a slot the active shell does not provide, a contract range it does not satisfy, a range that is none', () => {
+  const contributing = (slot: string, contract: string) => meta({ contributions: [{ slot, contract, module: './RefundAction', leastRole: 'viewer', order: 1 }] });
+  expect(check(manifest(), contributing('order.sidebar.widgets', '^1.0.0'))).toEqual([
+    'it contributes to the slot order.sidebar.widgets, which the active shell does not provide (it provides dashboard.cards, order.details.actions, user.details.tabs)',
+  ]);
+  expect(check(manifest(), contributing('order.details.actions', '^1.0.0'), undefined, { ...shell, slots: {} })).toEqual([
+    'it contributes to the slot order.details.actions, which the active shell does not provide (it provides no slot)',
+  ]);
+  expect(check(manifest(), contributing('order.details.actions', '^2.0.0'))).toEqual([
+    'its contribution to order.details.actions needs the slot contract ^2.0.0, but the active shell provides 1.0.0',
+  ]);
+  expect(check(manifest(), contributing('order.details.actions', 'soon'))).toEqual(['its contribution to order.details.actions names the contract "soon", which is not a semver range']);
+  expect(check(manifest(), contributing('order.details.actions', '>=1.0.0 <2'))).toEqual([]);
+});
+
 test('every problem of a build is named at once', () => {
-  expect(compatibilityProblems('orders', { ...requiring('react', '^20.0.0'), exposes: [] }, { uses: ['x'] }, shell)).toHaveLength(3);
+  const m = { ...requiring('react', '^20.0.0'), exposes: [] };
+  expect(compatibilityProblems('orders', m, { uses: ['x'] }, meta({ name: 'x' }), shell, { ownedPaths: { orders: 'legacy' } })).toHaveLength(5);
 });

@@ -64,3 +64,26 @@ test('migration files are named NNN_name.sql with unique versions, and never gen
     expect(m.sql).not.toContain('${'); // plain SQL, no template left over
   }
 });
+
+test('the registry migration fills `remotes` from the remotes that have releases, served from their active release; old releases compose nothing', async () => {
+  const { db, drop } = await openFreshDb();
+  try {
+    await migrate(db, { upTo: 20 });
+    const insert = (remote: string, version: string, url: string, state: string) =>
+      db.query(`insert into releases (remote, version, manifest_url, state, created_by, changed_by) values ($1, $2, $3, $4, 'owner', 'owner')`, [remote, version, url, state]);
+    await insert('orders', '1', 'http://old.example:3004/mf-manifest.json', 'retired');
+    await insert('orders', '2', 'https://store.example/orders/2/mf-manifest.json', 'active');
+    await insert('people', '1', 'https://people.example/mf-manifest.json', 'rolled-back');
+    await db.query(`insert into deploy_tokens (name, token_hash) values ('ci', 'h')`);
+    await migrate(db);
+    expect(await db.query('select name, team, origin, created_by, decommissioned_at from remotes order by name')).toEqual([
+      { name: 'orders', team: 'growth-admin', origin: 'https://store.example', created_by: 'registry migration', decommissioned_at: null },
+      { name: 'people', team: 'growth-admin', origin: 'https://people.example', created_by: 'registry migration', decommissioned_at: null },
+    ]);
+    expect(await db.query(`select distinct meta from releases`)).toEqual([{ meta: {} }]);
+    // A token made before scopes existed: every remote, no expiry.
+    expect(await db.query(`select remote, expires_at, created_by from deploy_tokens`)).toEqual([{ remote: null, expires_at: null, created_by: 'cli' }]);
+  } finally {
+    await drop();
+  }
+});

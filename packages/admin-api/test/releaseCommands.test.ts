@@ -27,7 +27,7 @@ beforeAll(async () => {
   storeDir = join(dir, 'store');
   mkdirSync(join(dir, 'shell'), { recursive: true });
   writeFileSync(join(dir, 'shell/mf-manifest.json'), JSON.stringify({ name: 'shell', shared: sharedList() }));
-  writeFileSync(join(dir, 'shell/shell-contract.json'), JSON.stringify({ sharedClient: { exports: ['queries'] }, antd: { exports: ['Button'] } }));
+  writeFileSync(join(dir, 'shell/shell-contract.json'), JSON.stringify({ sharedClient: { exports: ['queries'] }, antd: { exports: ['Button'] }, slots: { 'dashboard.cards': '1.0.0' } }));
   // One static host: the shell's files under /shell, the store at the root.
   host = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
@@ -38,7 +38,11 @@ beforeAll(async () => {
   await new Promise<void>((r) => host.listen(0, '127.0.0.1', r));
   hostUrl = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
   t = await startTestServer({ shellUrl: `${hostUrl}/shell` });
-  token = await createDeployToken(t.server.db, 'projects-ci');
+  // The remote exists in the registry (served from the store's origin); its team's token is scoped to it.
+  const owner = new Api(t.url);
+  await owner.login();
+  expect((await owner.post('/api/admin/remotes', { name: 'projects', team: 'Projects team', origin: hostUrl })).status).toBe(200);
+  token = await createDeployToken(t.server.db, 'projects-ci', { remote: 'projects' });
 });
 afterAll(async () => {
   await t?.close();
@@ -54,6 +58,8 @@ function dist(name: string, chunk: string, change: (m: any) => void = () => unde
   change(manifest);
   writeFileSync(join(out, 'mf-manifest.json'), JSON.stringify(manifest));
   writeFileSync(join(out, 'shared-client-usage.json'), JSON.stringify({ uses: ['queries'], antdUses: ['Button'] }));
+  const section = { path: 'projects', label: 'Projects', icon: 'projects', leastRole: 'viewer', order: 20, module: './Section' };
+  writeFileSync(join(out, 'remote-meta.json'), JSON.stringify({ schemaVersion: 1, name: 'projects', sections: [section], contributions: [] }));
   writeFileSync(join(out, 'remoteEntry.js'), 'var projects;');
   writeFileSync(join(out, 'main.0123456789.js'), chunk);
   return out;
@@ -83,7 +89,7 @@ test('release uploads the build into <remote>/<version>/ and registers it as a c
   const [latest] = (await owner.get('/api/admin/releases/projects')).body.data;
   expect(latest).toMatchObject({ version: '1.0.0', state: 'canary', canaryPercent: 50, createdBy: 'deploy:projects-ci', notes: 'first cut', manifestUrl: `${hostUrl}/projects/1.0.0/mf-manifest.json` });
   expect(latest.files['main.0123456789.js']).toBe(sri(join(build, 'main.0123456789.js')));
-  expect(Object.keys(latest.files).sort()).toEqual(['main.0123456789.js', 'mf-manifest.json', 'remoteEntry.js', 'shared-client-usage.json']);
+  expect(Object.keys(latest.files).sort()).toEqual(['main.0123456789.js', 'mf-manifest.json', 'remote-meta.json', 'remoteEntry.js', 'shared-client-usage.json']);
   const [use] = await t.sql("select last_used_at from deploy_tokens where name = 'projects-ci'");
   expect(use.last_used_at).not.toBeNull();
 });
@@ -102,7 +108,7 @@ test('a build the gate refuses changes nothing: its reason is printed, the regis
   const before = await t.sql('select id, state from releases order by id');
   const res = await cli(['release', 'projects', '--dist', dist('broken', 'x', (m) => (m.exposes = [])), '--version', '1.0.1']);
   expect(res.code).toBe(1);
-  expect(res.err).toBe('refused: projects 1.0.1 cannot be released: it does not expose projects/Section, which the list of remotes expects (RELEASE_INCOMPATIBLE)\n');
+  expect(res.err).toBe('refused: projects 1.0.1 cannot be released: it does not expose ./Section, which its remote-meta.json names (RELEASE_INCOMPATIBLE)\n');
   expect(await t.sql('select id, state from releases order by id')).toEqual(before);
   expect(existsSync(join(storeDir, 'projects/1.0.1'))).toBe(false);
 });
@@ -124,7 +130,13 @@ test('without a deploy token, with a wrong one, or with bad arguments nothing is
   expect(none.code).toBe(2);
   expect(none.err).toContain('DEPLOY_TOKEN is not set');
   const wrong = await cli(['promote', 'projects'], { DEPLOY_TOKEN: `deploy_${'x'.repeat(43)}` });
-  expect(wrong.err).toBe('refused: The deploy token is invalid or revoked (TOKEN_INVALID)\n');
+  expect(wrong.err).toBe('refused: The deploy token is invalid, expired or revoked (TOKEN_INVALID)\n');
+  // A token scoped to projects acts on projects only.
+  expect((await cli(['promote', 'orders'])).err).toBe('refused: The deploy token "projects-ci" is scoped to the remote projects: it cannot act on orders (DEPLOY_TOKEN_SCOPE)\n');
+  // A name no package of the repository has, without --dist: nothing to build, said so.
+  const unknown = await cli(['release', 'billing']);
+  expect(unknown.code).toBe(2);
+  expect(unknown.err).toContain('no package of this repository is the remote "billing" (its remote.json): give --dist DIR for a remote built elsewhere');
   for (const args of [['deploy', 'projects'], ['release'], ['release', 'projects', '--canary', '100'], ['rollback', 'projects', '--force', 'x']]) {
     expect((await cli(args)).code).toBe(2);
   }

@@ -1,7 +1,8 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- manifests under test are arbitrary JSON */
-// The release registry over HTTP: register, canary, promote, rollback, history, the
-// runtime config the shell boots from (sticky canary), deploy tokens, the compatibility gate's every
-// refusal (nothing changed), failure reports and the automatic rollback of a failing canary.
+// The release registry over HTTP: register, canary, promote, rollback, history, the runtime config
+// the shell boots from (anonymous, and per administrator with a sticky canary), deploy tokens, the
+// compatibility gate's every refusal (nothing changed), failure reports and the automatic rollback of
+// a failing canary.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { writeFileSync } from 'node:fs';
@@ -9,7 +10,7 @@ import { join } from 'node:path';
 import { releases } from '@growth-admin/api-contract';
 import { addAdmin } from '../src/modules/auth/repository';
 import { createDeployToken } from '../src/modules/releases/deployTokens';
-import { bucketOf } from '../src/modules/releases/runtimeConfig';
+import { bucketOf, subjectOf } from '../src/modules/releases/composition';
 import { Api, expectShape, startOn, startTestServer, TEST_TMP, type TestServer } from './helpers';
 
 /** A static host for manifests: the active shell's files and each build's, changeable per test. */
@@ -20,11 +21,33 @@ const SHARED = { react: '19.3.1', 'react-dom': '19.3.1', antd: '6.6.8', '@tansta
 
 function shell() {
   files.set('/shell/mf-manifest.json', { name: 'shell', shared: Object.entries(SHARED).map(([name, version]) => ({ name, version, requiredVersion: `^${version}` })) });
-  files.set('/shell/shell-contract.json', { sharedClient: { version: '1.1.0', exports: ['PageHeader', 'formatMoney', 'queries'] }, antd: { exports: ['Button', 'Table'] } });
+  files.set('/shell/shell-contract.json', {
+    sharedClient: { version: '1.1.0', exports: ['PageHeader', 'formatMoney', 'queries'] },
+    antd: { exports: ['Button', 'Table'] },
+    slots: { 'dashboard.cards': '1.0.0', 'user.details.tabs': '1.0.0', 'order.details.actions': '1.0.0' },
+  });
 }
 
+/** What each remote of this registry declares (as its remote.json would). */
+const SECTIONS: Record<string, Array<[path: string, label: string, icon: string, order: number, module: string]>> = {
+  analytics: [['analytics', 'Analytics', 'dashboard', 10, './Section']],
+  projects: [['projects', 'Projects', 'projects', 20, './Section']],
+  people: [['users', 'Users', 'users', 30, './Section']],
+  orders: [
+    ['orders', 'Orders', 'orders', 40, './Orders'],
+    ['payments', 'Payments', 'payments', 50, './Payments'],
+  ],
+  settings: [['settings', 'Settings', 'settings', 60, './Section']],
+};
+const metaOf = (remote: string): any => ({
+  schemaVersion: 1,
+  name: remote,
+  sections: (SECTIONS[remote] ?? []).map(([path, label, icon, order, module]) => ({ path, label, icon, leastRole: remote === 'settings' ? 'owner' : 'viewer', order, module })),
+  contributions: [],
+});
+
 /** A build of `remote` at `version` in the store; `change` alters its manifest or usage. */
-function build(remote: string, version: string, change: { manifest?: (m: any) => void; usage?: any } = {}) {
+function build(remote: string, version: string, change: { manifest?: (m: any) => void; usage?: any; meta?: any } = {}) {
   const exposes = remote === 'orders' ? ['Orders', 'Payments'] : ['Section'];
   const manifest: any = {
     name: remote,
@@ -34,6 +57,7 @@ function build(remote: string, version: string, change: { manifest?: (m: any) =>
   change.manifest?.(manifest);
   files.set(`/store/${remote}/${version}/mf-manifest.json`, manifest);
   if (change.usage !== null) files.set(`/store/${remote}/${version}/shared-client-usage.json`, change.usage ?? { uses: ['formatMoney'], antdUses: ['Button'] });
+  if (change.meta !== null) files.set(`/store/${remote}/${version}/remote-meta.json`, change.meta ?? metaOf(remote));
   return `${hostUrl}/store/${remote}/${version}/mf-manifest.json`;
 }
 
@@ -64,7 +88,7 @@ beforeAll(async () => {
   const seed = join(TEST_TMP, `release-seed-${process.pid}.json`);
   writeFileSync(
     seed,
-    JSON.stringify(['analytics', 'projects', 'people', 'orders', 'settings'].map((remote) => ({ remote, version: 'local-1', manifestUrl: `http://localhost:3999/${remote}/mf-manifest.json`, files: {} }))),
+    JSON.stringify(Object.keys(SECTIONS).map((remote) => ({ remote, version: 'local-1', manifestUrl: `http://localhost:3999/${remote}/mf-manifest.json`, files: {}, meta: metaOf(remote) }))),
   );
   t = await startTestServer({ shellUrl: `${hostUrl}/shell`, releaseSeedFile: seed, localDeployToken: LOCAL_TOKEN, releaseOrigins: [hostUrl, 'http://localhost:3999'], canaryMaxFailures: 3, releaseReportsPerMinute: 50, directImageHosts: ['img.example'] });
   owner = new Api(t.url);
@@ -77,24 +101,60 @@ afterAll(async () => {
   await new Promise((r) => host?.close(r));
 });
 
-const config = async (subject?: string) => {
-  const res = await new Api(t.url).get('/api/runtime-config', { sign: false, token: null, query: { subject } });
+/** The runtime config as `token`'s administrator gets it (null: no session). */
+const config = async (token: string | null) => {
+  const res = await new Api(t.url).get('/api/runtime-config', { sign: false, token });
   expect(res.status).toBe(200);
   return res;
 };
+/** Signed-in sessions of viewers `vN` (made on first use): each has its own canary buckets. */
+const sessions = new Map<string, string>();
+async function sessionOf(username: string): Promise<string> {
+  if (!sessions.has(username)) {
+    await addAdmin(t.server.db, username, 'viewer-password-1', 'viewer');
+    sessions.set(username, await new Api(t.url).login(username, 'viewer-password-1'));
+  }
+  return sessions.get(username)!;
+}
 
-test('the registry is filled from the built remotes on first start, and the shell boots from it (public, briefly cacheable)', async () => {
-  const res = await config();
+test('the registry is filled from the built remotes on first start; anonymous: the base config only, public for 5 s', async () => {
+  const res = await config(null);
   expect(res.headers.get('cache-control')).toBe('public, max-age=5');
+  expect(res.headers.get('vary')).toMatch(/Authorization/);
   expectShape(releases.RuntimeConfig, res.body.data);
-  expect(res.body.data).toMatchObject({
+  expect(res.body.data).toEqual({
     apiBaseUrl: t.url,
     signingKey: 'test-signing-key',
     directImageHosts: ['img.example'],
-    allowedOrigins: [hostUrl, 'http://localhost:3999'].sort(),
+    remotes: {},
+    releases: {},
+    integrity: {},
+    allowedOrigins: [],
+    composition: { sections: [], slots: {}, removedSections: [] },
   });
-  expect(res.body.data.remotes.orders).toBe('http://localhost:3999/orders/mf-manifest.json');
-  expect(res.body.data.releases.orders).toMatchObject({ version: 'local-1', canary: false });
+  // A bad or a deploy token is answered as no session (the shell then shows the sign-in), never 401.
+  expect((await config(`${'x'.repeat(43)}`)).body.data.remotes).toEqual({});
+  expect((await config(LOCAL_TOKEN)).body.data.remotes).toEqual({});
+
+  const signedIn = await config(owner.token);
+  expect(signedIn.headers.get('cache-control')).toBe('private, no-store');
+  expect(signedIn.headers.get('vary')).toMatch(/Authorization/);
+  expectShape(releases.RuntimeConfig, signedIn.body.data);
+  expect(signedIn.body.data.allowedOrigins).toEqual([hostUrl, 'http://localhost:3999'].sort());
+  expect(signedIn.body.data.remotes.orders).toBe('http://localhost:3999/orders/mf-manifest.json');
+  expect(signedIn.body.data.releases.orders).toMatchObject({ version: 'local-1', canary: false });
+  expect(signedIn.body.data.composition.sections.map((s: any) => `${s.path} ${s.remote} ${s.module}`)).toEqual([
+    'analytics analytics ./Section',
+    'projects projects ./Section',
+    'users people ./Section',
+    'orders orders ./Orders',
+    'payments orders ./Payments',
+    'settings settings ./Section',
+  ]);
+  // A viewer: no Settings section, and the settings remote is not loaded at all.
+  const viewer = (await config(await sessionOf('v0'))).body.data;
+  expect(viewer.composition.sections.map((s: any) => s.path)).toEqual(['analytics', 'projects', 'users', 'orders', 'payments']);
+  expect(Object.keys(viewer.remotes).sort()).toEqual(['analytics', 'orders', 'people', 'projects']);
   const history = await owner.get('/api/admin/releases/orders');
   expect(history.body.data).toHaveLength(1);
   expect(history.body.data[0]).toMatchObject({ createdBy: 'npm start', state: 'active' });
@@ -106,22 +166,22 @@ test('a deploy token registers a canary; the canary is sticky per subject and it
   expectShape(releases.Release, res.body.data);
   expect(res.body.data).toMatchObject({ remote: 'people', version: '2.0.0', state: 'canary', canaryPercent: 50, createdBy: 'deploy:ci', files: { 'remoteEntry.js': HASH } });
 
-  // Each subject gets the version its bucket says, the same on every load.
-  const subjects = Array.from({ length: 200 }, (_, i) => `admin:user${i}`);
-  let onCanary = 0;
-  for (const subject of subjects.slice(0, 40)) {
-    const first = (await config(subject)).body.data.releases.people;
-    const again = (await config(subject)).body.data.releases.people;
+  // Each administrator gets the version their bucket (admin:<username>) says, the same on every load.
+  const seen = new Set<boolean>();
+  for (const username of ['v0', 'v1', 'v2', 'v3', 'v4', 'v5']) {
+    const token = await sessionOf(username);
+    const first = (await config(token)).body.data.releases.people;
+    const again = (await config(token)).body.data.releases.people;
     expect(again).toEqual(first);
-    expect(first.canary).toBe(bucketOf('people', subject) < 50);
+    expect(first.canary).toBe(bucketOf('people', subjectOf(username)) < 50);
+    expect(first.version).toBe(first.canary ? '2.0.0' : 'local-1');
+    seen.add(first.canary);
   }
-  for (const subject of subjects) if (bucketOf('people', subject) < 50) onCanary++;
+  expect([...seen].sort()).toEqual([false, true]); // these six fall on both sides
+  let onCanary = 0;
+  for (let i = 0; i < 200; i++) if (bucketOf('people', subjectOf(`user${i}`)) < 50) onCanary++;
   expect(onCanary).toBeGreaterThan(70);
   expect(onCanary).toBeLessThan(130);
-  // Both origins of live releases are allowed; no subject: the active release.
-  const plain = (await config()).body.data;
-  expect(plain.releases.people).toMatchObject({ version: 'local-1', canary: false });
-  expect(plain.allowedOrigins).toEqual([hostUrl, 'http://localhost:3999'].sort());
 
   const audit = await owner.get('/api/admin/audit', { query: { action: 'release.register' } });
   expect(audit.body.data.entries[0]).toMatchObject({ adminUsername: 'deploy:ci', target: 'people 2.0.0', summary: 'people 2.0.0 canary for 50% of administrators' });
@@ -131,7 +191,7 @@ test('promote makes the canary active for everyone; a retried register answers t
   const promoted = await deployer.post('/api/admin/releases/people/promote');
   expect(promoted.status).toBe(200);
   expect(promoted.body.data).toMatchObject({ version: '2.0.0', state: 'active', canaryPercent: null });
-  expect((await config('admin:anyone')).body.data.releases.people).toMatchObject({ version: '2.0.0', canary: false });
+  expect((await config(owner.token)).body.data.releases.people).toMatchObject({ version: '2.0.0', canary: false });
   expect((await deployer.post('/api/admin/releases/people/promote')).body.code).toBe('NO_CANARY');
 
   const again = await deployer.post('/api/admin/releases', { ...input('people', '2.0.0'), manifestUrl: `${hostUrl}/store/people/2.0.0/mf-manifest.json`, notes: 'notes of 2.0.0', canaryPercent: 50 });
@@ -154,7 +214,7 @@ test('rollback: a canary goes, then the active release goes back to the one befo
   const back = await owner.post('/api/admin/releases/people/rollback', {});
   expect(back.body.data.active).toMatchObject({ version: 'local-1', state: 'active' });
   expect(back.body.data.rolledBack).toMatchObject({ version: '2.0.0', state: 'rolled-back' });
-  expect((await config('admin:x')).body.data.releases.people.version).toBe('local-1');
+  expect((await config(owner.token)).body.data.releases.people.version).toBe('local-1');
   // Nothing retired is left before local-1.
   const nothing = await owner.post('/api/admin/releases/people/rollback', {});
   expect(nothing.status).toBe(409);
@@ -178,11 +238,11 @@ test('the gate refuses each incompatible build with its reason, and changes noth
     [
       'a foreign origin',
       { manifestUrl: 'http://cdn.elsewhere.test/orders/3.0.0/mf-manifest.json' },
-      /its manifest is on http:\/\/cdn\.elsewhere\.test, not on an origin releases are served from \(http:\/\/127\.0\.0\.1:\d+, http:\/\/localhost:3999\)/,
+      /its manifest is on http:\/\/cdn\.elsewhere\.test, not on the remote's origin nor on an origin releases are served from \(http:\/\/localhost:3999, http:\/\/127\.0\.0\.1:\d+\)/,
     ],
     ['no manifest', { manifestUrl: `${hostUrl}/store/orders/none/mf-manifest.json` }, /the manifest at .* does not load \(HTTP 404\)/],
     ['another remote', { manifestUrl: build('orders', '3.0.1', { manifest: (m) => (m.name = 'people') }) }, /the manifest names the remote "people", not "orders"/],
-    ['a module missing', { manifestUrl: build('orders', '3.0.2', { manifest: (m) => m.exposes.pop() }) }, /it does not expose orders\/Payments, which the list of remotes expects/],
+    ['a module missing', { manifestUrl: build('orders', '3.0.2', { manifest: (m) => m.exposes.pop() }) }, /it does not expose \.\/Payments, which its remote-meta\.json names/],
     [
       'react unsatisfied',
       { manifestUrl: build('orders', '3.0.3', { manifest: (m) => (m.shared.find((s: any) => s.name === 'react').requiredVersion = '^20.0.0') }) },
@@ -201,6 +261,28 @@ test('the gate refuses each incompatible build with its reason, and changes noth
       /antd exports the active shell does not provide: Transfer \(shell 0\.2\.0 adds them: release it first\)/,
     ],
     ['no usage file', { manifestUrl: build('orders', '3.0.7', { usage: null }) }, /no shared-client-usage\.json beside its manifest/],
+    ['no remote-meta.json', { manifestUrl: build('orders', '3.0.9', { meta: null }) }, /it has no remote-meta\.json beside its manifest/],
+    ['remote-meta.json of another remote', { manifestUrl: build('orders', '3.1.0', { meta: { ...metaOf('orders'), name: 'people' } }) }, /its remote-meta\.json names the remote "people", not "orders"/],
+    [
+      'an unknown icon',
+      { manifestUrl: build('orders', '3.1.1', { meta: { ...metaOf('orders'), sections: [{ ...metaOf('orders').sections[0], icon: 'rocket' }] } }) },
+      /its section orders names the icon "rocket", which is not one the shell draws/,
+    ],
+    [
+      "a path another live remote owns",
+      { manifestUrl: build('orders', '3.1.2', { meta: { ...metaOf('orders'), sections: [...metaOf('orders').sections, { ...metaOf('orders').sections[0], path: 'users' }] } }) },
+      /the section path \/users belongs to the remote people/,
+    ],
+    [
+      'a slot the shell does not provide',
+      { manifestUrl: build('orders', '3.1.3', { meta: { ...metaOf('orders'), contributions: [{ slot: 'orders.toolbar', contract: '^1.0.0', module: './Orders', leastRole: 'viewer', order: 1 }] } }) },
+      /it contributes to the slot orders\.toolbar, which the active shell does not provide/,
+    ],
+    [
+      'a slot contract the shell does not satisfy',
+      { manifestUrl: build('orders', '3.1.4', { meta: { ...metaOf('orders'), contributions: [{ slot: 'dashboard.cards', contract: '^2.0.0', module: './Orders', leastRole: 'viewer', order: 1 }] } }) },
+      /its contribution to dashboard\.cards needs the slot contract \^2\.0\.0, but the active shell provides 1\.0\.0/,
+    ],
   ];
   for (const [what, change, reason] of refusals) {
     const res = await deployer.post('/api/admin/releases', { ...input('orders', '3.0.0'), ...change });
@@ -228,6 +310,7 @@ test('unknown remotes, bad input, viewers and misused deploy tokens are refused'
   const elsewhere = await deployer.get('/api/admin/projects');
   expect([elsewhere.status, elsewhere.body]).toEqual([403, { code: 'DEPLOY_TOKEN_FORBIDDEN', message: 'A deploy token may call the release routes only' }]);
   const forged = await deployer.get('/api/admin/releases', { token: `deploy_${'x'.repeat(43)}` });
+  expect(forged.body.message).toBe('The deploy token is invalid, expired or revoked');
   expect([forged.status, forged.body.code]).toEqual([401, 'TOKEN_INVALID']);
   const [row] = await t.sql("select last_used_at from deploy_tokens where name = 'ci'");
   expect(row.last_used_at).not.toBeNull();
@@ -264,7 +347,7 @@ test("the runtime config gives the shell each release's manifest and remoteEntry
   const chunk = `sha384-${'C'.repeat(64)}`;
   const files = { 'mf-manifest.json': manifest, 'remoteEntry.js': HASH, '540.0123456789.js': chunk };
   expect((await deployer.post('/api/admin/releases', input('settings', '3.0.0', { files }))).status).toBe(200);
-  const { data } = (await config('admin:anyone')).body;
+  const { data } = (await config(owner.token)).body;
   expectShape(releases.RuntimeConfig, data);
   expect(data.integrity.settings).toEqual({ manifest, entry: HASH });
   // The seeded local builds recorded no files: the shell refuses them where the registry gives hashes.

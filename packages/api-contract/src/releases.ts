@@ -38,22 +38,23 @@ export const RemoteReleases = Type.Object({
 });
 
 const remoteParams = Type.Object({ remote: RemoteName }, { additionalProperties: false });
-const UNKNOWN_REMOTE: ErrorCase = { status: 404, code: 'UNKNOWN_REMOTE', when: 'no remote of the one list of remotes has that name' };
+const UNKNOWN_REMOTE: ErrorCase = { status: 404, code: 'UNKNOWN_REMOTE', when: 'no live remote of the registry has that name (never created, or decommissioned)' };
 const NOTHING_TO_ROLL_BACK: ErrorCase = { status: 409, code: 'NOTHING_TO_ROLL_BACK', when: 'the remote has no canary and no earlier release to go back to' };
-const DEPLOY = 'Owners, or a deploy token (`Authorization: Bearer deploy_…`, made with `cli add-deploy-token`).';
+const DEPLOY = 'Owners, or a deploy token (`Authorization: Bearer deploy_…`, made by an owner for one remote, or with `cli add-deploy-token`); a token scoped to another remote is refused (403 DEPLOY_TOKEN_SCOPE), and every call made with one is audited.';
 
 export const RuntimeConfig = Type.Object({
   apiBaseUrl: Type.String(),
   signingKey: Type.String(),
   directImageHosts: Type.Array(Type.String()),
-  remotes: Type.Record(Type.String(), Type.String(), { description: 'Remote name → the mf-manifest.json URL this subject gets' }),
+  remotes: Type.Record(Type.String(), Type.String(), { description: 'Remote name → the mf-manifest.json URL this administrator gets (only the remotes with a section or contribution they may see; none without a session)' }),
   releases: Type.Record(
     Type.String(),
     Type.Object({ id: Type.String(), version: Type.String(), canary: Type.Boolean() }),
     { description: 'Remote name → the release chosen (the shell reports failures against its id)' },
   ),
   allowedOrigins: Type.Array(Type.String(), {
-    description: 'The origins the shell may load remotes from: RELEASE_ORIGINS when the API has it, else those of the live releases',
+    description:
+      "The origins the shell may load remotes from: RELEASE_ORIGINS plus each composed remote's registered origin when the API has RELEASE_ORIGINS, else the origins of the composed remotes' live releases",
   }),
   integrity: Type.Record(
     Type.String(),
@@ -84,8 +85,8 @@ export const listReleases = route({
   path: '/api/admin/releases',
   operationId: 'listReleases',
   tag: 'releases',
-  summary: 'Every remote’s active release and canary',
-  description: `Every administrator may read. ${DEPLOY}`,
+  summary: 'Every live remote’s active release and canary',
+  description: `Every live remote of the registry, in the order they were created (a token scoped to a remote: that remote only). Every administrator may read. ${DEPLOY}`,
   access: 'admin',
   deployToken: true,
   data: Type.Array(RemoteReleases),

@@ -148,6 +148,7 @@ const roleError = (role: Role): ErrorCase => ({
 });
 
 const DEPLOY_TOKEN_FORBIDDEN: ErrorCase = { status: 403, code: 'DEPLOY_TOKEN_FORBIDDEN', when: 'a deploy token was sent: it may call the release routes only' };
+const DEPLOY_TOKEN_SCOPE: ErrorCase = { status: 403, code: 'DEPLOY_TOKEN_SCOPE', when: 'the deploy token is scoped to another remote: nothing is changed' };
 
 /** Every error a route can answer: those of its access, of its inputs, and its own. */
 export function errorsOf(r: RouteSpec): ErrorCase[] {
@@ -159,6 +160,7 @@ export function errorsOf(r: RouteSpec): ErrorCase[] {
     ...(r.access === 'admin' ? TOKEN_ERRORS : []),
     ...(r.access === 'admin' && r.role && r.role !== 'viewer' ? [roleError(r.role)] : []),
     ...(r.access === 'admin' && !r.deployToken ? [DEPLOY_TOKEN_FORBIDDEN] : []),
+    ...(r.access === 'admin' && r.deployToken ? [DEPLOY_TOKEN_SCOPE] : []),
     ...(r.errors ?? []),
     ...(r.tag === 'health' ? [] : DATABASE_ERRORS),
     ...SERVER_ERRORS,

@@ -89,9 +89,17 @@ export async function checkDeployToken(req: FastifyRequest, db: Db): Promise<boo
   if (!req.routeOptions.config.deployToken) throw forbidden('A deploy token may call the release routes only', 'DEPLOY_TOKEN_FORBIDDEN');
   const token = auth.slice('Bearer '.length);
   const deployer = DEPLOY_TOKEN_RE.test(token) ? await findDeployToken(db, token) : null;
-  if (!deployer) throw unauthorized('The deploy token is invalid or revoked', 'TOKEN_INVALID');
+  if (!deployer) throw unauthorized('The deploy token is invalid, expired or revoked', 'TOKEN_INVALID');
   req.deployer = deployer;
   return true;
+}
+
+/** 403 DEPLOY_TOKEN_SCOPE when the request's deploy token is scoped to another remote than `remote` (before anything is read or changed). */
+export function checkDeployScope(req: FastifyRequest, remote: string): void {
+  const scope = req.deployer?.remote;
+  if (scope && scope !== remote) {
+    throw forbidden(`The deploy token "${req.deployer!.name}" is scoped to the remote ${scope}: it cannot act on ${remote}`, 'DEPLOY_TOKEN_SCOPE');
+  }
 }
 
 /** 403 ROLE_FORBIDDEN when the administrator's role is below what the route needs. */

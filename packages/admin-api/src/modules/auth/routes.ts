@@ -4,11 +4,14 @@ import type { RouteDeps } from '../../http/deps';
 import { actorOf } from '../../http/actor';
 import { serve } from '../../http/serve';
 import { signIn, signOut } from './signIn';
+import { runtimeConfigFor } from '../releases/runtimeConfig';
 
 export function authRoutes(app: FastifyInstance, { config, db }: RouteDeps): void {
   serve(app, auth.login, async (req) => {
     const { token, username, role } = await signIn(db, config, { ...req.body, ip: req.ip, userAgent: req.headers['user-agent'] ?? '' });
-    return { data: { token, user: { username, role } } };
+    // The new session's runtime config: the shell initialises its remotes with no second round trip.
+    const runtime = await runtimeConfigFor(db, config, req, { username, role });
+    return { data: { token, user: { username, role }, runtime } };
   });
 
   serve(app, auth.me, async (req) => ({ data: { username: req.admin!.username, role: req.admin!.role } }));

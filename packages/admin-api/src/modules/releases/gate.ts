@@ -1,13 +1,12 @@
-// The compatibility gate: before a release is registered, the API loads its manifest and what the
-// build says it uses, and refuses (422 RELEASE_INCOMPATIBLE, nothing changed) a build that cannot run
-// on the active shell. The rules are pure (`compatibilityProblems`); `gateRelease` fetches their inputs.
+// The compatibility gate: before a release is registered, the API loads its manifest, what the build
+// says it uses and what it declares (remote-meta.json), and refuses (422 RELEASE_INCOMPATIBLE, every
+// reason in one message, nothing changed) a build that cannot run on the active shell or does not fit
+// the registry. The rules are pure (`compatibilityProblems`); `gateRelease` fetches their inputs.
+import { REMOTE_FILES, RemoteMetaSchema, SECTION_ICONS, SHELL_CONTRACT_FILE, type RemoteMeta } from '@growth-admin/api-contract';
+import { Value } from '@sinclair/typebox/value';
 import satisfies from 'semver/functions/satisfies';
-import { remoteByName, SHARED_CLIENT_USAGE_FILE } from '@growth-admin/remotes';
+import validRange from 'semver/ranges/valid';
 import { ApiError } from '../../http/errors';
-
-/** The shared singletons a remote takes from the shell: each requirement must be met by the shell's copy. */
-export const SHARED_SINGLETONS = ['react', 'react-dom', 'antd', '@tanstack/react-query', 'dayjs', '@growth-admin/shared-client'] as const;
-export const SHELL_CONTRACT_FILE = 'shell-contract.json';
 
 export interface FederationManifest {
   name?: unknown;
@@ -27,34 +26,104 @@ export interface ShellProvides {
   shared: Record<string, string>;
   sharedClientExports: string[];
   antdExports: string[];
+  /** Slot id → the slot contract version the shell implements. */
+  slots: Record<string, string>;
+}
+
+/** What the build is checked against besides the shell: the section paths other live remotes own (path → remote). */
+export interface RegistryView {
+  ownedPaths: Record<string, string>;
 }
 
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+const bare = (module: string) => module.replace(/^\.\//, '');
 
-/** Every reason the build cannot run as `remote` on this shell; empty when it can. */
-export function compatibilityProblems(remote: string, manifest: FederationManifest, usage: RemoteUsage | null, shell: ShellProvides): string[] {
+/** The problems of a remote-meta.json against the RemoteMeta schema, one sentence each (null: it is valid). */
+export function metaSchemaProblems(meta: unknown): string[] {
+  const problems = new Map<string, string>();
+  for (const e of Value.Errors(RemoteMetaSchema, meta)) {
+    const path = e.path || '/';
+    if (problems.has(path)) continue;
+    const icon = /^\/sections\/(\d+)\/icon$/.exec(path);
+    if (icon) {
+      const section = (meta as { sections: Array<{ path?: unknown; icon?: unknown }> }).sections[Number(icon[1])];
+      problems.set(path, `its section ${String(section.path)} names the icon "${String(section.icon)}", which is not one the shell draws (${SECTION_ICONS.join(', ')})`);
+    } else if (/\/leastRole$/.test(path)) {
+      problems.set(path, `its ${REMOTE_FILES.meta} ${path}: must be viewer, operator or owner`);
+    } else {
+      problems.set(path, `its ${REMOTE_FILES.meta} ${path}: ${e.message}`);
+    }
+  }
+  return [...problems.values()];
+}
+
+/**
+ * Every reason the build cannot run as `remote` on this shell or in this registry; empty when it can.
+ * `meta`: the build's remote-meta.json as loaded (null: there is none; an Error: it cannot be read).
+ */
+export function compatibilityProblems(
+  remote: string,
+  manifest: FederationManifest,
+  usage: RemoteUsage | null,
+  meta: unknown,
+  shell: ShellProvides,
+  registry: RegistryView = { ownedPaths: {} },
+): string[] {
   const problems: string[] = [];
   if (manifest.name !== remote) return [`the manifest names the remote "${String(manifest.name)}", not "${remote}"`];
-  const exposed = new Set((manifest.exposes ?? []).flatMap((e) => [e.name, typeof e.path === 'string' ? e.path.replace(/^\.\//, '') : undefined]));
-  const expected = Object.keys(remoteByName(remote).exposes).map((k) => k.replace(/^\.\//, ''));
-  const missingModules = expected.filter((m) => !exposed.has(m));
-  if (missingModules.length) problems.push(`it does not expose ${missingModules.map((m) => `${remote}/${m}`).join(', ')}, which the list of remotes expects`);
-  for (const name of SHARED_SINGLETONS) {
-    const need = (manifest.shared ?? []).find((s) => s.name === name);
-    const range = typeof need?.requiredVersion === 'string' ? need.requiredVersion : undefined;
-    if (!range) continue; // not shared by this build: it brings nothing of it from the share scope
-    const provided = shell.shared[name];
-    if (!provided) problems.push(`it needs ${name} ${range}, which the active shell does not provide`);
-    else if (!satisfies(provided, range, { includePrerelease: true })) problems.push(`it needs ${name} ${range}, but the active shell provides ${provided}`);
+  // Every shared module the build requires must come from the shell in a satisfying version: it
+  // brings no copy of its own (the share scope takes the shell's).
+  for (const need of manifest.shared ?? []) {
+    const range = typeof need.requiredVersion === 'string' ? need.requiredVersion : undefined;
+    if (typeof need.name !== 'string' || !range) continue; // not required from the share scope
+    const provided = shell.shared[need.name];
+    if (!provided) problems.push(`it needs ${need.name} ${range}, which the active shell does not provide`);
+    else if (!satisfies(provided, range, { includePrerelease: true })) problems.push(`it needs ${need.name} ${range}, but the active shell provides ${provided}`);
   }
   if (!usage) {
-    problems.push(`it has no ${SHARED_CLIENT_USAGE_FILE} beside its manifest, so what it uses of the shell cannot be checked`);
+    problems.push(`it has no ${REMOTE_FILES.usage} beside its manifest, so what it uses of the shell cannot be checked`);
   } else {
     const lacking = strings(usage.uses).filter((n) => !shell.sharedClientExports.includes(n));
     if (lacking.length) problems.push(`it uses @growth-admin/shared-client exports the active shell does not provide: ${lacking.join(', ')}`);
     const lackingAntd = strings(usage.antdUses).filter((n) => !shell.antdExports.includes(n));
     const addedIn = typeof usage.antdShellVersion === 'string' ? ` (shell ${usage.antdShellVersion} adds them: release it first)` : '';
     if (lackingAntd.length) problems.push(`it uses antd exports the active shell does not provide: ${lackingAntd.join(', ')}${addedIn}`);
+  }
+  if (meta === null) {
+    problems.push(`it has no ${REMOTE_FILES.meta} beside its manifest, so its sections and slot contributions are unknown`);
+    return problems;
+  }
+  if (meta instanceof Error) return [...problems, meta.message];
+  const schema = metaSchemaProblems(meta);
+  if (schema.length) return [...problems, ...schema];
+  problems.push(...metaProblems(remote, manifest, meta as RemoteMeta, shell, registry));
+  return problems;
+}
+
+/** What a valid remote-meta.json says that does not fit the build, the shell or the registry. */
+function metaProblems(remote: string, manifest: FederationManifest, meta: RemoteMeta, shell: ShellProvides, registry: RegistryView): string[] {
+  const problems: string[] = [];
+  if (meta.name !== remote) problems.push(`its ${REMOTE_FILES.meta} names the remote "${meta.name}", not "${remote}"`);
+  const exposed = new Set((manifest.exposes ?? []).flatMap((e) => [e.name, typeof e.path === 'string' ? bare(e.path) : undefined]));
+  const missing = [...new Set([...meta.sections, ...meta.contributions].map((x) => x.module))].filter((m) => !exposed.has(bare(m)));
+  if (missing.length) problems.push(`it does not expose ${missing.join(', ')}, which its ${REMOTE_FILES.meta} names`);
+  const paths = new Set<string>();
+  for (const s of meta.sections) {
+    if (paths.has(s.path)) problems.push(`it declares the section /${s.path} twice`);
+    paths.add(s.path);
+    const owner = registry.ownedPaths[s.path];
+    if (owner && owner !== remote) problems.push(`the section path /${s.path} belongs to the remote ${owner}`);
+  }
+  for (const c of meta.contributions) {
+    const version = shell.slots[c.slot];
+    if (version === undefined) {
+      const known = Object.keys(shell.slots).sort();
+      problems.push(`it contributes to the slot ${c.slot}, which the active shell does not provide (${known.length ? `it provides ${known.join(', ')}` : 'it provides no slot'})`);
+    } else if (!validRange(c.contract)) {
+      problems.push(`its contribution to ${c.slot} names the contract "${c.contract}", which is not a semver range`);
+    } else if (!satisfies(version, c.contract, { includePrerelease: true })) {
+      problems.push(`its contribution to ${c.slot} needs the slot contract ${c.contract}, but the active shell provides ${version}`);
+    }
   }
   return problems;
 }
@@ -79,35 +148,48 @@ async function fetchJson(url: string, what: string): Promise<unknown> {
   }
 }
 
+/** A file beside the manifest: its JSON, null when there is none (404), else the Error saying why it cannot be read. */
+async function besideManifest(manifestUrl: string, file: string): Promise<unknown> {
+  try {
+    return await fetchJson(new URL(file, manifestUrl).href, `its ${file}`);
+  } catch (err) {
+    return /\(HTTP 404\)$/.test((err as Error).message) ? null : (err as Error);
+  }
+}
+
 /** What the shell at `shellUrl` provides, from its mf-manifest.json and shell-contract.json. */
 export async function loadShellProvides(shellUrl: string): Promise<ShellProvides> {
-  const manifest = (await fetchJson(`${shellUrl}/mf-manifest.json`, "the active shell's manifest")) as FederationManifest;
+  const manifest = (await fetchJson(`${shellUrl}/${REMOTE_FILES.manifest}`, "the active shell's manifest")) as FederationManifest;
   const contract = (await fetchJson(`${shellUrl}/${SHELL_CONTRACT_FILE}`, "the active shell's contract")) as {
     sharedClient?: { exports?: unknown };
     antd?: { exports?: unknown };
+    slots?: unknown;
   };
   const shared: Record<string, string> = {};
   for (const s of manifest.shared ?? []) if (typeof s.name === 'string' && typeof s.version === 'string') shared[s.name] = s.version;
-  return { shared, sharedClientExports: strings(contract.sharedClient?.exports), antdExports: strings(contract.antd?.exports) };
+  const slots: Record<string, string> = {};
+  if (contract.slots && typeof contract.slots === 'object') for (const [id, v] of Object.entries(contract.slots)) if (typeof v === 'string') slots[id] = v;
+  return { shared, sharedClientExports: strings(contract.sharedClient?.exports), antdExports: strings(contract.antd?.exports), slots };
 }
 
-/** Why a manifest URL may not be registered: its origin is not one releases are served from. */
+/** Why a manifest URL may not be registered: its origin is neither the remote's nor one releases are served from. */
 export function originProblem(manifestUrl: string, allowed: string[]): string | null {
-  if (!allowed.length) return null;
   const origin = new URL(manifestUrl).origin;
-  return allowed.includes(origin) ? null : `its manifest is on ${origin}, not on an origin releases are served from (${allowed.join(', ')})`;
+  return allowed.includes(origin) ? null : `its manifest is on ${origin}, not on the remote's origin nor on an origin releases are served from (${allowed.join(', ')})`;
 }
 
-/** Resolves when the build at `manifestUrl` may be released as `remote`; else throws 422 naming every problem. */
+/**
+ * Resolves with the build's metadata when the build at `manifestUrl` may be released as `remote`
+ * (registered at `remoteOrigin`); else throws 422 naming every problem.
+ */
 export async function gateRelease(
   input: { remote: string; version: string; manifestUrl: string },
-  shellUrl: string | null,
-  releaseOrigins: string[] = [],
-): Promise<void> {
+  context: { shellUrl: string | null; remoteOrigin: string; releaseOrigins: string[]; registry: RegistryView },
+): Promise<RemoteMeta> {
   const refuse = (problems: string[]) => incompatible(input.remote, input.version, problems);
-  const foreign = originProblem(input.manifestUrl, releaseOrigins);
+  const foreign = originProblem(input.manifestUrl, [...new Set([context.remoteOrigin, ...context.releaseOrigins])]);
   if (foreign) throw refuse([foreign]); // nothing is fetched from an origin that may not serve code
-  if (!shellUrl) throw refuse(['the API does not know the active shell to check it against (set SHELL_URL)']);
+  if (!context.shellUrl) throw refuse(['the API does not know the active shell to check it against (set SHELL_URL)']);
   let manifest: FederationManifest;
   try {
     manifest = (await fetchJson(input.manifestUrl, 'the manifest')) as FederationManifest;
@@ -115,18 +197,15 @@ export async function gateRelease(
     throw refuse([(err as Error).message]);
   }
   if (!manifest || typeof manifest !== 'object') throw refuse([`the manifest at ${input.manifestUrl} is not a Module Federation manifest`]);
-  let usage: RemoteUsage | null = null;
-  try {
-    usage = (await fetchJson(new URL(SHARED_CLIENT_USAGE_FILE, input.manifestUrl).href, SHARED_CLIENT_USAGE_FILE)) as RemoteUsage;
-  } catch {
-    usage = null;
-  }
+  const [usage, meta] = await Promise.all([besideManifest(input.manifestUrl, REMOTE_FILES.usage), besideManifest(input.manifestUrl, REMOTE_FILES.meta)]);
   let shell: ShellProvides;
   try {
-    shell = await loadShellProvides(shellUrl);
+    shell = await loadShellProvides(context.shellUrl);
   } catch (err) {
     throw refuse([(err as Error).message]);
   }
-  const problems = compatibilityProblems(input.remote, manifest, usage, shell);
+  // A usage file that does not load is as good as none: the build's uses cannot be checked.
+  const problems = compatibilityProblems(input.remote, manifest, usage instanceof Error ? null : (usage as RemoteUsage | null), meta, shell, context.registry);
   if (problems.length) throw refuse(problems);
+  return meta as RemoteMeta;
 }

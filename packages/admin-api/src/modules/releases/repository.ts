@@ -1,33 +1,45 @@
 // The release registry: each remote's releases, one active and at most one canary. Every change
 // runs in one transaction under a per-remote advisory lock (two calls for one remote never interleave;
-// the partial unique indexes are the last word) and is audited in it.
-import type { Release, ReleaseInput, RemoteReleases } from '@growth-admin/api-contract';
-import { REMOTE_NAMES } from '@growth-admin/remotes';
+// the partial unique indexes are the last word) and is audited in it. Which remotes exist is the
+// registry's `remotes` table (modules/remotes).
+import type { Release, ReleaseInput, RemoteMeta, RemoteReleases } from '@growth-admin/api-contract';
 import type { Db, Queryable } from '../../db';
 import { iso } from '../../db/dates';
 import { ApiError, conflict, notFound } from '../../http/errors';
 import { audit, type Actor } from '../audit/repository';
+import { ensureSeedRemote, liveRemote, lockRemote } from '../remotes/repository';
 
 const COLUMNS = `id::text as id, remote, version, manifest_url as "manifestUrl", files, notes, created_by as "createdBy",
   created_at as "createdAt", state, canary_percent as "canaryPercent", changed_at as "changedAt", changed_by as "changedBy", failures`;
 
-type Row = Omit<Release, 'createdAt' | 'changedAt' | 'files'> & { createdAt: unknown; changedAt: unknown; files: unknown };
+type Row = Omit<Release, 'createdAt' | 'changedAt' | 'files'> & { createdAt: unknown; changedAt: unknown; files: unknown; meta?: unknown };
+
+const json = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
 
 function toRelease(r: Row): Release {
-  const files = typeof r.files === 'string' ? (JSON.parse(r.files) as Record<string, string>) : ((r.files ?? {}) as Record<string, string>);
-  return { ...r, files, createdAt: iso(r.createdAt as Date), changedAt: iso(r.changedAt as Date) };
+  const { meta: _meta, ...rest } = r;
+  const files = (json(r.files) ?? {}) as Record<string, string>;
+  return { ...rest, files, createdAt: iso(r.createdAt as Date), changedAt: iso(r.changedAt as Date) };
 }
 
-/** 404 UNKNOWN_REMOTE unless `remote` is in the one list of remotes. */
-export function knownRemote(remote: string): string {
-  if (!(REMOTE_NAMES as string[]).includes(remote)) {
-    throw new ApiError(404, 'UNKNOWN_REMOTE', `No remote is named "${remote}" (known: ${REMOTE_NAMES.join(', ')})`);
-  }
+/** A live release with the build's metadata (`{}` for a release of an earlier registry: it composes nothing). */
+export interface ComposableRelease extends Release {
+  meta: RemoteMeta | Record<string, never>;
+}
+
+/** A remote of the registry with its active release and canary (a decommissioned one: the release it ended on). */
+export interface RegistryEntry {
+  name: string;
+  origin: string;
+  live: boolean;
+  active: ComposableRelease | null;
+  canary: ComposableRelease | null;
+}
+
+/** 404 UNKNOWN_REMOTE unless `remote` is a live remote of the registry. */
+export async function knownRemote(q: Queryable, remote: string): Promise<string> {
+  await liveRemote(q, remote);
   return remote;
-}
-
-async function lockRemote(tx: Queryable, remote: string): Promise<void> {
-  await tx.query("select pg_advisory_xact_lock(hashtext('release:' || $1))", [remote]);
 }
 
 async function releaseIn(q: Queryable, remote: string, state: 'active' | 'canary'): Promise<Release | null> {
@@ -43,24 +55,60 @@ async function setState(tx: Queryable, id: string, state: Release['state'], by: 
   return toRelease(rows[0]);
 }
 
-/** Every remote of the one list with its active release and canary (null where there is none). */
-export async function listRemoteReleases(q: Queryable): Promise<RemoteReleases[]> {
-  const rows = await q.query<Row>(`select ${COLUMNS} from releases where state in ('active', 'canary')`);
-  const live = rows.map(toRelease);
+/** Every remote of the registry (live and decommissioned), in creation order, with its active release and canary and their metadata. */
+export async function registryState(q: Queryable): Promise<RegistryEntry[]> {
+  const remotes = await q.query<{ name: string; origin: string; live: boolean }>(
+    'select name, origin, decommissioned_at is null as live from remotes order by created_at, name',
+  );
+  const rows = await q.query<Row>(`select ${COLUMNS}, meta from releases where state in ('active', 'canary')`);
+  const live = rows.map((r): ComposableRelease => ({ ...toRelease(r), meta: (json(r.meta) ?? {}) as ComposableRelease['meta'] }));
+  return remotes.map(({ name, origin, live: isLive }) => ({
+    name,
+    origin,
+    live: isLive,
+    active: live.find((r) => r.remote === name && r.state === 'active') ?? null,
+    canary: live.find((r) => r.remote === name && r.state === 'canary') ?? null,
+  }));
+}
+
+/** Every live remote of the registry with its active release and canary (null where there is none); `only`: that remote alone. */
+export async function listRemoteReleases(q: Queryable, only: string | null = null): Promise<RemoteReleases[]> {
   // What `rollback` without --to can go back to: the canary, else the newest retired release.
   const withEarlier = new Set((await q.query<{ remote: string }>(`select distinct remote from releases where state = 'retired'`)).map((r) => r.remote));
-  return REMOTE_NAMES.map((remote) => {
-    const active = live.find((r) => r.remote === remote && r.state === 'active') ?? null;
-    const canary = live.find((r) => r.remote === remote && r.state === 'canary') ?? null;
-    return { remote, active, canary, canRollBack: canary !== null || (active !== null && withEarlier.has(remote)) };
-  });
+  return (await registryState(q))
+    .filter((e) => e.live && (only === null || e.name === only))
+    .map(({ name, active, canary }) => ({
+      remote: name,
+      active: active && toRelease(active),
+      canary: canary && toRelease(canary),
+      canRollBack: canary !== null || (active !== null && withEarlier.has(name)),
+    }));
 }
 
 /** A remote's releases, newest first. */
 export async function releaseHistory(q: Queryable, remote: string): Promise<Release[]> {
-  knownRemote(remote);
+  await knownRemote(q, remote);
   const rows = await q.query<Row>(`select ${COLUMNS} from releases where remote = $1 order by created_at desc, id desc limit 500`, [remote]);
   return rows.map(toRelease);
+}
+
+/**
+ * The last word on section paths (the gate checked them before, outside any lock): under one lock for
+ * every remote's paths, none may be owned by another live remote's active or canary release.
+ */
+async function claimSectionPaths(tx: Queryable, input: ReleaseInput, meta: RemoteMeta): Promise<void> {
+  if (!meta.sections.length) return;
+  await tx.query("select pg_advisory_xact_lock(hashtext('release:section-paths'))");
+  const taken = await tx.query<{ path: string; remote: string }>(
+    `select s.path, r.remote from releases r join remotes m on m.name = r.remote and m.decommissioned_at is null,
+            jsonb_to_recordset(coalesce(r.meta -> 'sections', '[]'::jsonb)) as s(path text)
+      where r.state in ('active', 'canary') and r.remote <> $1 and s.path = any($2::text[])`,
+    [input.remote, meta.sections.map((x) => x.path)],
+  );
+  if (taken.length) {
+    const why = taken.map((t) => `the section path /${t.path} belongs to the remote ${t.remote}`).join('; ');
+    throw new ApiError(422, 'RELEASE_INCOMPATIBLE', `${input.remote} ${input.version} cannot be released: ${why}`);
+  }
 }
 
 const sameFiles = (a: Record<string, string>, b: Record<string, string>) =>
@@ -71,14 +119,18 @@ const sameFiles = (a: Record<string, string>, b: Record<string, string>) =>
  * rolled back). Retrying the same call (same version, manifest and files) answers the release
  * registered the first time and changes nothing; another build under a used version is a 409.
  */
-export async function registerRelease(db: Db, actor: Actor, input: ReleaseInput): Promise<Release> {
-  knownRemote(input.remote);
+export async function registerRelease(db: Db, actor: Actor, input: ReleaseInput, meta: RemoteMeta): Promise<Release> {
   return db.transaction(async (tx) => {
     await lockRemote(tx, input.remote);
+    await knownRemote(tx, input.remote); // decommissioned while the gate ran: refused
+    await claimSectionPaths(tx, input, meta);
     const existing = await tx.query<Row>(`select ${COLUMNS} from releases where remote = $1 and version = $2`, [input.remote, input.version]);
     if (existing[0]) {
       const before = toRelease(existing[0]);
-      if (before.manifestUrl === input.manifestUrl && sameFiles(before.files, input.files)) return before;
+      if (before.manifestUrl === input.manifestUrl && sameFiles(before.files, input.files)) {
+        await audit(tx, actor, 'release.register', `${input.remote} ${input.version}`, `${input.remote} ${input.version} registered again (a retry): nothing changed`);
+        return before;
+      }
       throw conflict(`${input.remote} ${input.version} was released before: a version is never reused, choose another`, 'VERSION_EXISTS');
     }
     const canary = input.canaryPercent ?? null;
@@ -87,9 +139,9 @@ export async function registerRelease(db: Db, actor: Actor, input: ReleaseInput)
     if (replaced) await setState(tx, replaced.id, canary ? 'rolled-back' : 'retired', actor.username);
     if (openCanary) await setState(tx, openCanary.id, 'rolled-back', actor.username);
     const rows = await tx.query<Row>(
-      `insert into releases (remote, version, manifest_url, files, notes, created_by, state, canary_percent, changed_by)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $6) returning ${COLUMNS}`,
-      [input.remote, input.version, input.manifestUrl, JSON.stringify(input.files), input.notes ?? '', actor.username, canary ? 'canary' : 'active', canary],
+      `insert into releases (remote, version, manifest_url, files, notes, created_by, state, canary_percent, changed_by, meta)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $6, $9) returning ${COLUMNS}`,
+      [input.remote, input.version, input.manifestUrl, JSON.stringify(input.files), input.notes ?? '', actor.username, canary ? 'canary' : 'active', canary, JSON.stringify(meta)],
     );
     const release = toRelease(rows[0]);
     const what = canary ? `canary for ${canary}% of administrators` : 'active for everyone';
@@ -101,9 +153,9 @@ export async function registerRelease(db: Db, actor: Actor, input: ReleaseInput)
 
 /** The canary becomes active for everyone; the active release before it is retired. */
 export async function promoteCanary(db: Db, actor: Actor, remote: string): Promise<Release> {
-  knownRemote(remote);
   return db.transaction(async (tx) => {
     await lockRemote(tx, remote);
+    await knownRemote(tx, remote);
     const canary = await releaseIn(tx, remote, 'canary');
     if (!canary) throw conflict(`${remote} has no canary to promote`, 'NO_CANARY');
     const active = await releaseIn(tx, remote, 'active');
@@ -128,9 +180,9 @@ export interface RollbackOptions {
 
 export async function rollback(db: Db, actor: Actor, remote: string, opts: RollbackOptions = {}): Promise<{ active: Release; rolledBack: Release }> {
   const { to, action = 'release.rollback', why = '' } = opts;
-  knownRemote(remote);
   return db.transaction(async (tx) => {
     await lockRemote(tx, remote);
+    await knownRemote(tx, remote);
     const active = await releaseIn(tx, remote, 'active');
     const canary = await releaseIn(tx, remote, 'canary');
     if (opts.onlyCanaryId && canary?.id !== opts.onlyCanaryId) throw conflict(`${remote}'s canary was already rolled back or promoted`, 'NOTHING_TO_ROLL_BACK');
@@ -170,31 +222,38 @@ export interface SeedRelease {
   version: string;
   manifestUrl: string;
   files: Record<string, string>;
+  /** The build's remote-meta.json (checked against RemoteMeta by the caller). */
+  meta: RemoteMeta;
 }
 
 export const SEED_ACTOR = 'npm start';
 
 /**
- * Fills the registry from the built remotes: a remote with no release gets the build as its active
- * release; a remote whose active release is still an earlier `npm start` build gets the new build
- * (a developer's rebuild shows on the next start), never over a release someone made.
+ * Fills the registry from the built remotes: a missing remote is created (team growth-admin, served
+ * from the build's origin); a remote with no release gets the build as its active release; a remote
+ * whose active release is still an earlier `npm start` build gets the new build (a developer's
+ * rebuild shows on the next start; one of an earlier registry, with no metadata, gets it), never over
+ * a release someone made. A decommissioned remote is left as it is.
  */
 export async function seedFromBuilds(db: Db, builds: SeedRelease[]): Promise<string[]> {
   const done: string[] = [];
   for (const build of builds) {
-    if (!(REMOTE_NAMES as string[]).includes(build.remote)) continue;
     const changed = await db.transaction(async (tx) => {
       await lockRemote(tx, build.remote);
-      const active = await releaseIn(tx, build.remote, 'active');
+      if (!(await ensureSeedRemote(tx, build.remote, build.manifestUrl, SEED_ACTOR))) return false;
+      const [active] = await tx.query<Row>(`select ${COLUMNS}, meta from releases where remote = $1 and state = 'active'`, [build.remote]);
       const any = await tx.query('select 1 from releases where remote = $1 limit 1', [build.remote]);
-      const replaceable = active && active.createdBy === SEED_ACTOR && (active.version !== build.version || active.manifestUrl !== build.manifestUrl);
+      const replaceable =
+        active &&
+        active.createdBy === SEED_ACTOR &&
+        (active.version !== build.version || active.manifestUrl !== build.manifestUrl || JSON.stringify(json(active.meta)) !== JSON.stringify(build.meta));
       if (any.length && !replaceable) return false;
       if (active) await setState(tx, active.id, 'retired', SEED_ACTOR);
       await tx.query(
-        `insert into releases (remote, version, manifest_url, files, notes, created_by, state, changed_by)
-         values ($1, $2, $3, $4, $5, $6, 'active', $6)
-         on conflict (remote, version) do update set state = 'active', manifest_url = excluded.manifest_url, files = excluded.files, changed_at = now()`,
-        [build.remote, build.version, build.manifestUrl, JSON.stringify(build.files), 'The local build, filled in by npm start', SEED_ACTOR],
+        `insert into releases (remote, version, manifest_url, files, notes, created_by, state, changed_by, meta)
+         values ($1, $2, $3, $4, $5, $6, 'active', $6, $7)
+         on conflict (remote, version) do update set state = 'active', manifest_url = excluded.manifest_url, files = excluded.files, meta = excluded.meta, changed_at = now()`,
+        [build.remote, build.version, build.manifestUrl, JSON.stringify(build.files), 'The local build, filled in by npm start', SEED_ACTOR, JSON.stringify(build.meta)],
       );
       await audit(tx, { adminId: null, username: SEED_ACTOR, ip: '' }, 'release.seed', `${build.remote} ${build.version}`, `${build.remote} ${build.version} active (the local build)`);
       return true;

@@ -1,35 +1,64 @@
 import { releases } from '@growth-admin/api-contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { RouteDeps } from '../../http/deps';
 import { actorOf } from '../../http/actor';
 import { ApiError } from '../../http/errors';
+import { checkDeployScope } from '../../http/guard';
 import { serve } from '../../http/serve';
 import { ReportRateLimiter } from '../security/cspReports';
+import { liveRemote } from '../remotes/repository';
 import { recordFailure } from './failures';
 import { gateRelease } from './gate';
-import { knownRemote, listRemoteReleases, promoteCanary, registerRelease, releaseHistory, rollback } from './repository';
-import { runtimeConfigFor } from './runtimeConfig';
+import { listRemoteReleases, promoteCanary, registerRelease, registryState, releaseHistory, rollback } from './repository';
+import { runtimeConfigFor, viewerOf } from './runtimeConfig';
 
-/** Brief: a CDN or proxy may keep it this long; a rollback reaches new page loads within it. */
+/** Brief: a CDN or proxy may keep the anonymous config this long; an administrator's is never stored. */
 export const RUNTIME_CONFIG_MAX_AGE_S = 5;
+
+/** Adds `value` to the Vary header (CORS may have set Origin already). */
+function vary(reply: FastifyReply, value: string): void {
+  const before = reply.getHeader('vary');
+  reply.header('Vary', before ? `${String(before)}, ${value}` : value);
+}
+
+/** The section paths the live remotes other than `remote` own (their active and canary releases'). */
+async function pathsOwnedByOthers(db: RouteDeps['db'], remote: string): Promise<Record<string, string>> {
+  const owned: Record<string, string> = {};
+  for (const e of await registryState(db)) {
+    if (!e.live || e.name === remote) continue;
+    for (const r of [e.active, e.canary]) for (const s of (r?.meta as { sections?: Array<{ path: string }> })?.sections ?? []) owned[s.path] = e.name;
+  }
+  return owned;
+}
 
 export function releaseRoutes(app: FastifyInstance, { db, config }: RouteDeps): void {
   serve(app, releases.getRuntimeConfig, async (req, reply) => {
-    const apiBaseUrl = config.publicUrl ?? `${req.protocol}://${req.host}`;
-    const base = { apiBaseUrl, signingKey: config.signingKey, directImageHosts: config.directImageHosts };
-    const data = await runtimeConfigFor(db, base, req.query.subject, config.releaseOrigins);
-    reply.header('Cache-Control', `public, max-age=${RUNTIME_CONFIG_MAX_AGE_S}`);
+    const viewer = await viewerOf(db, config, req);
+    const data = await runtimeConfigFor(db, config, req, viewer);
+    vary(reply, 'Authorization');
+    reply.header('Cache-Control', viewer ? 'private, no-store' : `public, max-age=${RUNTIME_CONFIG_MAX_AGE_S}`);
     return { data };
   });
-  serve(app, releases.listReleases, async () => ({ data: await listRemoteReleases(db) }));
-  serve(app, releases.releaseHistory, async (req) => ({ data: await releaseHistory(db, req.params.remote) }));
-  serve(app, releases.registerRelease, async (req) => {
-    knownRemote(req.body.remote);
-    await gateRelease(req.body, config.shellUrl, config.releaseOrigins);
-    return { data: await registerRelease(db, actorOf(req), req.body) };
+  serve(app, releases.listReleases, async (req) => ({ data: await listRemoteReleases(db, req.deployer?.remote ?? null) }));
+  serve(app, releases.releaseHistory, async (req) => {
+    checkDeployScope(req, req.params.remote);
+    return { data: await releaseHistory(db, req.params.remote) };
   });
-  serve(app, releases.promoteRelease, async (req) => ({ data: await promoteCanary(db, actorOf(req), req.params.remote) }));
-  serve(app, releases.rollbackRelease, async (req) => ({ data: await rollback(db, actorOf(req), req.params.remote, { to: req.body?.to }) }));
+  serve(app, releases.registerRelease, async (req) => {
+    checkDeployScope(req, req.body.remote);
+    const remote = await liveRemote(db, req.body.remote);
+    const registry = { ownedPaths: await pathsOwnedByOthers(db, remote.name) };
+    const meta = await gateRelease(req.body, { shellUrl: config.shellUrl, remoteOrigin: remote.origin, releaseOrigins: config.releaseOrigins, registry });
+    return { data: await registerRelease(db, actorOf(req), req.body, meta) };
+  });
+  serve(app, releases.promoteRelease, async (req) => {
+    checkDeployScope(req, req.params.remote);
+    return { data: await promoteCanary(db, actorOf(req), req.params.remote) };
+  });
+  serve(app, releases.rollbackRelease, async (req) => {
+    checkDeployScope(req, req.params.remote);
+    return { data: await rollback(db, actorOf(req), req.params.remote, { to: req.body?.to }) };
+  });
 
   const limiter = new ReportRateLimiter(config.releaseReportsPerMinute, config.releaseReportsPerMinute * 50);
   serve(app, releases.reportReleaseFailure, async (req) => {

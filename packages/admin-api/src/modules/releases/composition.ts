@@ -1,0 +1,93 @@
+// The composition: what one administrator's shell shows, resolved from the registry alone (the shell
+// compiles in no remote). Pure: the registry's remotes with their releases, the administrator's role
+// and canary subject in; the sidebar, routes and slot contributions, and the remotes to load with
+// their releases, integrity and allowed origins, out.
+import { createHash } from 'node:crypto';
+import { REMOTE_FILES, roleAllows, type Composition, type RegistryRuntimeConfig, type RemoteMeta, type Role } from '@growth-admin/api-contract';
+import type { ComposableRelease, RegistryEntry } from './repository';
+
+/**
+ * The subject's bucket (0-99) for one remote: the first 32 bits of SHA-256 of `<remote>:<subject>`.
+ * Stable (the same administrator lands in the same bucket on every load and every instance), and
+ * salted by the remote so two remotes' canaries do not reach the same administrators.
+ */
+export function bucketOf(remote: string, subject: string): number {
+  return createHash('sha256').update(`${remote}:${subject}`).digest().readUInt32BE(0) % 100;
+}
+
+/** An administrator's canary subject (their bucket per remote is bucketOf(remote, subjectOf(username))). */
+export const subjectOf = (username: string) => `admin:${username}`;
+
+/**
+ * The hashes the shell loads a release with: its manifest's and its remoteEntry.js's (which carries
+ * every chunk's). Only these two, not the release's every file: the config is on the boot path.
+ * Null where the release recorded either not (the shell then refuses it).
+ */
+export function entryHashes(manifestUrl: string, files: Record<string, string>): { manifest: string; entry: string } | null {
+  const manifestFile = new URL(manifestUrl).pathname.split('/').pop() ?? '';
+  const manifest = files[manifestFile];
+  const entry = files[REMOTE_FILES.entry];
+  return manifest && entry ? { manifest, entry } : null;
+}
+
+/** The release `subject` gets: the canary when their bucket falls below its share, else the active one. */
+export function chosenRelease(entry: RegistryEntry, subject: string): ComposableRelease | null {
+  const { canary, active } = entry;
+  return canary && bucketOf(entry.name, subject) < canary.canaryPercent! ? canary : active;
+}
+
+/** A release's metadata, or null when it recorded none (a release of an earlier registry). */
+const metaOf = (r: ComposableRelease | null): RemoteMeta | null => (r && Array.isArray((r.meta as RemoteMeta).sections) ? (r.meta as RemoteMeta) : null);
+
+export type Resolved = Pick<RegistryRuntimeConfig, 'remotes' | 'releases' | 'integrity' | 'allowedOrigins' | 'composition'>;
+
+export const EMPTY_COMPOSITION: Composition = { sections: [], slots: {}, removedSections: [] };
+
+const byOrder = <T extends { order: number }>(key: (x: T) => string) => (a: T, b: T) => a.order - b.order || key(a).localeCompare(key(b));
+
+/**
+ * The composition of `role` / `subject`: every live remote's chosen release's sections and slot
+ * contributions whose least role they have, in order (then by path / remote); a path two remotes
+ * claim goes to the first in that order (the gate refuses the second, this only guards old data).
+ * Only the remotes with something visible are loaded. `removedSections`: the sections of
+ * decommissioned remotes (the release they ended on) whose path no live remote owns now.
+ * allowedOrigins: `releaseOrigins` plus each composed remote's registered origin when releases
+ * origins are configured, else the origins of the composed remotes' live releases.
+ */
+export function resolveComposition(registry: RegistryEntry[], role: Role, subject: string, releaseOrigins: string[] = []): Resolved {
+  const out: Resolved = { remotes: {}, releases: {}, integrity: {}, allowedOrigins: [], composition: { sections: [], slots: {}, removedSections: [] } };
+  const origins = new Set<string>(releaseOrigins);
+  const ownedPaths = new Set<string>();
+  const sections: Composition['sections'] = [];
+  for (const entry of registry) {
+    if (!entry.live) continue;
+    const chosen = chosenRelease(entry, subject);
+    const meta = metaOf(chosen);
+    if (!chosen || !meta) continue;
+    for (const s of meta.sections) ownedPaths.add(s.path);
+    const visible = meta.sections.filter((s) => roleAllows(role, s.leastRole));
+    const contributions = meta.contributions.filter((c) => roleAllows(role, c.leastRole));
+    if (!visible.length && !contributions.length) continue;
+    for (const s of visible) sections.push({ path: s.path, label: s.label, icon: s.icon, remote: entry.name, module: s.module, order: s.order });
+    for (const c of contributions) {
+      (out.composition.slots[c.slot] ??= []).push({ remote: entry.name, module: c.module, order: c.order, ...(c.label !== undefined ? { label: c.label } : {}) });
+    }
+    out.remotes[entry.name] = chosen.manifestUrl;
+    out.releases[entry.name] = { id: chosen.id, version: chosen.version, canary: chosen === entry.canary };
+    const hashes = entryHashes(chosen.manifestUrl, chosen.files);
+    if (hashes) out.integrity[entry.name] = hashes;
+    if (releaseOrigins.length) origins.add(entry.origin);
+    else for (const r of [entry.active, entry.canary]) if (r) origins.add(new URL(r.manifestUrl).origin);
+  }
+  const seen = new Set<string>();
+  out.composition.sections = sections.sort(byOrder((s) => `${s.path}\u0000${s.remote}`)).filter((s) => !seen.has(s.path) && seen.add(s.path));
+  for (const list of Object.values(out.composition.slots)) list.sort(byOrder((c) => `${c.remote}\u0000${c.module}`));
+  const removed = new Map<string, string>();
+  for (const entry of registry) {
+    if (entry.live) continue;
+    for (const s of metaOf(entry.active)?.sections ?? []) if (!ownedPaths.has(s.path) && !removed.has(s.path)) removed.set(s.path, s.label);
+  }
+  out.composition.removedSections = [...removed].map(([path, label]) => ({ path, label })).sort((a, b) => a.path.localeCompare(b.path));
+  out.allowedOrigins = [...origins].sort();
+  return out;
+}
