@@ -101,3 +101,15 @@ test('a path two remotes claim (data the gate refuses) goes to the first in orde
   const r = resolveComposition([twin, ...registry], 'viewer', subjectOf('vera'));
   expect(r.composition.sections.filter((s) => s.path === 'orders').map((s) => s.remote)).toEqual(['orders']);
 });
+
+test("a section's optional prefetch and item label reach the shell as the build declared them", () => {
+  const withExtras = [
+    entry('people', release('people', '1.0.0', { sections: [{ ...section('users', 30), itemLabel: 'User' }] })),
+    entry('analytics', release('analytics', '1.0.0', { sections: [{ ...section('analytics', 10), prefetch: 'dashboard' as const }] })),
+  ];
+  const { composition } = resolveComposition(withExtras, 'viewer', subjectOf('ada'));
+  expect(composition.sections).toEqual([
+    { path: 'analytics', label: 'ANALYTICS', icon: 'tools', remote: 'analytics', module: './Section', order: 10, prefetch: 'dashboard' },
+    { path: 'users', label: 'USERS', icon: 'tools', remote: 'people', module: './Section', order: 30, itemLabel: 'User' },
+  ]);
+});

@@ -68,7 +68,18 @@ export function resolveComposition(registry: RegistryEntry[], role: Role, subjec
     const visible = meta.sections.filter((s) => roleAllows(role, s.leastRole));
     const contributions = meta.contributions.filter((c) => roleAllows(role, c.leastRole));
     if (!visible.length && !contributions.length) continue;
-    for (const s of visible) sections.push({ path: s.path, label: s.label, icon: s.icon, remote: entry.name, module: s.module, order: s.order });
+    for (const s of visible) {
+      sections.push({
+        path: s.path,
+        label: s.label,
+        icon: s.icon,
+        remote: entry.name,
+        module: s.module,
+        order: s.order,
+        ...(s.prefetch !== undefined ? { prefetch: s.prefetch } : {}),
+        ...(s.itemLabel !== undefined ? { itemLabel: s.itemLabel } : {}),
+      });
+    }
     for (const c of contributions) {
       (out.composition.slots[c.slot] ??= []).push({ remote: entry.name, module: c.module, order: c.order, ...(c.label !== undefined ? { label: c.label } : {}) });
     }

@@ -1,1 +1,0 @@
-module.exports = require('../../jest.base.cjs')({ dir: __dirname, env: 'node' });
