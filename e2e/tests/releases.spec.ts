@@ -1,72 +1,25 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- a build's manifest and usage file are edited as plain JSON */
 // Releases, as a team and the administrators live them: a visibly changed Projects build
 // released as a 50% canary with the release command puts two administrators on different versions
 // (each sticky across reloads); promoted, everyone gets it; rolled back from Settings → Remotes, the
 // old version is back after a reload; an incompatible build is refused with its reason and changes
 // nothing; a canary that crashes at render is rolled back automatically after its failure reports;
 // a released file altered on the store afterwards does not run (Subresource Integrity).
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { appendFileSync, cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
-import { join, resolve } from 'node:path';
+import { appendFileSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { expect, expectAccessible, openSection, signedApi, signIn, systemInfo, test } from '../support';
+import { editedBuild, expect, expectAccessible, openSection, releaseCommand as runRelease, REPO, restoreGzipCopies, signedApi, signIn, systemInfo, test, type BuildEdit } from '../support';
 
-const REPO = resolve(__dirname, '../..');
+/** The release command, as a team runs it (the deploy token npm start wrote for this machine). */
+const releaseCommand = (...args: string[]) => runRelease(args);
+
 const PROJECTS_DIST = join(REPO, 'packages/projects-mfe/dist');
 const ORIGINAL = 'Manage your projects and their configurations';
 const CHANGED = 'Manage your projects: canary build';
 const run = Date.now().toString(36);
 
-/**
- * As the build leaves them (tools/federation/precompress.mjs): each stored `.gz` the gzip of its file,
- * after files were edited in place (the static server sends the `.gz` to a browser).
- */
-function restoreGzipCopies(dir: string): void {
-  for (const gz of readdirSync(dir).filter((f) => f.endsWith('.gz'))) writeFileSync(join(dir, gz), gzipSync(readFileSync(join(dir, gz.slice(0, -3)))));
-}
-
 /** A copy of the built Projects remote with its section's code edited (a team's new build). */
-function projectsBuild(name: string, edit: { chunk?: (code: string) => string; manifest?: (m: any) => void; usage?: (u: any) => void }): string {
-  const dir = join(systemInfo().dataDir, `build-${name}`);
-  cpSync(PROJECTS_DIST, dir, { recursive: true });
-  const chunk = readdirSync(dir).find((f) => f.endsWith('.js') && readFileSync(join(dir, f), 'utf8').includes(`"${ORIGINAL}"`));
-  if (!chunk) throw new Error('the Projects section chunk was not found in the build');
-  if (edit.chunk) {
-    // As a rebuild would: the runtimes that load the chunk (remoteEntry.js, main.js) and the manifest's
-    // list of chunk hashes carry its new hash.
-    const sri = (file: string) => `sha384-${createHash('sha384').update(readFileSync(join(dir, file))).digest('base64')}`;
-    const before = sri(chunk);
-    writeFileSync(join(dir, chunk), edit.chunk(readFileSync(join(dir, chunk), 'utf8')));
-    for (const runtime of readdirSync(dir).filter((f) => /\.(js|json)$/.test(f) && readFileSync(join(dir, f), 'utf8').includes(before))) {
-      writeFileSync(join(dir, runtime), readFileSync(join(dir, runtime), 'utf8').split(before).join(sri(chunk)));
-    }
-  }
-  for (const [file, change] of [['mf-manifest.json', edit.manifest], ['shared-client-usage.json', edit.usage]] as const) {
-    if (!change) continue;
-    const json = JSON.parse(readFileSync(join(dir, file), 'utf8'));
-    change(json);
-    writeFileSync(join(dir, file), JSON.stringify(json));
-  }
-  restoreGzipCopies(dir);
-  return dir;
-}
-
-/** The release command, as a team runs it (the deploy token npm start wrote for this machine). */
-function releaseCommand(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const { apiUrl, signingKey, storeDir, storeUrl, dataDir } = systemInfo();
-  return new Promise((done) => {
-    execFile(
-      process.execPath,
-      [join(REPO, 'tools/release/cli.mjs'), ...args],
-      {
-        env: { PATH: process.env.PATH, API_URL: apiUrl, ADMIN_SIGNING_KEY: signingKey, RELEASE_STORE_DIR: storeDir, RELEASE_STORE_URL: storeUrl, DEPLOY_TOKEN_FILE: join(dataDir, 'deploy-token') },
-      },
-      (error, out, err) => done({ code: error ? Number(error.code ?? 1) : 0, out, err }),
-    );
-  });
-}
+const projectsBuild = (name: string, edit: BuildEdit) => editedBuild(PROJECTS_DIST, name, `"${ORIGINAL}"`, edit);
 
 type Release = { version: string; state: string; failures: number; changedBy: string };
 async function projectsHistory(): Promise<Release[]> {
@@ -151,7 +104,7 @@ test.describe.serial('releases', () => {
     const before = await projectsHistory();
     const noSection = await releaseCommand('release', 'projects', '--dist', projectsBuild('no-section', { manifest: (m) => (m.exposes = []) }), '--version', `broken-${run}`);
     expect(noSection.code).toBe(1);
-    expect(noSection.err).toContain(`projects broken-${run} cannot be released: it does not expose projects/Section, which the list of remotes expects`);
+    expect(noSection.err).toContain(`projects broken-${run} cannot be released: it does not expose projects/Section, which its remote-meta.json names`);
     const newerClient = await releaseCommand('release', 'projects', '--dist', projectsBuild('newer-client', { usage: (u) => u.uses.push('exportProjectsCsv') }), '--version', `newer-${run}`);
     expect(newerClient.code).toBe(1);
     expect(newerClient.err).toContain('it uses @growth-admin/shared-client exports the active shell does not provide: exportProjectsCsv');

@@ -96,7 +96,6 @@ class JsonAssetPlugin {
  * @param {object} o
  * @param {string} o.pkgDir        the package directory
  * @param {string} [o.name]        federation name of a host (the shell); a remote's is in its remote.json
- * @param {Record<string,string>} [o.define]  the package's own build-time constants (webpack's DefinePlugin)
  * @param {boolean} o.dev
  * @param {string} [o.title]       the HTML page title
  * @param {string} [o.template]    an HTML template file (else a minimal page)
@@ -197,8 +196,6 @@ export function createWebpackConfig(options) {
         chunks: ['main'],
       }),
       new webpack.DefinePlugin({
-        // A package's own build-time constants (`define`), e.g. an example's switches.
-        ...o.define,
         'process.env.NODE_ENV': JSON.stringify(dev ? 'development' : 'production'),
         // Where the precomputed antd styles are ('' where there are none: antd computes them all).
         'process.env.ANTD_STATIC_CSS': JSON.stringify(staticCss ? `${o.publicPath ?? ''}${staticCss.fileName}` : ''),

@@ -42,7 +42,7 @@ test('a manifest of another remote is refused before anything else', () => {
 });
 
 test('every module remote-meta.json names must be exposed (by name or path)', () => {
-  expect(check(manifest({ exposes: [{ path: './Orders' }] }))).toEqual(['it does not expose ./Payments, ./RefundAction, which its remote-meta.json names']);
+  expect(check(manifest({ exposes: [{ path: './Orders' }] }))).toEqual(['it does not expose orders/Payments, orders/RefundAction, which its remote-meta.json names']);
 });
 
 test.each(Object.keys(VERSIONS).map((name) => [name]))('a requirement of %s the shell does not satisfy is named with both versions', (name) => {

@@ -108,7 +108,7 @@ test('a build the gate refuses changes nothing: its reason is printed, the regis
   const before = await t.sql('select id, state from releases order by id');
   const res = await cli(['release', 'projects', '--dist', dist('broken', 'x', (m) => (m.exposes = [])), '--version', '1.0.1']);
   expect(res.code).toBe(1);
-  expect(res.err).toBe('refused: projects 1.0.1 cannot be released: it does not expose ./Section, which its remote-meta.json names (RELEASE_INCOMPATIBLE)\n');
+  expect(res.err).toBe('refused: projects 1.0.1 cannot be released: it does not expose projects/Section, which its remote-meta.json names (RELEASE_INCOMPATIBLE)\n');
   expect(await t.sql('select id, state from releases order by id')).toEqual(before);
   expect(existsSync(join(storeDir, 'projects/1.0.1'))).toBe(false);
 });

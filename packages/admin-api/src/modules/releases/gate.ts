@@ -106,7 +106,7 @@ function metaProblems(remote: string, manifest: FederationManifest, meta: Remote
   if (meta.name !== remote) problems.push(`its ${REMOTE_FILES.meta} names the remote "${meta.name}", not "${remote}"`);
   const exposed = new Set((manifest.exposes ?? []).flatMap((e) => [e.name, typeof e.path === 'string' ? bare(e.path) : undefined]));
   const missing = [...new Set([...meta.sections, ...meta.contributions].map((x) => x.module))].filter((m) => !exposed.has(bare(m)));
-  if (missing.length) problems.push(`it does not expose ${missing.join(', ')}, which its ${REMOTE_FILES.meta} names`);
+  if (missing.length) problems.push(`it does not expose ${missing.map((m) => `${remote}/${bare(m)}`).join(', ')}, which its ${REMOTE_FILES.meta} names`);
   const paths = new Set<string>();
   for (const s of meta.sections) {
     if (paths.has(s.path)) problems.push(`it declares the section /${s.path} twice`);
