@@ -4,7 +4,7 @@
 // and on a load failure or a crash shows a small fallback in its place, reported against the
 // contributing remote's release (so its canary is judged, not the host's).
 import { Component, useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import { Alert, Skeleton } from 'antd';
+import { Alert, Spin } from 'antd';
 import type { Composition, SectionProps, SlotEntry, SlotHost, SlotId, SlotPropsMap } from '@growth-admin/shared-client';
 import { reportRemoteFailure } from '../sections/failureReports';
 import { describeLoadError } from '../sections/remoteLoader';
@@ -69,8 +69,8 @@ function LoadedContribution({ remote, module, what, props }: { remote: string; m
 
   if (state.status === 'loading') {
     return (
-      <div role="status" aria-label={`Loading ${what}`}>
-        <Skeleton active paragraph={{ rows: 2 }} title={false} />
+      <div role="status" aria-label={`Loading ${what}`} className="ga-slot-loading">
+        <Spin size="small" />
       </div>
     );
   }
