@@ -29,8 +29,11 @@ async function pageOf(browser: Browser, username: string): Promise<Page> {
   return page;
 }
 
+// A slot's contributions load once the browser is idle after the dashboard has drawn: on a loaded
+// 2-core machine that can take longer than the default wait.
+const eventually = expect.configure({ timeout: 45_000 });
 const menu = (page: Page) => page.getByRole('menu');
-const dashboardReady = (page: Page) => expect(page.getByText('Active Users')).toBeVisible();
+const dashboardReady = (page: Page) => eventually(page.getByText('Active Users')).toBeVisible();
 
 /** A user's details, opened by its link (`/users/<customId>`). */
 async function userDetails(page: Page) {
@@ -61,7 +64,7 @@ test.describe.serial('a new remote from nothing, with no shell change', () => {
     [operator, viewer] = [await administrator('operator'), await administrator('viewer')];
     const op = await pageOf(browser, operator);
     await dashboardReady(op);
-    await expect(op.getByText('Open Tickets')).toBeVisible();
+    await eventually(op.getByText('Open Tickets')).toBeVisible();
     await expect(menu(op).getByRole('link', { name: 'Tickets', exact: true })).toBeVisible();
     await expectAccessible(op, 'Analytics with a contributed card');
 
@@ -72,13 +75,13 @@ test.describe.serial('a new remote from nothing, with no shell change', () => {
 
     const details = await userDetails(op);
     await details.getByRole('tab', { name: 'Tickets' }).click();
-    await expect(details.getByText(/^Open tickets: \d+$/)).toBeVisible();
+    await eventually(details.getByText(/^Open tickets: \d+$/)).toBeVisible();
     await expectAccessible(op, 'User Details with a contributed tab');
     await op.context().close();
 
     const view = await pageOf(browser, viewer);
     await dashboardReady(view);
-    await expect(view.getByText('Open Tickets')).toBeVisible(); // the card's least role is viewer
+    await eventually(view.getByText('Open Tickets')).toBeVisible(); // the card's least role is viewer
     await expect(menu(view).getByRole('link', { name: 'Analytics', exact: true })).toBeVisible();
     await expect(menu(view).getByRole('link', { name: 'Tickets', exact: true })).toHaveCount(0); // the section's is operator
     const viewerDetails = await userDetails(view);
@@ -95,7 +98,7 @@ test.describe.serial('a new remote from nothing, with no shell change', () => {
     expect((await releaseCommand(['release', 'tickets', '--dist', crashing, '--version', CRASHING], token)).code).toBe(0);
 
     const page = await pageOf(browser, operator);
-    await expect(page.getByText('Open tickets (tickets) is unavailable')).toBeVisible();
+    await eventually(page.getByText('Open tickets (tickets) is unavailable')).toBeVisible();
     await expect(page.getByText('the tickets card crashed')).toBeVisible();
     await dashboardReady(page); // the host's own cards and charts are untouched
     await expect(page.locator('main').getByRole('heading', { name: 'Analytics Dashboard' })).toBeVisible();
@@ -108,7 +111,7 @@ test.describe.serial('a new remote from nothing, with no shell change', () => {
     const rollback = await releaseCommand(['rollback', 'tickets'], token);
     expect(rollback.out).toContain(`tickets ${CRASHING} rolled back; ${VERSION} is active`);
     await page.reload();
-    await expect(page.getByText('Open Tickets')).toBeVisible();
+    await eventually(page.getByText('Open Tickets')).toBeVisible();
     await page.context().close();
   });
 
