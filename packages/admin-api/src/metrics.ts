@@ -94,13 +94,16 @@ export class ApiMetrics {
 
   constructor() {
     collectDefaultMetrics({ register: this.registry });
-    const self = this;
+    // The gauges' collect() has the gauge as `this`; these reach the server's sources.
+    const admission = () => this.sources?.admission() ?? null;
+    const snapshot = () => this.snapshot();
     new Gauge({
       name: 'admin_api_admission_in_flight',
       help: 'Requests working on the database now',
       registers: [this.registry],
       collect() {
-        if (self.sources) this.set(self.sources.admission().inFlight);
+        const now = admission();
+        if (now) this.set(now.inFlight);
       },
     });
     new Gauge({
@@ -108,7 +111,8 @@ export class ApiMetrics {
       help: 'Requests waiting their turn for the database now',
       registers: [this.registry],
       collect() {
-        if (self.sources) this.set(self.sources.admission().waiting);
+        const now = admission();
+        if (now) this.set(now.waiting);
       },
     });
     // The database's figures: one read per scrape, shared by the gauges below (prom-client
@@ -118,7 +122,7 @@ export class ApiMetrics {
       help: "1 when this scrape's query answered, 0 when the database failed or took over 2 s",
       registers: [this.registry],
       async collect() {
-        if (self.sources) this.set((await self.snapshot()) ? 1 : 0);
+        this.set((await snapshot()) ? 1 : 0);
       },
     });
     new Gauge({
@@ -126,7 +130,7 @@ export class ApiMetrics {
       help: 'Sessions neither ended nor expired (shared by all instances: use max())',
       registers: [this.registry],
       async collect() {
-        const s = await self.snapshot();
+        const s = await snapshot();
         this.reset();
         if (s) this.set(s.sessions);
       },
@@ -138,7 +142,7 @@ export class ApiMetrics {
         labelNames: ['remote', 'version', 'state'] as const,
         registers: [this.registry],
         async collect() {
-          const s = await self.snapshot();
+          const s = await snapshot();
           this.reset();
           for (const r of s?.releases ?? []) {
             const v = value(r);
