@@ -13,7 +13,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   DeleteObjectsCommand,
   GetObjectCommand,
@@ -22,6 +21,8 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
+// The caching the local CDN sends (content-hashed names immutable, the rest revalidated): one rule.
+import { cacheControlFor } from '../../../packages/shell/serve/cache-control.mjs';
 import { fileHashes, VERSION_RE } from '../store.mjs';
 
 const MANIFEST = 'mf-manifest.json';
@@ -45,9 +46,6 @@ const CONTENT_TYPES = {
   '.gz': 'application/gzip',
 };
 
-// The caching the local CDN sends (content-hashed names immutable, the rest revalidated): one rule.
-const repoRoot = join(fileURLToPath(import.meta.url), '../../../..');
-const { cacheControlFor } = await import(pathToFileURL(join(repoRoot, 'packages/shell/serve/static-server.mjs')).href);
 
 const sri = (bytes) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
 const statusOf = (err) => err?.$metadata?.httpStatusCode;
