@@ -23,6 +23,7 @@ import { freePort } from './system/ports.mjs';
 const federationTools = () => import(pathToFileURL(join(repoRoot, 'tools/federation/runtime-config.mjs')).href);
 const staticServer = () => import(pathToFileURL(join(repoRoot, 'packages/shell/serve/static-server.mjs')).href);
 const releaseStore = () => import(pathToFileURL(join(repoRoot, 'tools/release/store.mjs')).href);
+const releaseStores = () => import(pathToFileURL(join(repoRoot, 'tools/release/stores/index.mjs')).href);
 
 export const DEMO_USERNAME = 'admin';
 export const DEMO_PASSWORD = 'admin123';
@@ -64,7 +65,8 @@ function adminCredentials({ dataDir, username, password, usingServerDb }) {
  * @param {Record<string, number> | 'free'} [options.ports] by 'shell', 'api' or a remote's name; 0 = a free
  *   port; 'free' = a free port for every one (tests, beside another running system)
  * @param {string} [options.dataDir] PGlite directory (default DATA_DIR or .data/pglite)
- * @param {string} [options.storeDir] the versioned release store (default RELEASE_STORE_DIR or .data/releases)
+ * @param {string} [options.storeDir] the versioned release store (default RELEASE_STORE_DIR or .data/releases;
+ *   none with RELEASE_S3_BUCKET: the versions are in the bucket, served from RELEASE_STORE_URL)
  * @param {string} [options.adminUsername]
  * @param {string} [options.adminPassword]
  * @param {Record<string,string>} [options.apiEnv] extra environment for the API (SEED_USERS, ...)
@@ -113,13 +115,18 @@ export async function startSystem(options = {}) {
   };
   for (const name of Object.keys(REMOTES)) await startRemote(name);
 
-  // The versioned store, the local CDN of released builds: <remote>/<version>/…, cross-origin like the remotes.
+  // The versioned store, the local CDN of released builds: <remote>/<version>/…, cross-origin like the
+  // remotes. With RELEASE_S3_BUCKET the versions are in the bucket, served from RELEASE_STORE_URL.
   const { fileHashes, contentId } = await releaseStore();
-  const storeDir = resolveStoreDir(options.storeDir);
-  mkdirSync(storeDir, { recursive: true });
-  const store = await listen(createStaticHandler({ dir: storeDir, cors: true, pageOrigins: () => pageOrigins(false) }), ports.store);
-  ports.store = store.port;
-  const storeUrl = process.env.RELEASE_STORE_URL?.replace(/\/+$/, '') || `http://localhost:${store.port}`;
+  const bucket = (await releaseStores()).s3Settings(process.env);
+  const storeDir = bucket ? null : resolveStoreDir(options.storeDir);
+  let store = null;
+  if (storeDir) {
+    mkdirSync(storeDir, { recursive: true });
+    store = await listen(createStaticHandler({ dir: storeDir, cors: true, pageOrigins: () => pageOrigins(false) }), ports.store);
+    ports.store = store.port;
+  }
+  const storeUrl = (bucket ? new URL(bucket.publicUrl).href : process.env.RELEASE_STORE_URL)?.replace(/\/+$/, '') || `http://localhost:${store.port}`;
 
   let shellPort = ports.shell;
   if (shellPort === 0) shellPort = ports.shell = await freePort();
@@ -173,7 +180,7 @@ export async function startSystem(options = {}) {
       ...options.apiEnv,
     },
   });
-  const servers = [store.server];
+  const servers = store ? [store.server] : [];
   const stop = async () => {
     await Promise.all([...Object.keys(remoteServers).map(stopRemote), ...servers.map(close), api.stop()]);
   };
@@ -246,7 +253,7 @@ async function main() {
   console.log(`  Admin panel  ${system.shellUrl}`);
   console.log(`  Admin API    ${system.apiUrl}`);
   for (const [name, url] of Object.entries(system.remoteUrls)) console.log(`  remote ${name.padEnd(9)} ${url}/mf-manifest.json`);
-  console.log(`  release store ${system.storeUrl} (${system.storeDir}); releases: npm run releases -- <remote>`);
+  console.log(`  release store ${system.storeUrl} (${system.storeDir ?? `bucket ${process.env.RELEASE_S3_BUCKET}`}); releases: npm run releases -- <remote>`);
   if (c.known) {
     console.log(`Sign in with username "${c.username}" and password "${c.password}".`);
   } else {

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every test of the workspace. Installs what is missing (pnpm, dependencies,
-// Debian's Chromium for the browser journeys), builds, type-checks and lints, checks the web builds'
+// Debian's Chromium for the browser journeys and Prometheus for the metrics test), builds, type-checks and lints, checks the web builds'
 // byte budget (scripts/bundle-budget.mjs), runs each package's
 // jest suite and the Playwright journeys through turbo, then prints the summed counts. The last line is
 // `N passed, N failed` summed over all jest and Playwright runs (.ci/run relies on it).
@@ -11,18 +11,25 @@ import { ensureInstalled, repoRoot, runPnpm } from './pnpm.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 
-function ensureChromium() {
-  if (existsSync(CHROMIUM)) return;
+const PROMETHEUS = '/usr/bin/prometheus';
+
+/** Debian's `pkg` when `binary` is missing: apt-get as root, else a message saying how. */
+function ensureDebianPackage(binary, pkg, what) {
+  if (existsSync(binary)) return;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot) {
-    throw new Error(`${CHROMIUM} is missing: install Debian's chromium (sudo apt-get install -y chromium)`);
+    throw new Error(`${binary} is missing: install Debian's ${pkg} (sudo apt-get install -y --no-install-recommends ${pkg})`);
   }
-  console.log("Installing Debian's Chromium for the browser tests (apt-get)...");
-  for (const args of [['update'], ['install', '-y', '--no-install-recommends', 'chromium']]) {
+  console.log(`Installing Debian's ${pkg} for ${what} (apt-get)...`);
+  for (const args of [['update'], ['install', '-y', '--no-install-recommends', pkg]]) {
     const r = spawnSync('apt-get', args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
     if (r.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed`);
   }
 }
+
+const ensureChromium = () => ensureDebianPackage(CHROMIUM, 'chromium', 'the browser tests');
+// The admin API's metrics test scrapes with a real Prometheus (started and stopped by the test).
+const ensurePrometheus = () => ensureDebianPackage(PROMETHEUS, 'prometheus', "the admin API's metrics tests");
 
 /** Every reports/*.json under the workspace's packages: { passed, failed, skipped } per run. */
 function collectReports(dir) {
@@ -46,6 +53,7 @@ for (const dir of [...packageDirs, e2eDir]) rmSync(join(dir, 'reports'), { recur
 
 ensureInstalled();
 ensureChromium();
+ensurePrometheus();
 
 // Type checks and lint gate the run too: a test suite over code that does not type-check proves little.
 const build = runPnpm(['exec', 'turbo', 'run', 'build', 'typecheck', 'lint', '--concurrency=2']);

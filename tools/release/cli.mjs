@@ -6,12 +6,14 @@
 // they work when the Settings section itself is the broken remote.
 // Environment: API_URL (http://localhost:4000), DEPLOY_TOKEN (else the token `npm start` wrote to
 // DEPLOY_TOKEN_FILE, .data/deploy-token), ADMIN_SIGNING_KEY (the dev key),
-// RELEASE_STORE_DIR (.data/releases), RELEASE_STORE_URL (http://localhost:3100, STORE_PORT).
-import { readFileSync, rmSync } from 'node:fs';
+// RELEASE_STORE_DIR (.data/releases), RELEASE_STORE_URL (http://localhost:3100, STORE_PORT), or a
+// bucket: RELEASE_S3_BUCKET and the rest of stores/index.mjs's variables.
+import { readFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { releaseApi } from './api.mjs';
-import { contentId, fileHashes, uploadToStore, VERSION_RE } from './store.mjs';
+import { contentId, fileHashes, VERSION_RE } from './store.mjs';
+import { storeFromEnv } from './stores/index.mjs';
 
 const repoRoot = join(fileURLToPath(import.meta.url), '../../..');
 const USAGE = `usage:
@@ -19,7 +21,8 @@ const USAGE = `usage:
   promote <remote>                                                          the canary becomes active for everyone
   rollback <remote> [--to V]                                                the canary goes, or the active release goes back
   releases <remote>                                                         the remote's history
-environment: API_URL, DEPLOY_TOKEN, ADMIN_SIGNING_KEY, RELEASE_STORE_DIR, RELEASE_STORE_URL`;
+environment: API_URL, DEPLOY_TOKEN, ADMIN_SIGNING_KEY, RELEASE_STORE_DIR, RELEASE_STORE_URL,
+  RELEASE_S3_BUCKET (a bucket instead of the folder), RELEASE_S3_PREFIX, RELEASE_S3_ENDPOINT, RELEASE_S3_REGION, AWS_*`;
 
 class UsageError extends Error {}
 
@@ -57,13 +60,10 @@ function deployToken(env) {
 }
 
 function settings(env) {
-  const storeDir = env.RELEASE_STORE_DIR || '.data/releases';
   return {
     apiUrl: (env.API_URL || 'http://localhost:4000').replace(/\/+$/, ''),
     token: deployToken(env),
     signingKey: env.ADMIN_SIGNING_KEY || 'growth-admin-dev-signing-key',
-    storeDir: absolute(storeDir),
-    storeUrl: (env.RELEASE_STORE_URL || `http://localhost:${env.STORE_PORT || 3100}`).replace(/\/+$/, ''),
   };
 }
 
@@ -101,15 +101,16 @@ export async function run(argv, env = process.env, out = console.log) {
     }
     const pkgVersion = def ? JSON.parse(readFileSync(join(repoRoot, 'packages', def.package, 'package.json'), 'utf8')).version : null;
     const version = flags.version ?? `${pkgVersion ? `${pkgVersion}-` : ''}${contentId(fileHashes(distDir))}`;
-    const { files, path, uploaded } = uploadToStore({ storeDir: s.storeDir, remote, version, distDir });
-    out(`${uploaded ? 'uploaded' : 'already in the store:'} ${path}`);
-    const manifestUrl = `${s.storeUrl}/${remote}/${version}/mf-manifest.json`;
+    const store = await storeFromEnv(env, repoRoot);
+    const { files, where, uploaded } = await store.putVersion(remote, version, distDir);
+    out(`${uploaded ? 'uploaded' : 'already in the store:'} ${where}`);
+    const manifestUrl = `${store.versionUrl(remote, version)}/mf-manifest.json`;
     try {
       const r = await api.register({ remote, version, manifestUrl, files, notes: flags.notes ?? '', ...(flags.canary ? { canaryPercent: Number(flags.canary) } : {}) });
       out(`${remote} ${r.version} released: ${r.state === 'canary' ? `canary for ${r.canaryPercent}% of administrators (promote or roll back next)` : 'active for everyone'}`);
     } catch (err) {
       // Refused by the gate: the registry is unchanged, and the version this run uploaded goes too.
-      if (uploaded && err.code === 'RELEASE_INCOMPATIBLE') rmSync(path, { recursive: true, force: true });
+      if (uploaded && err.code === 'RELEASE_INCOMPATIBLE') await store.remove(remote, version);
       throw err;
     }
   }

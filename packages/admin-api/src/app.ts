@@ -10,6 +10,7 @@ import type { ServerConfig } from './config';
 import { DatabaseUnavailableError, type Db } from './db';
 import { ApiError, badRequest, validationMessage } from './http/errors';
 import { Admission, ClientGoneError } from './http/admission';
+import { ApiMetrics } from './metrics';
 import { guardHook } from './http/guard';
 import { auditDeployTokenUse } from './modules/releases/deployTokens';
 import { remoteRoutes } from './modules/remotes/routes';
@@ -30,6 +31,8 @@ import { REPORT_CONTENT_TYPES, securityRoutes } from './modules/security/routes'
 export interface AppDeps {
   config: ServerConfig;
   db: Db;
+  /** This server's metrics (a fresh registry when not given). */
+  metrics?: ApiMetrics;
 }
 
 /** Fastify's own error codes as ours: every failure answers `{ message, code }` with our codes. */
@@ -41,7 +44,17 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; code: string; message: 
   FST_ERR_ASYNC_CONSTRAINT: { status: 400, code: 'MALFORMED_REQUEST', message: 'The request cannot be read' },
 };
 
-export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance> {
+/** A route's name in the metrics: its operationId, never the raw URL (unbounded, and may carry data). */
+function operationOf(req: FastifyRequest): string {
+  const id = req.routeOptions.config?.operationId;
+  if (id) return id;
+  return req.method === 'OPTIONS' && req.routeOptions.url ? 'corsPreflight' : 'unmatched';
+}
+
+/** A failure of the database itself (pg's and PGlite's errors carry PostgreSQL's severity), as opposed to ours. */
+const isDatabaseError = (err: unknown) => typeof (err as { severity?: unknown })?.severity === 'string';
+
+export async function buildApp({ config, db, metrics = new ApiMetrics() }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: false,
     bodyLimit: 256 * 1024,
@@ -93,6 +106,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     }
     if (err instanceof ClientGoneError) return reply.code(503).send({ message: err.message, code: 'OVERLOADED' }); // nobody listens
     if (err instanceof DatabaseUnavailableError) {
+      metrics.dbErrors.inc({ code: err.code });
       // Nothing was stored: the caller may retry (an Idempotency-Key makes that safe for money).
       if (err.code === 'DATABASE_UNAVAILABLE') reply.header('Retry-After', '2');
       return reply.code(503).send({ message: err.message, code: err.code });
@@ -104,6 +118,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     if (known) return reply.code(known.status).send({ message: known.message, code: known.code });
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) return reply.code(status).send({ message: 'The request cannot be served', code: 'MALFORMED_REQUEST' });
+    if (isDatabaseError(err)) metrics.dbErrors.inc({ code: 'QUERY_FAILED' });
     console.error(`[admin-api] ${req.method} ${req.url.slice(0, 200)} failed:`, err);
     return reply.code(500).send({ message: 'Internal server error', code: 'INTERNAL_ERROR' });
   });
@@ -114,6 +129,27 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   app.addHook('onSend', async (_req, reply, payload) => {
     for (const [name, value] of securityHeaders) if (!reply.hasHeader(name)) reply.header(name, value);
     return payload;
+  });
+
+  // RED per route: every answer counted by its route's operationId and status, timed; an error
+  // answer also by its envelope's code (read back from the body: every error path writes one).
+  const errorCodes = new WeakMap<FastifyRequest, string>();
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (reply.statusCode >= 400 && typeof payload === 'string' && payload.length < 4096) {
+      try {
+        const code = (JSON.parse(payload) as { code?: unknown }).code;
+        if (typeof code === 'string') errorCodes.set(req, code);
+      } catch {
+        /* not our envelope */
+      }
+    }
+    return payload;
+  });
+  app.addHook('onResponse', async (req, reply) => {
+    const operation = operationOf(req);
+    metrics.requests.inc({ operation, method: req.method, status: String(reply.statusCode) });
+    metrics.duration.observe({ operation, method: req.method }, reply.elapsedTime / 1000);
+    if (reply.statusCode >= 400) metrics.errors.inc({ operation, code: errorCodes.get(req) ?? `HTTP_${reply.statusCode}` });
   });
 
   const routeNotFound = (req: FastifyRequest) => new ApiError(404, 'ROUTE_NOT_FOUND', `No route ${req.method} ${req.url.split('?')[0].slice(0, 100)}`);
@@ -147,8 +183,12 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
 
   // Load shedding: a route that works on the database (the guard included) waits its turn, or is
   // refused at once (503 OVERLOADED), or dropped when its client leaves while it waits.
-  const admission = new Admission({ maxInFlight: config.dbMaxInFlight, maxQueue: config.dbMaxQueue, timeoutMs: config.dbQueueTimeoutMs });
+  const admission = new Admission({ maxInFlight: config.dbMaxInFlight, maxQueue: config.dbMaxQueue, timeoutMs: config.dbQueueTimeoutMs }, (reason) =>
+    metrics.shed.inc({ reason }),
+  );
   app.decorate('admission', admission);
+  app.decorate('metrics', metrics);
+  metrics.attach({ db, admission: () => admission.stats(), sessionIdleMs: config.sessionIdleMs });
   app.addHook('onRequest', async (req, reply) => {
     if (!req.routeOptions.config?.database) return;
     const release = await admission.enter(reply.raw);
@@ -187,7 +227,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     }
   });
 
-  const deps = { config, db };
+  const deps = { config, db, metrics };
   for (const register of [healthRoutes, authRoutes, sessionRoutes, administratorRoutes, auditRoutes, projectRoutes, personRoutes, orderRoutes, analyticsRoutes, imageRoutes, securityRoutes, releaseRoutes, remoteRoutes]) {
     register(app, deps);
   }

@@ -66,6 +66,11 @@ export interface ServerConfig {
   canaryMaxFailures: number;
   /** Failure reports accepted per administrator per minute. */
   releaseReportsPerMinute: number;
+  /** The metrics listener (GET /metrics, Prometheus text format): its port (null: none), address and bearer token. */
+  metricsPort: number | null;
+  metricsHost: string;
+  /** Required as `Authorization: Bearer <token>` when set; a listener beyond loopback refuses to start without one. */
+  metricsToken: string | null;
   /** Print server lines (listening, generated password, warnings, CSP violations). */
   log: (line: string) => void;
 }
@@ -157,6 +162,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     releaseOrigins: (list(env.RELEASE_ORIGINS) ?? []).map((o) => new URL(o).origin),
     canaryMaxFailures: intEnv(env, 'RELEASE_CANARY_MAX_FAILURES', 5, 1),
     releaseReportsPerMinute: intEnv(env, 'RELEASE_REPORTS_PER_MINUTE', 20, 1),
+    metricsPort: env.METRICS_PORT ? intEnv(env, 'METRICS_PORT', 0, 0) : null,
+    metricsHost: env.METRICS_HOST || '127.0.0.1',
+    metricsToken: env.METRICS_TOKEN || null,
     log: (line) => console.log(line),
   };
 }

@@ -13,6 +13,8 @@ import { Value } from '@sinclair/typebox/value';
 import { registerLocalDeployToken } from './modules/releases/deployTokens';
 import { readFileSync } from 'node:fs';
 import { warmUp } from './warmUp';
+import { ApiMetrics } from './metrics';
+import { listenMetrics, type MetricsListener } from './metricsServer';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -21,6 +23,9 @@ export interface RunningServer {
   /** e.g. http://127.0.0.1:4000 */
   url: string;
   port: number;
+  /** This server's metrics, and where they are scraped (null: METRICS_PORT unset). */
+  metrics: ApiMetrics;
+  metricsUrl: string | null;
   /** The generated first-admin password, when one was generated on this start. */
   generatedPassword?: string;
   close(): Promise<void>;
@@ -65,7 +70,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       log('[admin-api] WARNING: ADMIN_SIGNING_KEY is not set: using the public development key');
     }
 
-    const app = await buildApp({ config, db });
+    const metrics = new ApiMetrics();
+    const app = await buildApp({ config, db, metrics });
     // Often, so each pass deletes few rows: on PGlite a pass holds the one connection, and a
     // minute's nonces at a busy rate would stall every request behind it for tens of ms.
     const timer = setInterval(() => {
@@ -84,6 +90,16 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
     const url = `http://${host}:${addr.port}`;
     log(`[admin-api] listening on ${url} (database: ${config.databaseUrl ? 'PostgreSQL' : `PGlite ${config.dataDir ?? '(in memory)'}`})`);
+    let metricsListener: MetricsListener | null = null;
+    if (config.metricsPort !== null) {
+      try {
+        metricsListener = await listenMetrics(metrics, { host: config.metricsHost, port: config.metricsPort, token: config.metricsToken });
+      } catch (err) {
+        await app.close();
+        throw err;
+      }
+      log(`[admin-api] metrics on ${metricsListener.url}${config.metricsToken ? ' (bearer token required)' : ''}`);
+    }
     let closed = false;
     return {
       app,
@@ -91,6 +107,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       config,
       url,
       port: addr.port,
+      metrics,
+      metricsUrl: metricsListener?.url ?? null,
       generatedPassword: first.generatedPassword,
       async close() {
         if (closed) return;
@@ -99,10 +117,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         // 10 s); then the connections left (idle keep-alives, abandoned ones) are let go, so a
         // shutdown never waits for a client's keep-alive to expire.
         const closing = app.close();
+        const metricsClosing = metricsListener?.close();
         const deadline = Date.now() + 10_000;
         while (app.servingRequests() > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
         app.server.closeAllConnections();
         await closing;
+        await metricsClosing;
         await db.close();
       },
     };

@@ -10,16 +10,11 @@ import { join } from 'node:path';
 import compression from 'compression';
 import sirv from 'sirv';
 import webSecurity from '@growth-admin/web-security';
+import { cacheControlFor } from './cache-control.mjs';
 
 const { assetHeaders, newNonce, pageHeaders, withNonce } = webSecurity;
 
-/** `name.0123456789.js`-style names (webpack's [contenthash:10]) never change content. */
-const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
-const IMMUTABLE = 'public, max-age=31536000, immutable';
-
-export function cacheControlFor(pathname) {
-  return HASHED.test(pathname) ? IMMUTABLE : 'no-cache';
-}
+export { cacheControlFor };
 
 const escapeAttribute = (text) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 

@@ -32,7 +32,11 @@ export class Admission {
   private inFlight = 0;
   private readonly waiting: Waiter[] = [];
 
-  constructor(private readonly limits: AdmissionLimits) {}
+  /** `onShed`: told each refusal and drop, by reason (the metrics count them). */
+  constructor(
+    private readonly limits: AdmissionLimits,
+    private readonly onShed: (reason: 'queue_full' | 'wait_timeout' | 'client_gone') => void = () => undefined,
+  ) {}
 
   /** What is going on now (for tests and operators). */
   stats() {
@@ -45,7 +49,10 @@ export class Admission {
    */
   enter(res: ServerResponse): Promise<() => void> {
     if (this.inFlight < this.limits.maxInFlight && this.waiting.length === 0) return Promise.resolve(this.take());
-    if (this.waiting.length >= this.limits.maxQueue) return Promise.reject(overloaded(`${this.waiting.length} requests are waiting`));
+    if (this.waiting.length >= this.limits.maxQueue) {
+      this.onShed('queue_full');
+      return Promise.reject(overloaded(`${this.waiting.length} requests are waiting`));
+    }
     return new Promise((resolve, reject) => {
       const leave = () => {
         clearTimeout(timer);
@@ -55,10 +62,12 @@ export class Admission {
       };
       const onClose = () => {
         leave();
+        this.onShed('client_gone');
         reject(new ClientGoneError());
       };
       const timer = setTimeout(() => {
         leave();
+        this.onShed('wait_timeout');
         reject(overloaded(`the wait passed ${this.limits.timeoutMs / 1000} s`));
       }, this.limits.timeoutMs);
       const waiter: Waiter = {
@@ -68,6 +77,7 @@ export class Admission {
         },
         refuse: (err) => {
           leave();
+          this.onShed('client_gone');
           reject(err);
         },
         gone: () => res.destroyed || res.writableEnded,
@@ -101,6 +111,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The database's admission queue (see above). */
     admission: Admission;
+    /** This server's metrics (metrics.ts). */
+    metrics: import('../metrics').ApiMetrics;
     /** How many requests are being served now (app.ts). */
     servingRequests(): number;
   }

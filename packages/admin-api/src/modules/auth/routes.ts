@@ -3,12 +3,17 @@ import type { FastifyInstance } from 'fastify';
 import type { RouteDeps } from '../../http/deps';
 import { actorOf } from '../../http/actor';
 import { serve } from '../../http/serve';
+import { ApiMetrics } from '../../metrics';
 import { signIn, signOut } from './signIn';
 import { runtimeConfigFor } from '../releases/runtimeConfig';
 
-export function authRoutes(app: FastifyInstance, { config, db }: RouteDeps): void {
+export function authRoutes(app: FastifyInstance, { config, db, metrics }: RouteDeps): void {
   serve(app, auth.login, async (req) => {
-    const { token, username, role } = await signIn(db, config, { ...req.body, ip: req.ip, userAgent: req.headers['user-agent'] ?? '' });
+    const { token, username, role } = await signIn(db, config, { ...req.body, ip: req.ip, userAgent: req.headers['user-agent'] ?? '' }).catch((err: unknown) => {
+      metrics.signIn(ApiMetrics.signInOutcomeOf(err));
+      throw err;
+    });
+    metrics.signIn('success');
     // The new session's runtime config: the shell initialises its remotes with no second round trip.
     const runtime = await runtimeConfigFor(db, config, req, { username, role });
     return { data: { token, user: { username, role }, runtime } };

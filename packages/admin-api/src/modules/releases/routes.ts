@@ -31,7 +31,7 @@ async function pathsOwnedByOthers(db: RouteDeps['db'], remote: string): Promise<
   return owned;
 }
 
-export function releaseRoutes(app: FastifyInstance, { db, config }: RouteDeps): void {
+export function releaseRoutes(app: FastifyInstance, { db, config, metrics }: RouteDeps): void {
   serve(app, releases.getRuntimeConfig, async (req, reply) => {
     const viewer = await viewerOf(db, config, req);
     const data = await runtimeConfigFor(db, config, req, viewer);
@@ -48,22 +48,41 @@ export function releaseRoutes(app: FastifyInstance, { db, config }: RouteDeps): 
     checkDeployScope(req, req.body.remote);
     const remote = await liveRemote(db, req.body.remote);
     const registry = { ownedPaths: await pathsOwnedByOthers(db, remote.name) };
-    const meta = await gateRelease(req.body, { shellUrl: config.shellUrl, remoteOrigin: remote.origin, releaseOrigins: config.releaseOrigins, registry });
-    return { data: await registerRelease(db, actorOf(req), req.body, meta) };
+    const meta = await gateRelease(req.body, { shellUrl: config.shellUrl, remoteOrigin: remote.origin, releaseOrigins: config.releaseOrigins, registry }).catch((err: unknown) => {
+      metrics.release(remote.name, 'refused');
+      throw err;
+    });
+    const data = await registerRelease(db, actorOf(req), req.body, meta);
+    metrics.release(remote.name, 'registered');
+    return { data };
   });
   serve(app, releases.promoteRelease, async (req) => {
     checkDeployScope(req, req.params.remote);
-    return { data: await promoteCanary(db, actorOf(req), req.params.remote) };
+    const data = await promoteCanary(db, actorOf(req), req.params.remote);
+    metrics.release(data.remote, 'promoted');
+    metrics.canary(data.remote, 'promoted');
+    return { data };
   });
   serve(app, releases.rollbackRelease, async (req) => {
     checkDeployScope(req, req.params.remote);
-    return { data: await rollback(db, actorOf(req), req.params.remote, { to: req.body?.to }) };
+    const canaryBefore = (await listRemoteReleases(db)).find((r) => r.remote === req.params.remote)?.canary;
+    const data = await rollback(db, actorOf(req), req.params.remote, { to: req.body?.to });
+    metrics.release(data.rolledBack.remote, 'rolled_back');
+    if (data.rolledBack.id === canaryBefore?.id) metrics.canary(data.rolledBack.remote, 'rolled_back');
+    return { data };
   });
 
   const limiter = new ReportRateLimiter(config.releaseReportsPerMinute, config.releaseReportsPerMinute * 50);
   serve(app, releases.reportReleaseFailure, async (req) => {
     const admin = req.admin!;
     if (!limiter.take(admin.username)) throw new ApiError(429, 'RATE_LIMITED', 'Too many failure reports this minute: try again later', 60);
-    return { data: await recordFailure(db, admin.username, req.body, config.canaryMaxFailures) };
+    const data = await recordFailure(db, admin.username, req.body, config.canaryMaxFailures);
+    const [release] = await db.query<{ remote: string }>('select remote from releases where id = $1', [req.body.releaseId]);
+    metrics.release(release.remote, 'failure_reported');
+    if (data.rolledBack) {
+      metrics.release(release.remote, 'auto_rolled_back');
+      metrics.canary(release.remote, 'auto_rolled_back');
+    }
+    return { data };
   });
 }

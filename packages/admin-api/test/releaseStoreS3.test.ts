@@ -1,0 +1,205 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- manifests under test are arbitrary JSON */
+// The versioned store in an S3-compatible bucket (tools/release/stores/s3.mjs), against a local
+// S3-compatible server from the npm registry (fauxqs) through the release command as a team runs it:
+// uploaded and registered behind the gate, which reads the manifest from the bucket's public URL;
+// never overwritten; the manifest last; an unfinished upload completed by its retry and never by
+// another build; a refused build removed. fauxqs 2.4.1 ignores `If-None-Match` on PUT (the first
+// test shows it), so S3's conditional write is proven through a proxy that implements it
+// (s3Server.ts): every write carries the header, and of two uploads racing for one version one wins.
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { createDeployToken } from '../src/modules/releases/deployTokens';
+import { Api, SIGNING_KEY, startTestServer, TEST_TMP, type TestServer } from './helpers';
+import { startConditionalProxy, startS3Server, type ConditionalProxy, type LocalS3 } from './s3Server';
+
+const CLI = resolve(__dirname, '../../../tools/release/cli.mjs');
+const STORES = resolve(__dirname, '../../../tools/release/stores/index.mjs');
+const BUCKET = 'growth-admin-releases';
+const PREFIX = 'team-a/';
+const SHARED = { react: '19.3.1', 'react-dom': '19.3.1', antd: '6.6.8', '@tanstack/react-query': '5.108.0', dayjs: '1.11.23', '@growth-admin/shared-client': '1.1.0' };
+const sharedList = () => Object.entries(SHARED).map(([name, version]) => ({ name, version, requiredVersion: `^${version}` }));
+
+let dir: string;
+let s3: LocalS3;
+let proxy: ConditionalProxy;
+let publicUrl = '';
+let t: TestServer;
+let token = '';
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(TEST_TMP, 'release-s3-'));
+  s3 = await startS3Server([BUCKET]);
+  proxy = await startConditionalProxy(s3.endpoint);
+  publicUrl = `${s3.endpoint}/${BUCKET}`;
+  // The active shell's manifest and contract, served from the bucket too.
+  await putObject('shell/mf-manifest.json', JSON.stringify({ name: 'shell', shared: sharedList() }));
+  await putObject('shell/shell-contract.json', JSON.stringify({ sharedClient: { exports: ['queries'] }, antd: { exports: ['Button'] } }));
+  t = await startTestServer({ shellUrl: `${publicUrl}/shell`, releaseOrigins: [new URL(publicUrl).origin] });
+  token = await createDeployToken(t.server.db, 'projects-ci');
+});
+afterAll(async () => {
+  await t?.close();
+  await proxy?.close();
+  await s3?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A plain PUT to the bucket, as another tool (or an unfinished upload) would leave an object. */
+async function putObject(key: string, body: string, headers: Record<string, string> = {}): Promise<number> {
+  return (await fetch(`${publicUrl}/${key}`, { method: 'PUT', body, headers: { 'Content-Type': 'application/octet-stream', ...headers } })).status;
+}
+const getObject = async (key: string) => {
+  const res = await fetch(`${publicUrl}/${key}`);
+  return { status: res.status, text: await res.text(), type: res.headers.get('content-type'), cache: res.headers.get('cache-control') };
+};
+
+/** A build folder of the projects remote; `change` alters its manifest. */
+function dist(name: string, chunk: string, change: (m: any) => void = () => undefined): string {
+  const out = join(dir, name);
+  mkdirSync(out, { recursive: true });
+  const manifest = { name: 'projects', exposes: [{ name: 'Section', path: './Section' }], shared: sharedList() };
+  change(manifest);
+  writeFileSync(join(out, 'mf-manifest.json'), JSON.stringify(manifest));
+  writeFileSync(join(out, 'shared-client-usage.json'), JSON.stringify({ uses: ['queries'], antdUses: ['Button'] }));
+  writeFileSync(join(out, 'remoteEntry.js'), 'var projects;');
+  writeFileSync(join(out, 'main.0123456789.js'), chunk);
+  return out;
+}
+
+const S3_ENV = () => ({
+  RELEASE_S3_BUCKET: BUCKET,
+  RELEASE_S3_PREFIX: PREFIX,
+  RELEASE_S3_ENDPOINT: proxy.endpoint,
+  RELEASE_STORE_URL: publicUrl,
+  AWS_ACCESS_KEY_ID: 'local-test',
+  AWS_SECRET_ACCESS_KEY: 'local-test-secret',
+  AWS_REGION: 'us-east-1',
+  HOME: dir, // no ~/.aws of the machine's
+});
+
+function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string; err: string }> {
+  return new Promise((done) => {
+    execFile(
+      process.execPath,
+      [CLI, ...args],
+      { env: { PATH: process.env.PATH, API_URL: t.url, DEPLOY_TOKEN: token, ADMIN_SIGNING_KEY: SIGNING_KEY, ...S3_ENV(), ...env } },
+      (error, stdout, stderr) => done({ code: error ? Number(error.code ?? 1) : 0, out: stdout, err: stderr }),
+    );
+  });
+}
+
+/** One call of the store the environment names (tools/release/stores), answered as JSON. */
+function storeCall(method: 'has' | 'versions' | 'remove', ...args: string[]): Promise<any> {
+  const script = `import { storeFromEnv } from ${JSON.stringify(STORES)}; const s = await storeFromEnv(process.env, '/'); process.stdout.write(JSON.stringify((await s[${JSON.stringify(method)}](...${JSON.stringify(args)})) ?? null));`;
+  return new Promise((done, fail) => {
+    execFile(process.execPath, ['--input-type=module', '-e', script], { env: { PATH: process.env.PATH, ...S3_ENV() } }, (error, stdout, stderr) =>
+      error ? fail(new Error(stderr)) : done(JSON.parse(stdout)),
+    );
+  });
+}
+
+const sri = (text: string) => `sha384-${createHash('sha384').update(text).digest('base64')}`;
+const writesOf = (version: string) => proxy.requests.filter((r) => r.method === 'PUT' && r.path.includes(`/${PREFIX}projects/${version}/`));
+
+test('the local S3 server itself ignores If-None-Match on PUT (so the proxy adds S3’s conditional write)', async () => {
+  expect(await putObject('probe/k.txt', 'one')).toBe(200);
+  expect(await putObject('probe/k.txt', 'two', { 'If-None-Match': '*' })).toBe(200);
+  expect((await getObject('probe/k.txt')).text).toBe('two');
+  // Through the proxy the same second write is refused and the first bytes stay.
+  const viaProxy = (key: string, body: string, h: Record<string, string> = {}) =>
+    fetch(`${proxy.endpoint}/${BUCKET}/${key}`, { method: 'PUT', body, headers: { 'Content-Type': 'application/octet-stream', ...h } }).then((r) => r.status);
+  expect(await viaProxy('probe/p.txt', 'one', { 'If-None-Match': '*' })).toBe(200);
+  expect(await viaProxy('probe/p.txt', 'two', { 'If-None-Match': '*' })).toBe(412);
+  expect((await getObject('probe/p.txt')).text).toBe('one');
+});
+
+test('release uploads into the bucket, every write conditional and the manifest last, and registers the public URL the gate read', async () => {
+  const build = dist('v1', 'console.log(1)');
+  const res = await cli(['release', 'projects', '--dist', build, '--version', '1.0.0', '--notes', 'from the bucket']);
+  expect(res).toMatchObject({ err: '', code: 0 });
+  expect(res.out).toContain(`uploaded s3://${BUCKET}/${PREFIX}projects/1.0.0/`);
+  const writes = writesOf('1.0.0');
+  expect(writes.map((w) => w.path.split('/').pop()).sort()).toEqual(['main.0123456789.js', 'mf-manifest.json', 'remoteEntry.js', 'shared-client-usage.json']);
+  expect(writes.every((w) => w.ifNoneMatch === '*' && w.status === 200)).toBe(true);
+  expect(writes.at(-1)!.path).toBe(`/${BUCKET}/${PREFIX}projects/1.0.0/mf-manifest.json`);
+  // Served from the bucket with the types and caching a browser needs.
+  const chunk = await getObject(`${PREFIX}projects/1.0.0/main.0123456789.js`);
+  expect(chunk).toMatchObject({ status: 200, text: 'console.log(1)', type: 'text/javascript; charset=utf-8', cache: 'public, max-age=31536000, immutable' });
+  expect((await getObject(`${PREFIX}projects/1.0.0/mf-manifest.json`)).cache).toBe('no-cache');
+  const owner = new Api(t.url);
+  await owner.login();
+  const [latest] = (await owner.get('/api/admin/releases/projects')).body.data;
+  expect(latest).toMatchObject({ version: '1.0.0', state: 'active', manifestUrl: `${publicUrl}/${PREFIX}projects/1.0.0/mf-manifest.json` });
+  expect(latest.files['main.0123456789.js']).toBe(sri('console.log(1)'));
+  expect(await storeCall('has', 'projects', '1.0.0')).toBe(true);
+  expect(await storeCall('versions', 'projects')).toEqual(['1.0.0']);
+});
+
+test('a version is never overwritten: the same build again writes nothing, another build is refused and the bytes stay', async () => {
+  const before = proxy.requests.length;
+  const again = await cli(['release', 'projects', '--dist', join(dir, 'v1'), '--version', '1.0.0', '--notes', 'from the bucket']);
+  expect(again.code).toBe(0);
+  expect(again.out).toContain('already in the store:');
+  expect(proxy.requests.slice(before).filter((r) => r.method === 'PUT')).toEqual([]);
+  const other = await cli(['release', 'projects', '--dist', dist('v1b', 'console.log("changed")'), '--version', '1.0.0']);
+  expect(other.code).toBe(1);
+  expect(other.err).toContain('projects 1.0.0 is already in the store with other files: a version is never overwritten');
+  expect((await getObject(`${PREFIX}projects/1.0.0/main.0123456789.js`)).text).toBe('console.log(1)');
+});
+
+test('an upload killed before its manifest is invisible, completed by the same build’s retry, and never taken over by another build', async () => {
+  // What a killed upload of build "v2" leaves: one chunk, no manifest.
+  const v2 = dist('v2', 'console.log(2)');
+  expect(await putObject(`${PREFIX}projects/2.0.0/main.0123456789.js`, 'console.log(2)')).toBe(200);
+  expect(await storeCall('has', 'projects', '2.0.0')).toBe(false);
+  expect((await getObject(`${PREFIX}projects/2.0.0/mf-manifest.json`)).status).toBe(404);
+  // Another build under that version stops at the chunk that differs; nothing is overwritten.
+  const other = await cli(['release', 'projects', '--dist', dist('v2-other', 'console.log("other")'), '--version', '2.0.0']);
+  expect(other.code).toBe(1);
+  expect(other.err).toContain('projects 2.0.0: main.0123456789.js is already in the store with other bytes (an unfinished upload of another build); nothing was overwritten');
+  expect((await getObject(`${PREFIX}projects/2.0.0/main.0123456789.js`)).text).toBe('console.log(2)');
+  expect(await storeCall('has', 'projects', '2.0.0')).toBe(false);
+  // The same build's retry completes it.
+  const retry = await cli(['release', 'projects', '--dist', v2, '--version', '2.0.0']);
+  expect(retry).toMatchObject({ code: 0, err: '' });
+  expect(retry.out).toContain('projects 2.0.0 released: active for everyone');
+  expect(await storeCall('has', 'projects', '2.0.0')).toBe(true);
+});
+
+test('a build the gate refuses is removed from the bucket, manifest first', async () => {
+  const res = await cli(['release', 'projects', '--dist', dist('broken', 'x', (m) => (m.exposes = [])), '--version', '3.0.0']);
+  expect(res.code).toBe(1);
+  expect(res.err).toContain('projects 3.0.0 cannot be released: it does not expose projects/Section');
+  expect(await storeCall('has', 'projects', '3.0.0')).toBe(false);
+  expect((await getObject(`${PREFIX}projects/3.0.0/main.0123456789.js`)).status).toBe(404);
+  expect(await storeCall('versions', 'projects')).toEqual(['1.0.0', '2.0.0']);
+});
+
+test('two uploads racing for one version with different builds: exactly one wins, whole', async () => {
+  const a = dist('race-a', 'console.log("a")');
+  const b = dist('race-b', 'console.log("b")');
+  const [ra, rb] = await Promise.all([cli(['release', 'projects', '--dist', a, '--version', '4.0.0']), cli(['release', 'projects', '--dist', b, '--version', '4.0.0'])]);
+  expect([ra.code, rb.code].sort()).toEqual([0, 1]);
+  const winner = ra.code === 0 ? 'a' : 'b';
+  expect((ra.code === 0 ? rb : ra).err).toMatch(/already in the store with other (files|bytes)/);
+  expect((await getObject(`${PREFIX}projects/4.0.0/main.0123456789.js`)).text).toBe(`console.log("${winner}")`);
+  // A refused conditional write is what stopped the loser (or it found the winner's object first).
+  expect(writesOf('4.0.0').every((w) => w.ifNoneMatch === '*')).toBe(true);
+});
+
+test('where the check before a write misses the object, the conditional write alone refuses the overwrite', async () => {
+  proxy.hideFromHead = true;
+  try {
+    const before = proxy.requests.length;
+    const res = await cli(['release', 'projects', '--dist', dist('v1c', 'console.log("late")'), '--version', '1.0.0']);
+    expect(res.code).toBe(1);
+    expect(res.err).toMatch(/projects 1\.0\.0(:| is).* already in the store with other (bytes|files)/);
+    const refused = proxy.requests.slice(before).filter((r) => r.method === 'PUT' && r.status === 412);
+    expect(refused.length).toBeGreaterThan(0);
+    expect((await getObject(`${PREFIX}projects/1.0.0/main.0123456789.js`)).text).toBe('console.log(1)');
+  } finally {
+    proxy.hideFromHead = false;
+  }
+});
