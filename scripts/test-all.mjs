@@ -7,7 +7,10 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { exitIfNodeTooOld } from './node-version.mjs';
 import { ensureInstalled, repoRoot, runPnpm } from './pnpm.mjs';
+
+exitIfNodeTooOld();
 
 const CHROMIUM = '/usr/bin/chromium';
 
