@@ -131,6 +131,7 @@ test.describe.serial('releases', () => {
   });
 
   test('rolled back from Settings → Remotes, the old version is back after a reload', async ({ page }) => {
+    test.slow(); // 54 s alone on a loaded 2-core machine: over the 60 s limit beside a jest suite
     await signIn(page);
     await openSection(page, 'Projects');
     await expect(subtitle(page, CHANGED)).toBeVisible();
