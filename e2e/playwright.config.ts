@@ -8,6 +8,8 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: './tests',
+  // `npm test -- --affected` after a change only in remotes: the journeys that open their sections.
+  ...(process.env.E2E_SPECS ? { testMatch: process.env.E2E_SPECS.split(',') } : {}),
   globalSetup: './support/global-setup.ts',
   workers: 1,
   fullyParallel: false,

@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { exitIfNodeTooOld } from './node-version.mjs';
 
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pinned = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')).packageManager; // pnpm@x.y.z
@@ -41,6 +42,7 @@ export function ensureInstalled() {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  exitIfNodeTooOld(); // (npm run build / typecheck / lint / format)
   ensureInstalled();
   process.exit(runPnpm(process.argv.slice(2)));
 }

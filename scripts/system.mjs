@@ -16,6 +16,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { exitIfNodeTooOld } from './node-version.mjs';
 import { ensureInstalled, repoRoot, runPnpm } from './pnpm.mjs';
 import { startApi } from './system/api.mjs';
 import { freePort } from './system/ports.mjs';
@@ -242,10 +243,8 @@ export async function startSystem(options = {}) {
 }
 
 async function main() {
+  exitIfNodeTooOld();
   const started = Date.now();
-  if (Number(process.versions.node.split('.')[0]) < 22) {
-    console.warn(`Node ${process.versions.node} is past its end of life: Growth Admin needs Node 22 or newer (tested on 24).`);
-  }
   const system = await startSystem({ apiLog: (line) => console.log(line) });
   const { credentials: c } = system;
   console.log('');

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: every test of the workspace. Installs what is missing (pnpm, dependencies,
+// `npm test`: every test of the workspace (`npm test -- --affected [--base REF]`: only what changed
+// since REF, default main, and what depends on it; scripts/affected.mjs). Installs what is missing (pnpm, dependencies,
 // Debian's Chromium for the browser journeys and Prometheus for the metrics test), builds, type-checks and lints, checks the web builds'
 // byte budget (scripts/bundle-budget.mjs), runs each package's
 // jest suite and the Playwright journeys through turbo, then prints the summed counts. The last line is
@@ -7,7 +8,12 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { changedFiles, planAffected } from './affected.mjs';
+import { exitIfNodeTooOld } from './node-version.mjs';
 import { ensureInstalled, repoRoot, runPnpm } from './pnpm.mjs';
+
+exitIfNodeTooOld();
 
 const CHROMIUM = '/usr/bin/chromium';
 
@@ -52,14 +58,56 @@ const e2eDir = join(repoRoot, 'e2e');
 for (const dir of [...packageDirs, e2eDir]) rmSync(join(dir, 'reports'), { recursive: true, force: true });
 
 ensureInstalled();
-ensureChromium();
+
+/** `--affected`: the turbo filters of the packages to run and the journeys' selection; null for a full run. */
+async function affectedSelection(argv) {
+  if (!argv.includes('--affected')) {
+    if (argv.length) throw new Error(`npm test takes --affected [--base REF] only, not "${argv.join(' ')}"`);
+    return null;
+  }
+  const at = argv.indexOf('--base');
+  const base = at >= 0 ? argv[at + 1] : process.env.TURBO_SCM_BASE || 'main';
+  if (!base) throw new Error('--base needs a commit, branch or tag');
+  const { mergeBase, files } = changedFiles(repoRoot, base);
+  const { localRemotes } = await import(pathToFileURL(join(repoRoot, 'tools/federation/local-remotes.mjs')).href);
+  // (the first remote's section is where every sign-in lands: a change there reaches every journey)
+  const sectionsOf = (pkgName) =>
+    Object.values(localRemotes(repoRoot))
+      .slice(1)
+      .find((r) => `@growth-admin/${r.pkg}` === pkgName)
+      ?.def.sections.map((s) => ({ id: s.path, label: s.label })) ?? null;
+  const plan = planAffected({ repoRoot, files, sectionsOf });
+  const since = `since ${base} (${mergeBase.slice(0, 10)}, ${files.length} files changed)`;
+  if (plan.full) {
+    console.log(`Affected run ${since}: a full run, because ${plan.reason}.`);
+    return null;
+  }
+  console.log(`Affected run ${since}:`);
+  console.log(`  changed: ${plan.changed.join(', ') || 'nothing'}`);
+  console.log(`  run (changed and what depends on them): ${plan.affected.join(', ') || 'nothing'}`);
+  console.log(`  skipped: ${plan.skipped.join(', ') || 'nothing'}`);
+  if (plan.affected.includes('@growth-admin/e2e')) {
+    console.log(`  journeys: ${plan.journeys === 'all' ? 'all' : plan.journeys.join(', ')}`);
+  }
+  return { filters: plan.affected.map((name) => `--filter=${name}`), journeys: plan.journeys };
+}
+
+const affected = await affectedSelection(process.argv.slice(2)).catch((err) => {
+  console.error(`npm test: ${err.message}`);
+  process.exit(2);
+});
+if (!affected || affected.journeys !== 'none') ensureChromium();
 ensurePrometheus();
+const filters = affected?.filters ?? [];
+// The journeys of the changed remotes only (playwright.config.ts reads E2E_SPECS; turbo passes it and keys its cache on it).
+const testEnv = Array.isArray(affected?.journeys) ? { ...process.env, E2E_SPECS: affected.journeys.join(',') } : process.env;
+const nothing = affected !== null && filters.length === 0;
 
 // Type checks and lint gate the run too: a test suite over code that does not type-check proves little.
-const build = runPnpm(['exec', 'turbo', 'run', 'build', 'typecheck', 'lint', '--concurrency=2']);
+const build = nothing ? 0 : runPnpm(['exec', 'turbo', 'run', 'build', 'typecheck', 'lint', '--concurrency=2', ...filters]);
 // The byte budget of the web builds just made (bundle-budget.json): more than 10% growth fails the run.
-const budget = build === 0 ? (spawnSync(process.execPath, [join(repoRoot, 'scripts/bundle-budget.mjs'), 'check'], { stdio: 'inherit' }).status ?? 1) : 0;
-const test = build === 0 ? runPnpm(['exec', 'turbo', 'run', 'test', '--continue', '--concurrency=2']) : 1;
+const budget = build === 0 && !nothing ? (spawnSync(process.execPath, [join(repoRoot, 'scripts/bundle-budget.mjs'), 'check'], { stdio: 'inherit' }).status ?? 1) : 0;
+const test = build !== 0 ? 1 : nothing ? 0 : runPnpm(['exec', 'turbo', 'run', 'test', '--continue', '--concurrency=2', ...filters], { env: testEnv });
 
 const jest = { passed: 0, failed: 0, skipped: 0 };
 console.log('\nTest results:');

@@ -4,8 +4,9 @@
 // old version is back after a reload; an incompatible build is refused with its reason and changes
 // nothing; a canary that crashes at render is rolled back automatically after its failure reports;
 // a released file altered on the store afterwards does not run (Subresource Integrity).
+import { exec } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { appendFileSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { editedBuild, expect, expectAccessible, openSection, releaseCommand as runRelease, REPO, restoreGzipCopies, signedApi, signIn, systemInfo, test, type BuildEdit } from '../support';
@@ -26,19 +27,19 @@ async function projectsHistory(): Promise<Release[]> {
   return (await signedApi()).get<Release[]>('/api/admin/releases/projects');
 }
 
-/** Whether the registry gives `username` the 50% Projects canary: their documented bucket (the first 32 bits of SHA-256 of `projects:admin:<username>`, mod 100) is below 50. */
-function onCanary(username: string): boolean {
-  return createHash('sha256').update(`projects:admin:${username}`).digest().readUInt32BE(0) % 100 < 50;
+/** Whether the registry gives `username` the 50% canary of `remote`: their documented bucket (the first 32 bits of SHA-256 of `<remote>:admin:<username>`, mod 100) is below 50. */
+function onCanary(username: string, remote = 'projects'): boolean {
+  return createHash('sha256').update(`${remote}:admin:${username}`).digest().readUInt32BE(0) % 100 < 50;
 }
 
 const PASSWORD = 'a-long-release-password';
-/** Two viewers: the first on the Projects canary, the second not. */
-async function twoAdministrators(): Promise<[string, string]> {
+/** Two viewers: the first on the canary of `remote`, the second not. */
+async function twoAdministrators(remote = 'projects', prefix = 'rel'): Promise<[string, string]> {
   const owner = await signedApi();
   const found: Record<'canary' | 'stable', string | undefined> = { canary: undefined, stable: undefined };
   for (let i = 0; !(found.canary && found.stable); i++) {
-    const username = `rel${i}-${run}`;
-    const side = onCanary(username) ? 'canary' : 'stable';
+    const username = `${prefix}${i}-${run}`;
+    const side = onCanary(username, remote) ? 'canary' : 'stable';
     if (found[side]) continue;
     await owner.post('/api/admin/administrators', { username, role: 'viewer', password: PASSWORD });
     found[side] = username;
@@ -83,6 +84,7 @@ test.describe.serial('releases', () => {
   });
 
   test('rolled back from Settings → Remotes, the old version is back after a reload', async ({ page }) => {
+    test.slow(); // 54 s alone on a loaded 2-core machine: over the 60 s limit beside a jest suite
     await signIn(page);
     await openSection(page, 'Projects');
     await expect(subtitle(page, CHANGED)).toBeVisible();
@@ -179,9 +181,12 @@ test('a remote file altered on the store after release does not run: its section
     }
 
     await signIn(page);
-    for (const { label } of altered) {
+    for (const { remote, label } of altered) {
       await openSection(page, label);
       await expect(page.getByText(`${label} is unavailable`)).toBeVisible();
+      // The reason names the refused file (not the runtime's 'Failed to get manifest' or 'Loading chunk … failed').
+      const urls = tamperedUrls.filter((url) => url.includes(`/${remote}/${version}/`)).map((url) => url.replace(/[.?*+^$()[\]{}|\\]/g, '\\$&'));
+      await expect(page.locator('main').getByText(new RegExp(`integrity mismatch for (${urls.join('|')}): the file differs from what its release recorded`))).toBeVisible();
     }
     // Nothing of the altered files ran, and the browser says why it refused each script.
     expect(await page.evaluate(() => (window as unknown as { __tampered?: boolean }).__tampered)).toBeUndefined();
@@ -196,5 +201,105 @@ test('a remote file altered on the store after release does not run: its section
     await expect(page.locator('main').getByRole('heading', { name: 'Orders' })).toBeVisible();
   } finally {
     for (const { remote } of altered) await releaseCommand('rollback', remote);
+  }
+});
+
+/** The README's release commands (its "Releases" block), as written, comments aside. */
+function readmeReleaseCommands(): { release: string; promote: string; releases: string; rollback: string } {
+  const readme = readFileSync(join(REPO, 'README.md'), 'utf8');
+  const block = /## Releases[\s\S]*?```sh\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
+  const commands = [...block.matchAll(/npm run [a-z]+ -- [^#;[\n]*/g)].map((m) => m[0].trim());
+  const find = (name: string) => {
+    const found = commands.find((c) => c.startsWith(`npm run ${name} `));
+    if (!found) throw new Error(`the README's Releases block has no "npm run ${name}" command (found: ${commands.join(' | ')})`);
+    return found;
+  };
+  return { release: find('release'), promote: find('promote'), releases: find('releases'), rollback: find('rollback') };
+}
+
+/** A command line run from the repository root by a shell, as a team types it, against this run's system. */
+function teamRuns(command: string): Promise<{ code: number; out: string; err: string }> {
+  const { apiUrl, signingKey, storeDir, storeUrl, dataDir } = systemInfo();
+  // (not the test run's own turbo task: the build inside the release is the team's)
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('TURBO_') && !k.startsWith('npm_')));
+  return new Promise((done) => {
+    exec(
+      command,
+      { cwd: REPO, env: { ...env, API_URL: apiUrl, ADMIN_SIGNING_KEY: signingKey, RELEASE_STORE_DIR: storeDir, RELEASE_STORE_URL: storeUrl, DEPLOY_TOKEN_FILE: join(dataDir, 'deploy-token') }, maxBuffer: 16 * 1024 * 1024 },
+      (error, out, err) => done({ code: error ? Number(error.code ?? 1) : 0, out, err }),
+    );
+  });
+}
+
+/** Each file of a folder with its hash and modification time: what `npm start` serves from it. */
+function folderState(dir: string): Record<string, string> {
+  return Object.fromEntries(
+    readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => {
+        const path = join(entry.parentPath, entry.name);
+        return [path.slice(dir.length + 1), `${createHash('sha256').update(readFileSync(path)).digest('hex')} ${statSync(path).mtimeMs}`];
+      }),
+  );
+}
+
+test("the README's release commands under the running system: a 50% Orders canary is built on its own, and administrators outside it keep a working Orders", async ({ browser }) => {
+  test.setTimeout(8 * 60_000); // the release builds the remote (webpack) on a loaded machine
+  const commands = readmeReleaseCommands();
+  expect(commands.release).toBe('npm run release -- orders --canary 50 --notes "new refund dialog"');
+  const ordersDist = join(REPO, 'packages/orders-mfe/dist');
+  const served = folderState(ordersDist); // the active release (local-…), as npm start serves and recorded it
+
+  // A team's change since the build npm start serves (a new file in the remote's sources; nothing imports
+  // it): a build of the remote now is a new one, which must not land where the active release is served.
+  const change = join(REPO, `packages/orders-mfe/src/release-journey-${run}.txt`);
+  writeFileSync(change, 'a change since the served build\n');
+  let release: Awaited<ReturnType<typeof teamRuns>>;
+  try {
+    release = await teamRuns(commands.release);
+  } finally {
+    rmSync(change, { force: true });
+  }
+  expect(release.code, release.err).toBe(0);
+  // What npm start serves as the active release is untouched: not one file rewritten.
+  expect(folderState(ordersDist)).toEqual(served);
+  const buildDir = /building orders-mfe into (\S+)\.\.\./.exec(release.out)?.[1];
+  expect(buildDir).toBeDefined();
+  expect(buildDir!.startsWith(ordersDist)).toBe(false);
+  expect(existsSync(buildDir!)).toBe(false); // the command's own folder, removed once uploaded
+  const version = new RegExp('orders (\\S+) released: canary for 50% of administrators').exec(release.out)?.[1];
+  expect(version, release.out).toBeDefined();
+
+  // Both sides of the canary work: outside it, the active release from the remote's own port; inside, the new one from the store.
+  const [inside, outside] = await twoAdministrators('orders', 'ord');
+  for (const [username, fromStore] of [[outside, false], [inside, true]] as const) {
+    const page = await (await browser.newContext()).newPage();
+    const storeScripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith(`${systemInfo().storeUrl}/orders/${version}/`)) storeScripts.push(request.url());
+    });
+    await signIn(page, { username, password: PASSWORD });
+    await openSection(page, 'Orders');
+    await expect(page.locator('main').getByRole('heading', { name: 'Orders' })).toBeVisible();
+    await expect(page.getByText('Orders is unavailable')).toHaveCount(0);
+    expect(storeScripts.some((url) => url.endsWith('/remoteEntry.js'))).toBe(fromStore);
+    await page.context().close();
+  }
+  const history = await teamRuns(commands.releases);
+  expect(history.out).toMatch(new RegExp(`^${version!.replace(/[.+]/g, '\\$&')}\\s+canary 50%\\s.*new refund dialog$`, 'm'));
+  expect(history.out).toMatch(/^local-\w+\s+active\s/m);
+
+  // The README's next steps: promoted, everyone gets it (and Orders still works); rolled back, the local build again.
+  const promote = await teamRuns(commands.promote);
+  expect(promote.out).toContain(`orders ${version} is active for everyone`);
+  try {
+    const page = await (await browser.newContext()).newPage();
+    await signIn(page, { username: outside, password: PASSWORD });
+    await openSection(page, 'Orders');
+    await expect(page.locator('main').getByRole('heading', { name: 'Orders' })).toBeVisible();
+    await page.context().close();
+  } finally {
+    const back = await teamRuns(commands.rollback);
+    expect(back.out).toMatch(new RegExp(`orders ${version!.replace(/[.+]/g, '\\$&')} rolled back; local-\\w+ is active`));
   }
 });

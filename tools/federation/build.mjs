@@ -1,12 +1,13 @@
 // One webpack setup for the shell and the four remotes: `node webpack.build.mjs` builds `dist/`
 // (plain static files, content-hashed except remoteEntry.js, mf-manifest.json, index.html and
-// runtime-config.json), `node webpack.build.mjs --dev` serves the package with webpack-dev-server.
+// runtime-config.json), `node webpack.build.mjs --dev` serves the package with webpack-dev-server;
+// `--out DIR` builds into DIR instead (a release's own folder: dist/ is what `npm start` serves).
 // webpack, the federation plugin and the loaders are resolved from the calling package, so each
 // package keeps its own pinned toolchain (webpack 5.111.1, @module-federation/enhanced 2.9.2).
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ANTD_FACADE_MODULES, ANTD_SHARED_MODULE, ANTD_SHARED_REQUEST, antdSharedExports, sharedSingletons } from './shared.mjs';
 import { portsFromEnv, runtimeConfigFor } from './runtime-config.mjs';
@@ -100,6 +101,7 @@ class JsonAssetPlugin {
  * @param {string} [o.title]       the HTML page title
  * @param {string} [o.template]    an HTML template file (else a minimal page)
  * @param {string} [o.publicPath]  default 'auto' (remotes); the shell serves from '/'
+ * @param {string} [o.outDir]      where the build goes (default `<pkgDir>/dist`)
  */
 export function createWebpackConfig(options) {
   const remote = existsSync(join(options.pkgDir, REMOTE_FILE)) ? readRemoteJson(options.pkgDir) : null;
@@ -128,7 +130,7 @@ export function createWebpackConfig(options) {
     // Production maps only on request (SOURCE_MAPS=1): they triple the build time of the antd chunk.
     devtool: dev ? 'eval-cheap-module-source-map' : process.env.SOURCE_MAPS === '1' ? 'source-map' : false,
     output: {
-      path: join(o.pkgDir, 'dist'),
+      path: o.outDir ?? join(o.pkgDir, 'dist'),
       filename: entryName,
       chunkFilename: chunkName,
       assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
@@ -350,8 +352,11 @@ export async function runPackageBuild(options, argv = process.argv.slice(2)) {
   // The host provides shared-client's slot contracts; its shell-contract.json records their versions.
   const slots = remote ? undefined : (await import(pathToFileURL(require.resolve('@growth-admin/shared-client/slots')).href)).SLOT_CONTRACTS;
   const o = remote ? { ...options, name: remote.name } : { ...options, slots };
+  const out = argv.indexOf('--out');
+  if (out !== -1 && !argv[out + 1]) throw new Error('--out needs a folder');
+  const outDir = out === -1 ? join(o.pkgDir, 'dist') : resolve(argv[out + 1]);
   const webpack = require('webpack');
-  const config = createWebpackConfig({ ...o, dev });
+  const config = createWebpackConfig({ ...o, dev, outDir });
   const runtimeConfig = runtimeConfigFor({ ports: portsFromEnv() });
 
   if (!dev) {
@@ -361,12 +366,12 @@ export async function runPackageBuild(options, argv = process.argv.slice(2)) {
       console.error(`${o.name}: ${error.message}`);
       process.exit(1);
     });
-    const dist = join(o.pkgDir, 'dist');
+    const dist = outDir;
     if (!existsSync(dist)) mkdirSync(dist, { recursive: true });
     // A default for plain static hosting on the local ports; deployments replace this one file.
     writeFileSync(join(dist, 'runtime-config.json'), `${JSON.stringify(runtimeConfig, null, 2)}\n`);
     precompress(dist);
-    console.log(`${o.name}: built dist/ in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(`${o.name}: built ${out === -1 ? 'dist/' : dist} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return;
   }
 

@@ -60,8 +60,8 @@ export function localComposition() {
   const sections = [];
   const slots = {};
   for (const [remote, { def }] of Object.entries(REMOTES)) {
-    for (const { leastRole: _role, ...section } of def.sections ?? []) sections.push({ ...section, remote });
-    for (const { slot, contract: _range, leastRole: _role, ...c } of def.contributions ?? []) (slots[slot] ??= []).push({ ...c, remote });
+    for (const s of def.sections ?? []) sections.push({ path: s.path, label: s.label, icon: s.icon, remote, module: s.module, order: s.order, ...(s.prefetch ? { prefetch: s.prefetch } : {}), ...(s.itemLabel ? { itemLabel: s.itemLabel } : {}) });
+    for (const c of def.contributions ?? []) (slots[c.slot] ??= []).push({ remote, module: c.module, order: c.order, ...(c.label ? { label: c.label } : {}) });
   }
   for (const list of Object.values(slots)) list.sort(byOrder);
   return { sections: sections.sort(byOrder), slots, removedSections: [] };

@@ -8,7 +8,8 @@
 // DEPLOY_TOKEN_FILE, .data/deploy-token), ADMIN_SIGNING_KEY (the dev key),
 // RELEASE_STORE_DIR (.data/releases), RELEASE_STORE_URL (http://localhost:3100, STORE_PORT), or a
 // bucket: RELEASE_S3_BUCKET and the rest of stores/index.mjs's variables.
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { releaseApi } from './api.mjs';
@@ -93,27 +94,50 @@ export async function run(argv, env = process.env, out = console.log) {
   } else {
     const def = await remoteDef(remote);
     if (!def && !flags.dist) throw new UsageError(`no package of this repository is the remote "${remote}" (its remote.json): give --dist DIR for a remote built elsewhere`);
-    const distDir = flags.dist ? (isAbsolute(flags.dist) ? flags.dist : join(process.cwd(), flags.dist)) : join(repoRoot, 'packages', def.package, 'dist');
-    if (!flags.dist && !flags['no-build']) {
-      out(`building ${def.package}...`);
-      const { runPnpm } = await import(join(repoRoot, 'scripts/pnpm.mjs'));
-      if (runPnpm(['exec', 'turbo', 'run', 'build', `--filter=@growth-admin/${def.package}`, '--output-logs=errors-only']) !== 0) throw new Error(`the build of ${def.package} failed`);
-    }
-    const pkgVersion = def ? JSON.parse(readFileSync(join(repoRoot, 'packages', def.package, 'package.json'), 'utf8')).version : null;
-    const version = flags.version ?? `${pkgVersion ? `${pkgVersion}-` : ''}${contentId(fileHashes(distDir))}`;
-    const store = await storeFromEnv(env, repoRoot);
-    const { files, where, uploaded } = await store.putVersion(remote, version, distDir);
-    out(`${uploaded ? 'uploaded' : 'already in the store:'} ${where}`);
-    const manifestUrl = `${store.versionUrl(remote, version)}/mf-manifest.json`;
+    // A build goes into a folder of its own, never the package's dist/: that is what `npm start`
+    // serves as the active release, whose files must keep the hashes the registry recorded.
+    const buildDir = flags.dist || flags['no-build'] ? null : mkdtempSync(join(tmpdir(), `growth-admin-release-${remote}-`));
     try {
-      const r = await api.register({ remote, version, manifestUrl, files, notes: flags.notes ?? '', ...(flags.canary ? { canaryPercent: Number(flags.canary) } : {}) });
-      out(`${remote} ${r.version} released: ${r.state === 'canary' ? `canary for ${r.canaryPercent}% of administrators (promote or roll back next)` : 'active for everyone'}`);
-    } catch (err) {
-      // Refused by the gate: the registry is unchanged, and the version this run uploaded goes too.
-      if (uploaded && err.code === 'RELEASE_INCOMPATIBLE') await store.remove(remote, version);
-      throw err;
+      const distDir = flags.dist ? (isAbsolute(flags.dist) ? flags.dist : join(process.cwd(), flags.dist)) : (buildDir ?? join(repoRoot, 'packages', def.package, 'dist'));
+      if (buildDir) {
+        out(`building ${def.package} into ${buildDir}...`);
+        const { runPnpm } = await import(join(repoRoot, 'scripts/pnpm.mjs'));
+        if (runPnpm(['--filter', `@growth-admin/${def.package}`, 'build', '--', '--out', buildDir]) !== 0) throw new Error(`the build of ${def.package} failed`);
+      }
+      const pkgVersion = def ? JSON.parse(readFileSync(join(repoRoot, 'packages', def.package, 'package.json'), 'utf8')).version : null;
+      const version = flags.version ?? `${pkgVersion ? `${pkgVersion}-` : ''}${contentId(fileHashes(distDir))}`;
+      const store = await storeFromEnv(env, repoRoot);
+      const { files, where, uploaded } = await store.putVersion(remote, version, distDir);
+      out(`${uploaded ? 'uploaded' : 'already in the store:'} ${where}`);
+      const manifestUrl = `${store.versionUrl(remote, version)}/mf-manifest.json`;
+      try {
+        const r = await api.register({ remote, version, manifestUrl, files, notes: flags.notes ?? '', ...(flags.canary ? { canaryPercent: Number(flags.canary) } : {}) });
+        out(releasedLine(remote, r));
+      } catch (err) {
+        // Refused by the gate: the registry is unchanged, and the version this run uploaded goes too.
+        if (uploaded && err.code === 'RELEASE_INCOMPATIBLE') await store.remove(remote, version);
+        throw err;
+      }
+    } finally {
+      if (buildDir) rmSync(buildDir, { recursive: true, force: true });
     }
   }
+}
+
+/**
+ * The registry's answer to a release, as it is: the same release again answers the one registered
+ * the first time, which a rollback or a later release may have replaced since (then nothing changed,
+ * and the command fails saying so).
+ */
+export function releasedLine(remote, r) {
+  if (r.state === 'canary') return `${remote} ${r.version} released: canary for ${r.canaryPercent}% of administrators (promote or roll back next)`;
+  if (r.state === 'active') return `${remote} ${r.version} released: active for everyone`;
+  const error = new Error(
+    `${remote} ${r.version} was released before and is ${r.state === 'rolled-back' ? 'rolled back' : r.state}: nothing changed (a version is never reused: ` +
+      `release the build under a new --version, or make this one active again with \`npm run rollback -- ${remote} --to ${r.version}\`)`,
+  );
+  error.code = 'RELEASED_BEFORE';
+  throw error;
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -125,6 +125,23 @@ test('promote, releases and rollback', async () => {
   expect((await cli(['rollback', 'projects', '--to', '1.1.0'])).out).toBe('projects 1.0.0 rolled back; 1.1.0 is active (new page loads take it)\n');
 });
 
+test('releasing a version again answers its state now: one rolled back (or retired) stays so, and the command says nothing changed', async () => {
+  // (1.0.0 was rolled back by the test above; 1.1.0 is active)
+  const before = await t.sql('select id, state, canary_percent from releases order by id');
+  const again = await cli(['release', 'projects', '--dist', join(dir, 'v1'), '--version', '1.0.0', '--canary', '50', '--notes', 'first cut']);
+  expect(again.code).toBe(1);
+  expect(again.out).toBe(`already in the store: ${join(storeDir, 'projects/1.0.0')}\n`);
+  expect(again.err).toBe(
+    'refused: projects 1.0.0 was released before and is rolled back: nothing changed (a version is never reused: release the build under a new --version, ' +
+      'or make this one active again with `npm run rollback -- projects --to 1.0.0`) (RELEASED_BEFORE)\n',
+  );
+  expect(await t.sql('select id, state, canary_percent from releases order by id')).toEqual(before);
+  // The active one again: it is active, and says so.
+  const active = await cli(['release', 'projects', '--dist', join(dir, 'v2'), '--version', '1.1.0']);
+  expect(active).toMatchObject({ code: 0, err: '' });
+  expect(active.out).toContain('projects 1.1.0 released: active for everyone');
+});
+
 test('without a deploy token, with a wrong one, or with bad arguments nothing is called', async () => {
   const none = await cli(['promote', 'projects'], { DEPLOY_TOKEN: '' });
   expect(none.code).toBe(2);

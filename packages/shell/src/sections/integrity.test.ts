@@ -2,8 +2,10 @@
 // journey proves the browser refuses an altered file). It gives the manifest's fetch and the
 // remoteEntry.js script the release's hashes, lets the runtime add chunk scripts only with the hashes
 // the (verified) manifest lists, and refuses a remote whose release recorded none.
+import { createHash, webcrypto } from 'node:crypto';
 import { createInstance } from '@module-federation/enhanced/runtime';
 import { integrityPlugin, type IntegrityOf } from './integrity';
+import { describeLoadError } from './remoteModules';
 
 const MANIFEST_HASH = 'sha384-bWFuaWZlc3Q=';
 const ENTRY_HASH = 'sha384-ZW50cnk=';
@@ -37,6 +39,9 @@ class FakeResponse {
   }
   clone() {
     return new FakeResponse(this.body);
+  }
+  async arrayBuffer() {
+    return Buffer.from(typeof this.body === 'string' ? this.body : JSON.stringify(this.body)); // (a view: jsdom has no TextEncoder)
   }
 }
 // jsdom has no Response; the runtime checks the hook's answer with `instanceof Response`.
@@ -139,6 +144,77 @@ test('the plugin refuses a script of the remote other than its entry, and leaves
   const ops = [{ nameOrAlias: 'orders' }];
   none.beforePreloadRemote!({ preloadOps: ops } as never);
   expect(ops).toHaveLength(1);
+});
+
+// (jsdom has no WebCrypto; the browser's is the same API)
+if (!globalThis.crypto?.subtle) Object.defineProperty(globalThis, 'crypto', { value: webcrypto, configurable: true });
+const respond = (body: unknown) => new (globalThis as unknown as { Response: typeof FakeResponse }).Response(body) as unknown as Response;
+
+/**
+ * A store whose `altered` file has other bytes than its release recorded: the browser refuses it when
+ * fetched with its hash (a rejection that reads like a network failure); fetched without, it is read.
+ */
+function storeWithAltered(altered: string, bytes: Record<string, unknown>) {
+  return jest.fn(async (url: string, init?: RequestInit) => {
+    if (url === altered && init?.integrity) throw new TypeError('Failed to fetch');
+    if (!(url in bytes)) throw new TypeError('Failed to fetch');
+    return respond(bytes[url]);
+  });
+}
+
+test("a manifest the browser refuses for its hash fails the load as 'integrity mismatch for <its URL>', not 'Failed to get manifest'; a retry fetches it again", async () => {
+  const url = 'http://store.test/orders/2.0.0/mf-manifest.json';
+  const fetchImpl = storeWithAltered(url, { [url]: { ...manifest, tampered: true } });
+  const instance = createInstance({ name: `host${++seq}`, remotes: [{ name: 'orders', entry: url }], shared: {}, plugins: [integrityPlugin(() => ({ manifest: MANIFEST_HASH, entry: ENTRY_HASH }), fetchImpl as unknown as typeof fetch)] });
+  const refused = await instance.loadRemote('orders/Orders').catch((error: unknown) => error);
+  // The section's fallback shows (and the failure report carries) this line.
+  expect(describeLoadError(refused)).toBe(`integrity mismatch for ${url}: the file differs from what its release recorded, so it was not run`);
+  expect(scripts()).toEqual([]);
+  const calls = fetchImpl.mock.calls.length;
+  await expect(instance.loadRemote('orders/Orders')).rejects.toThrow(`integrity mismatch for ${url}`);
+  expect(fetchImpl.mock.calls.length).toBeGreaterThan(calls);
+});
+
+test("a manifest that cannot be fetched at all is still the runtime's 'Failed to get manifest' (nothing is blamed on its hash)", async () => {
+  const url = 'http://store.test/orders/2.0.1/mf-manifest.json';
+  const fetchImpl = storeWithAltered(url, {}); // unreachable with or without the hash
+  const instance = createInstance({ name: `host${++seq}`, remotes: [{ name: 'orders', entry: url }], shared: {}, plugins: [integrityPlugin(() => ({ manifest: MANIFEST_HASH, entry: ENTRY_HASH }), fetchImpl as unknown as typeof fetch)] });
+  const failure = instance.loadRemote('orders/Orders');
+  await expect(failure).rejects.toThrow('Failed to get manifest');
+  await expect(failure).rejects.not.toThrow('integrity mismatch');
+});
+
+test("remoteEntry.js refused for its hash fails the load as 'integrity mismatch for <its URL>'; one that failed with the recorded bytes keeps the runtime's reason", async () => {
+  const entryCode = 'var orders = {};';
+  for (const [version, entryHash, reason] of [
+    ['2.0.2', ENTRY_HASH, 'integrity mismatch for http://store.test/orders/2.0.2/remoteEntry.js'],
+    ['2.0.3', `sha384-${createHash('sha384').update(entryCode).digest('base64')}`, /remoteEntry\.js/],
+  ] as const) {
+    const url = `http://store.test/orders/${version}/mf-manifest.json`;
+    const entry = url.replace('mf-manifest.json', 'remoteEntry.js');
+    const fetchImpl = storeWithAltered(entry, { [url]: manifest, [entry]: entryCode });
+    const instance = createInstance({ name: `host${++seq}`, remotes: [{ name: 'orders', entry: url }], shared: {}, plugins: [integrityPlugin(() => ({ manifest: MANIFEST_HASH, entry: entryHash }), fetchImpl as unknown as typeof fetch)] });
+    const loading = instance.loadRemote('orders/Orders');
+    await waitForScript();
+    scripts()[0].dispatchEvent(new Event('error')); // what the browser does with a refused (or unreachable) script
+    await expect(loading).rejects.toThrow(reason);
+    if (typeof reason !== 'string') await expect(loading).rejects.not.toThrow('integrity mismatch');
+    document.head.replaceChildren();
+  }
+});
+
+test("a chunk the remote's runtime failed to load is named when its bytes differ from the manifest's hash for it", async () => {
+  const chunk = 'http://store.test/orders/1.0.0/540.abc.js';
+  const fetchImpl = storeWithAltered(chunk, { [MANIFEST_URL]: hashedManifest, [chunk]: 'window.__tampered = true;' });
+  const plugin = integrityPlugin(() => ({ manifest: MANIFEST_HASH, entry: ENTRY_HASH }), fetchImpl as unknown as typeof fetch);
+  const remote = { name: 'orders', entry: MANIFEST_URL } as never;
+  await plugin.fetch!(MANIFEST_URL, {}, remote); // (the verified manifest lists the chunk's hash)
+  const chunkLoadError = new Error(`Loading chunk 540 failed.\n(error: ${chunk})`);
+  await expect(plugin.errorLoadRemote!({ id: 'orders/Orders', error: chunkLoadError, from: 'runtime', lifecycle: 'onLoad', remote, origin: {} } as never)).rejects.toThrow(`integrity mismatch for ${chunk}`);
+  // Another failure (no chunk named, or a chunk the manifest does not list) is left to the runtime.
+  for (const error of [new Error('boom'), new Error('Loading chunk 9 failed.\n(error: http://store.test/orders/1.0.0/9.x.js)')]) {
+    await expect(plugin.errorLoadRemote!({ id: 'orders/Orders', error, from: 'runtime', lifecycle: 'onLoad', remote, origin: {} } as never)).resolves.toBeUndefined();
+  }
 });
 
 /** Resolves once the runtime has added `count` scripts to the page. */

@@ -13,6 +13,36 @@ import type { RemoteIntegrity } from '../boot/runtimeConfig';
  */
 export type IntegrityOf = (remote: string) => RemoteIntegrity | null | undefined;
 
+/** A remote's file refused because its bytes are not those its release recorded. */
+export class IntegrityMismatch extends Error {
+  constructor(url: string) {
+    super(`integrity mismatch for ${url}: the file differs from what its release recorded, so it was not run`);
+    this.name = 'IntegrityMismatch';
+  }
+}
+
+const bytesToBase64 = (bytes: ArrayBuffer) => btoa(String.fromCharCode(...new Uint8Array(bytes)));
+const DIGESTS: Record<string, string> = { sha256: 'SHA-256', sha384: 'SHA-384', sha512: 'SHA-512' };
+
+/**
+ * The browser's refusal of a file for its hash reads like any network failure ("Failed to fetch", a
+ * script's error event): fetched again and hashed, a file whose bytes differ from `expected` is named
+ * (never run: only hashed). Null where it matches, cannot be fetched, or cannot be hashed here.
+ */
+async function integrityMismatch(fetchImpl: typeof fetch, url: string, expected: string): Promise<IntegrityMismatch | null> {
+  const [algorithm] = expected.split('-');
+  const subtle = globalThis.crypto?.subtle;
+  if (!subtle || !DIGESTS[algorithm]) return null;
+  try {
+    const response = await fetchImpl(url, { mode: 'cors', credentials: 'omit' });
+    if (!response.ok) return null;
+    const actual = `${algorithm}-${bytesToBase64(await subtle.digest(DIGESTS[algorithm], await response.arrayBuffer()))}`;
+    return actual === expected ? null : new IntegrityMismatch(url);
+  } catch {
+    return null;
+  }
+}
+
 export function missingIntegrity(remote: string): Error {
   return new Error(`The ${remote} remote's release records no integrity hashes for its manifest and remoteEntry.js, so it is not loaded`);
 }
@@ -59,12 +89,17 @@ export function integrityPlugin(
       if (!remoteInfo) return undefined;
       const hashes = hashesOf(remoteInfo.name);
       if (!hashes) return undefined;
-      const manifest = fetchImpl(url, { ...init, integrity: hashes.manifest, mode: 'cors', credentials: 'omit' }).then(async (response) => {
-        const files = response.ok ? ((await response.clone().json().catch(() => null)) as { integrity?: unknown } | null)?.integrity : undefined;
-        if (files && typeof files === 'object') chunkHashes.set(remoteInfo.name, { base: new URL('.', new URL(url, document.baseURI)).href, files: files as Record<string, string> });
-        else chunkHashes.delete(remoteInfo.name);
-        return response;
-      });
+      const manifest = fetchImpl(url, { ...init, integrity: hashes.manifest, mode: 'cors', credentials: 'omit' }).then(
+        async (response) => {
+          const files = response.ok ? ((await response.clone().json().catch(() => null)) as { integrity?: unknown } | null)?.integrity : undefined;
+          if (files && typeof files === 'object') chunkHashes.set(remoteInfo.name, { base: new URL('.', new URL(url, document.baseURI)).href, files: files as Record<string, string> });
+          else chunkHashes.delete(remoteInfo.name);
+          return response;
+        },
+        async (failure: unknown) => {
+          throw (await integrityMismatch(fetchImpl, url, hashes.manifest)) ?? failure;
+        },
+      );
       return Promise.all([manifest, approvalOf(remoteInfo.name)]).then(([response]) => response);
     },
     // The runtime adds `<script>` tags for an exposed module's chunks beside the entry. Without the
@@ -75,6 +110,27 @@ export function integrityPlugin(
         const name = preloadOps[i].nameOrAlias;
         if (hashesOf(name) && !chunkHashes.has(name)) preloadOps.splice(i, 1);
       }
+    },
+    // remoteEntry.js failed to load: named when the browser refused it for its hash.
+    async loadEntryError({ remoteInfo }) {
+      const hashes = hashesOf(remoteInfo.name);
+      const mismatch = hashes && (await integrityMismatch(fetchImpl, remoteInfo.entry, hashes.entry));
+      if (mismatch) throw mismatch;
+      return undefined;
+    },
+    // The runtime would report a refused manifest as 'Failed to get manifest' (thrown here, after it
+    // has forgotten the failed fetch, so a retry fetches again) ...
+    async afterLoadManifest({ error }) {
+      if (error instanceof IntegrityMismatch) throw error;
+    },
+    // ... and a chunk its remote's webpack runtime loads as 'Loading chunk … failed'.
+    async errorLoadRemote({ error, remote }) {
+      const name = (remote as { name?: string } | undefined)?.name;
+      const url = /\((?:error|missing): ([^\s)]+)\)/.exec(error instanceof Error ? error.message : '')?.[1];
+      const expected = name && url && integrityOf(name) ? chunkHashOf(name, url) : undefined;
+      const mismatch = expected && (await integrityMismatch(fetchImpl, url!, expected));
+      if (mismatch) throw mismatch;
+      return undefined;
     },
     // Every script of a remote with its hash and anonymous CORS (a cross-origin script is only checked so).
     createScript({ url, attrs, remoteInfo, resourceContext }) {

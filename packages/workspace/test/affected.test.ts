@@ -1,0 +1,90 @@
+// What `npm test -- --affected` selects (scripts/affected.mjs), on this workspace's real package
+// graph and journeys: a change in one remote runs that remote and the journeys that open its
+// sections, naming everything skipped; a change in the API runs every journey; shared-client, the
+// shell or anything outside a package is a full run. And which files count as changed: committed
+// since the merge base, staged, unstaged and untracked (a temporary git repository).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const REPO = join(__dirname, '../../..');
+
+/** Runs scripts/affected.mjs's `planAffected` on `files` (an ES module, run by node itself). */
+function plan(files: string[]) {
+  const program = `
+    import { planAffected } from ${JSON.stringify(join(REPO, 'scripts/affected.mjs'))};
+    const { REMOTES } = await import(${JSON.stringify(join(REPO, 'packages/remotes/src/index.ts'))});
+    const sectionsOf = (n) => REMOTES.slice(1).find((r) => '@growth-admin/' + r.package === n)?.sections ?? null;
+    console.log(JSON.stringify(planAffected({ repoRoot: ${JSON.stringify(REPO)}, files: JSON.parse(process.argv[1]), sectionsOf })));`;
+  const r = spawnSync(process.execPath, ['--no-warnings', '--input-type=module', '-e', program, JSON.stringify(files)], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(r.stderr);
+  return JSON.parse(r.stdout);
+}
+
+const all = (names: string[]) => names.map((n) => `@growth-admin/${n}`);
+
+test('a change inside one remote runs that remote and the journeys, only those opening its sections; the rest is named as skipped', () => {
+  const p = plan(['packages/orders-mfe/src/OrderDetails.tsx']);
+  expect(p.full).toBe(false);
+  expect(p.changed).toEqual(all(['orders-mfe']));
+  expect(p.affected).toEqual(all(['e2e', 'orders-mfe']));
+  expect(p.skipped).toEqual(all(['admin-api', 'analytics-mfe', 'api-contract', 'lint-config', 'people-mfe', 'projects-mfe', 'remotes', 'settings-mfe', 'shared-client', 'shell', 'web-security', 'workspace']));
+  expect(p.journeys).toContain('orders.spec.ts');
+  expect(p.journeys).not.toContain('users.spec.ts');
+  expect(p.journeys).not.toContain('analytics.spec.ts');
+});
+
+test('the remote every sign-in lands on (analytics), the API or the journeys themselves: every journey', () => {
+  for (const file of ['packages/analytics-mfe/src/Section.tsx', 'packages/admin-api/src/app.ts', 'e2e/support/fixtures.ts']) {
+    expect(plan([file]).journeys).toBe('all');
+  }
+});
+
+test("a package's dependents run too: a change in api-contract reaches the API, the shared client, the shell, every remote and the journeys", () => {
+  const p = plan(['packages/api-contract/src/routes.ts']);
+  expect(p.affected).toEqual(all(['admin-api', 'analytics-mfe', 'api-contract', 'e2e', 'orders-mfe', 'people-mfe', 'projects-mfe', 'settings-mfe', 'shared-client', 'shell', 'web-security']));
+  expect(p.skipped).toEqual(all(['lint-config', 'remotes', 'workspace']));
+});
+
+test('a change that touches no journey runs no journey', () => {
+  expect(plan(['packages/lint-config/index.cjs'])).toMatchObject({ affected: all(['lint-config']), journeys: 'none' });
+});
+
+test.each([
+  ['packages/shared-client/src/index.ts', '@growth-admin/shared-client changed (packages/shared-client/src/index.ts): every remote runs on it'],
+  ['packages/shell/src/sections/integrity.ts', '@growth-admin/shell changed (packages/shell/src/sections/integrity.ts): every remote runs on it'],
+  ['tools/federation/antd-shared.mjs', 'tools/federation/antd-shared.mjs is outside every package'],
+  ['pnpm-lock.yaml', 'pnpm-lock.yaml is outside every package'],
+])('%s: a full run', (file, reason) => {
+  expect(plan(['packages/orders-mfe/src/a.ts', file])).toEqual({ full: true, reason });
+});
+
+test('changed files: committed since the merge base with the base, staged, unstaged and untracked; not the base branch\'s own later commits', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'growth-admin-affected-'));
+  try {
+    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: dir, encoding: 'utf8' });
+    git('init', '-q', '-b', 'main');
+    for (const f of ['a.txt', 'b.txt', 'c.txt', 'd.txt']) writeFileSync(join(dir, f), f);
+    git('add', '.');
+    git('commit', '-qm', 'base');
+    git('checkout', '-qb', 'work');
+    writeFileSync(join(dir, 'a.txt'), 'committed');
+    git('commit', '-qam', 'a');
+    writeFileSync(join(dir, 'b.txt'), 'staged');
+    git('add', 'b.txt');
+    writeFileSync(join(dir, 'c.txt'), 'unstaged');
+    writeFileSync(join(dir, 'new.txt'), 'untracked');
+    git('checkout', '-q', 'main');
+    // (main moves on after the branch: its own change is not the branch's)
+    git('stash', '-q', '-u');
+    writeFileSync(join(dir, 'd.txt'), 'on main later');
+    git('commit', '-qam', 'd');
+    git('checkout', '-q', 'work');
+    git('stash', 'pop', '-q');
+    const program = `import { changedFiles } from ${JSON.stringify(join(REPO, 'scripts/affected.mjs'))}; console.log(JSON.stringify(changedFiles(process.argv[1], 'main').files));`;
+    expect(JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', program, dir], { encoding: 'utf8' }))).toEqual(['a.txt', 'b.txt', 'c.txt', 'new.txt']);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,65 @@
+// A package's own commands on a fresh clone: `pnpm --filter <pkg> build | typecheck` builds what the
+// package needs first (turbo's graph, scripts/deps.mjs) instead of failing on a dependency's missing
+// dist/. The clone is of the current commit (what is committed, not the work tree's edits), installed
+// from pnpm's store without the network; one remote and the API (webpack and tsc, a few minutes on
+// 2 cores), not every package.
+import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const REPO = join(__dirname, '../../..');
+let clone: string;
+
+// Not the environment of the run this test is part of: turbo's task variables (TURBO_HASH would make
+// the clone's scripts take their dependencies as built) and npm's script variables.
+const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('TURBO_') && !k.startsWith('npm_')));
+
+function run(cmd: string, args: string[], options: SpawnSyncOptions = {}) {
+  const r = spawnSync(cmd, args, { cwd: clone, env, encoding: 'utf8', timeout: 8 * 60_000, ...options });
+  const output = `${r.stdout}${r.stderr}`;
+  return { status: r.status, output, tail: output.split('\n').slice(-40).join('\n') };
+}
+
+const built = (...path: string[]) => existsSync(join(clone, 'packages', ...path));
+
+beforeAll(() => {
+  clone = mkdtempSync(join(tmpdir(), 'growth-admin-clone-'));
+  const head = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: REPO, encoding: 'utf8' }).stdout.trim();
+  expect(run('git', ['clone', '--quiet', '--no-checkout', REPO, clone], { cwd: REPO }).status).toBe(0);
+  expect(run('git', ['checkout', '--quiet', '--detach', head]).status).toBe(0);
+  const install = run('pnpm', ['install', '--frozen-lockfile', '--offline', '--reporter=append-only']);
+  if (install.status !== 0) throw new Error(`pnpm install in the clone failed:\n${install.tail}`);
+}, 5 * 60_000);
+
+afterAll(() => {
+  if (clone) rmSync(clone, { recursive: true, force: true });
+});
+
+test('a remote builds on a fresh clone: its dependencies first, through turbo', () => {
+  expect(built('remotes/dist')).toBe(false); // nothing is built in a clone
+  const r = run('pnpm', ['--filter', '@growth-admin/orders-mfe', 'build']);
+  expect({ status: r.status, tail: r.tail }).toEqual({ status: 0, tail: expect.any(String) });
+  expect(r.output).toContain('@growth-admin/orders-mfe: building what build needs first');
+  expect(built('remotes/dist/index.js')).toBe(true);
+  expect(built('api-contract/dist/index.js')).toBe(true);
+  expect(built('orders-mfe/dist/mf-manifest.json')).toBe(true);
+  expect(built('orders-mfe/dist/remoteEntry.js')).toBe(true);
+  // Only what it needs: the API and the other remotes are not built.
+  expect(built('admin-api/dist')).toBe(false);
+  expect(built('people-mfe/dist')).toBe(false);
+}, 8 * 60_000);
+
+test('the API builds and type-checks on a fresh clone; what is built already is turbo cache', () => {
+  const build = run('pnpm', ['--filter', '@growth-admin/admin-api', 'build']);
+  expect({ status: build.status, tail: build.tail }).toEqual({ status: 0, tail: expect.any(String) });
+  expect(built('web-security/dist/index.js')).toBe(true);
+  expect(built('admin-api/dist/main.js')).toBe(true);
+  expect(built('admin-api/dist/db/migrations')).toBe(true);
+  // remotes and api-contract were built for the remote: turbo takes them from its cache.
+  expect(build.output).toMatch(/Cached:\s+[1-9]\d* cached, 3 total/);
+
+  const typecheck = run('pnpm', ['--filter', '@growth-admin/admin-api', 'typecheck']);
+  expect({ status: typecheck.status, tail: typecheck.tail }).toEqual({ status: 0, tail: expect.any(String) });
+  expect(typecheck.output).toMatch(/FULL TURBO/); // its dependencies are current: nothing rebuilt
+}, 8 * 60_000);
