@@ -1,15 +1,18 @@
 // Two API instances as on two machines: separate processes with separate working folders, one
 // PostgreSQL and one bucket (a local S3-compatible server). A release uploaded and registered
 // through one is served from the bucket, gated and rolled back through the other, and each
-// instance's /metrics counts its own requests while the shared figures agree. Needs PostgreSQL
+// instance's /metrics counts its own requests while the shared figures agree. Administrators sign in
+// through one and read their runtime config (their composition and canary buckets) from the other:
+// sessions and releases live in the database, not in an instance. Needs PostgreSQL
 // (two instances cannot share PGlite's folder): it runs in the PostgreSQL run (DATABASE_URL).
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { REMOTE_NAMES } from '@growth-admin/remotes';
 import { openDb } from '../src/db';
+import { addAdmin } from '../src/modules/auth/repository';
+import { bucketOf, subjectOf } from '../src/modules/releases/composition';
 import { createDeployToken } from '../src/modules/releases/deployTokens';
-import { freshDatabase, ON_POSTGRES, SIGNING_KEY, TEST_TMP } from './helpers';
+import { Api, freshDatabase, ON_POSTGRES, SIGNING_KEY, TEST_TMP } from './helpers';
 import { sampleValue, scrape } from './metricsText';
 import { startS3Server, type LocalS3 } from './s3Server';
 import { startServerProcess, type ServerProcess } from './serverProcess';
@@ -25,6 +28,25 @@ const SHARED = {
   dayjs: '1.11.23',
   '@growth-admin/shared-client': '1.1.0',
 };
+/** What each remote's build declares (its remote-meta.json), as the registry records it. */
+const SECTIONS: Record<string, [path: string, icon: string, order: number]> = {
+  analytics: ['analytics', 'dashboard', 10],
+  projects: ['projects', 'projects', 20],
+  people: ['users', 'users', 30],
+  orders: ['orders', 'orders', 40],
+  settings: ['settings', 'settings', 60],
+};
+const metaOf = (remote: string) => {
+  const [path, icon, order] = SECTIONS[remote];
+  const label = path[0].toUpperCase() + path.slice(1);
+  return {
+    schemaVersion: 1,
+    name: remote,
+    sections: [{ path, label, icon, leastRole: 'viewer', order, module: './Section' }],
+    contributions: [],
+  };
+};
+const VIEWER_PASSWORD = 'viewer-password-1';
 const sharedList = () =>
   Object.entries(SHARED).map(([name, version]) => ({
     name,
@@ -74,24 +96,43 @@ async function printed(p: ServerProcess, re: RegExp): Promise<string> {
       await put('shell/mf-manifest.json', JSON.stringify({ name: 'shell', shared: sharedList() }));
       await put(
         'shell/shell-contract.json',
-        JSON.stringify({ sharedClient: { exports: ['queries'] }, antd: { exports: ['Button'] } }),
+        JSON.stringify({
+          sharedClient: { exports: ['queries'] },
+          antd: { exports: ['Button'] },
+          slots: { 'dashboard.cards': '1.0.0' },
+        }),
       );
-      // The other remotes' active releases (the runtime config needs one per remote), as `npm start` fills them.
+      // The registry's remotes and their first active releases with their metadata, as `npm start`
+      // fills them (whichever instance starts first creates them; the other finds them there).
       const seedFile = join(root, 'release-seed.json');
-      const others = REMOTE_NAMES.filter((r) => r !== 'projects');
       writeFileSync(
         seedFile,
         JSON.stringify(
-          others.map((remote) => ({
+          Object.keys(SECTIONS).map((remote) => ({
             remote,
             version: '0.0.1',
             manifestUrl: `${publicUrl}/${remote}/0.0.1/mf-manifest.json`,
             files: {},
+            meta: metaOf(remote),
           })),
         ),
       );
+      // Viewers whose canary buckets for projects fall on each side of 50% (the resolver's own rule,
+      // so the instances' answers can be checked administrator by administrator).
+      const viewers = { canary: [] as string[], stable: [] as string[] };
+      for (let i = 0; viewers.canary.length < 3 || viewers.stable.length < 3; i++) {
+        const username = `viewer-${i}`;
+        const side =
+          bucketOf('projects', subjectOf(username)) < 50 ? viewers.canary : viewers.stable;
+        if (side.length < 3) side.push(username);
+      }
+      const usernames = [...viewers.canary, ...viewers.stable];
       const handle = await openDb({ databaseUrl: db.databaseUrl!, dataDir: null });
-      const token = await createDeployToken(handle, 'ci').finally(() => handle.close());
+      const token = await (async () => {
+        for (const username of usernames)
+          await addAdmin(handle, username, VIEWER_PASSWORD, 'viewer');
+        return createDeployToken(handle, 'ci');
+      })().finally(() => handle.close());
 
       for (const name of ['a', 'b']) {
         const dir = join(root, `machine-${name}`);
@@ -151,6 +192,7 @@ async function printed(p: ServerProcess, re: RegExp): Promise<string> {
           join(out, 'shared-client-usage.json'),
           JSON.stringify({ uses: ['queries'], antdUses: ['Button'] }),
         );
+        writeFileSync(join(out, 'remote-meta.json'), JSON.stringify(metaOf('projects')));
         writeFileSync(join(out, 'remoteEntry.js'), 'var projects;');
         writeFileSync(join(out, 'main.0123456789.js'), `console.log(${JSON.stringify(label)})`);
         return out;
@@ -175,30 +217,57 @@ async function printed(p: ServerProcess, re: RegExp): Promise<string> {
         ).out,
       ).toContain('projects 1.1.0 released: canary for 50% of administrators');
 
-      // Instance B serves it: its runtime config gives the canary to some administrators, each
-      // release's manifest and chunk load from the bucket.
-      const runtime = async (m: Machine, subject: string) => {
-        const res = await fetch(
-          `${m.api.url}/api/runtime-config?subject=${encodeURIComponent(subject)}`,
-        );
-        const body = (await res.json()) as {
+      // The viewers sign in through instance A; their sessions hold on B.
+      const sessions = new Map<string, string>();
+      for (const username of usernames)
+        sessions.set(username, await new Api(a.api.url).login(username, VIEWER_PASSWORD));
+
+      // Instance B serves the release: its runtime config gives each signed-in administrator the
+      // release of their canary bucket, with its section; each release's manifest and chunk load
+      // from the bucket. Without a session it names no remote at all.
+      const runtime = async (m: Machine, token: string | null) => {
+        const res = await new Api(m.api.url).get<{
           data: {
             remotes: Record<string, string>;
             releases: Record<string, { version: string; canary: boolean }>;
+            composition: { sections: Array<{ path: string; remote: string }> };
           };
-        };
+        }>('/api/runtime-config', { sign: false, token });
         if (res.status !== 200)
-          throw new Error(`runtime config on ${m.name}: ${res.status} ${JSON.stringify(body)}`);
-        return body.data;
+          throw new Error(`runtime config on ${m.name}: ${res.status} ${JSON.stringify(res.body)}`);
+        return res.body.data;
       };
-      const subjects = Array.from({ length: 40 }, (_, i) => `admin:user-${i}`);
-      const onB = await Promise.all(subjects.map((s) => runtime(b, s)));
-      const versions = new Set(onB.map((c) => c.releases.projects.version));
-      expect([...versions].sort()).toEqual(['1.0.0', '1.1.0']);
-      const canaryConfig = onB.find((c) => c.releases.projects.canary)!;
+      /** Each viewer's runtime config from `m`, in the order of `usernames`. */
+      const configsOn = (m: Machine) =>
+        Promise.all(usernames.map((u) => runtime(m, sessions.get(u)!)));
+      const projectsOf = (configs: Awaited<ReturnType<typeof configsOn>>) =>
+        Object.fromEntries(configs.map((c, i) => [usernames[i], c.releases.projects]));
+      expect((await runtime(b, null)).remotes).toEqual({});
+      const onB = await configsOn(b);
+      expect(projectsOf(onB)).toEqual(
+        Object.fromEntries([
+          ...viewers.canary.map((u) => [
+            u,
+            expect.objectContaining({ version: '1.1.0', canary: true }),
+          ]),
+          ...viewers.stable.map((u) => [
+            u,
+            expect.objectContaining({ version: '1.0.0', canary: false }),
+          ]),
+        ]),
+      );
+      for (const config of onB)
+        expect(config.composition.sections).toContainEqual(
+          expect.objectContaining({ path: 'projects', remote: 'projects' }),
+        );
+      const canaryConfig = onB[0]; // viewers.canary[0]'s
       expect(canaryConfig.remotes.projects).toBe(`${publicUrl}/projects/1.1.0/mf-manifest.json`);
       const chunk = await fetch(new URL('main.0123456789.js', canaryConfig.remotes.projects));
       expect(await chunk.text()).toBe('console.log("1.1.0")');
+      const stableConfig = onB[viewers.canary.length]; // viewers.stable[0]'s
+      expect(stableConfig.remotes.projects).toBe(`${publicUrl}/projects/1.0.0/mf-manifest.json`);
+      const stableChunk = await fetch(new URL('main.0123456789.js', stableConfig.remotes.projects));
+      expect(await stableChunk.text()).toBe('console.log("1.0.0")');
 
       // Instance B rolls the canary back (machine B's release command); A answers the result.
       expect((await b.release(['rollback', 'projects'])).out).toBe(
@@ -206,11 +275,9 @@ async function printed(p: ServerProcess, re: RegExp): Promise<string> {
       );
       expect(
         new Set(
-          (await Promise.all(subjects.map((s) => runtime(a, s)))).map(
-            (c) => c.releases.projects.version,
-          ),
+          Object.values(projectsOf(await configsOn(a))).map((r) => `${r.version} ${r.canary}`),
         ),
-      ).toEqual(new Set(['1.0.0']));
+      ).toEqual(new Set(['1.0.0 false']));
 
       // Instance B gates what machine B uploads, reading it from the bucket: an incompatible build is
       // refused (and removed from the bucket), a compatible one registered, and A serves it.
@@ -230,7 +297,10 @@ async function printed(p: ServerProcess, re: RegExp): Promise<string> {
       expect(
         await b.release(['release', 'projects', '--dist', build(b, '1.2.0'), '--version', '1.2.0']),
       ).toMatchObject({ code: 0, err: '' });
-      expect((await runtime(a, 'admin:anyone')).releases.projects.version).toBe('1.2.0');
+      expect((await runtime(a, sessions.get(viewers.canary[0])!)).releases.projects).toMatchObject({
+        version: '1.2.0',
+        canary: false,
+      });
 
       // Each instance's /metrics counts its own requests; the registry's figures agree.
       const [ma, mb] = await Promise.all([
@@ -252,8 +322,11 @@ async function printed(p: ServerProcess, re: RegExp): Promise<string> {
       ).toBe(1);
       expect(count(ma.text, 'rollbackRelease')).toBe(0);
       expect(count(mb.text, 'rollbackRelease')).toBe(1);
-      expect(count(ma.text, 'getRuntimeConfig')).toBe(subjects.length + 1);
-      expect(count(mb.text, 'getRuntimeConfig')).toBe(subjects.length);
+      // B: the anonymous one and each viewer's; A: each viewer's after the rollback, then one.
+      expect(count(ma.text, 'getRuntimeConfig')).toBe(usernames.length + 1);
+      expect(count(mb.text, 'getRuntimeConfig')).toBe(usernames.length + 1);
+      expect(count(ma.text, 'login')).toBe(usernames.length);
+      expect(count(mb.text, 'login')).toBe(0);
       expect(
         sampleValue(ma.text, 'admin_api_release_events_total', {
           remote: 'projects',
