@@ -262,7 +262,7 @@ function antdInsideReplacements(webpack, on) {
 }
 
 /** An antd style module: a component's `style/…` file, or the click wave's `style.js`. */
-const ANTD_STYLE_MODULE = /[\\/]node_modules[\\/]antd[\\/]es[\\/](.+[\\/])?style([\\/][\w-]+)?\.js$/;
+export const ANTD_STYLE_MODULE = /[\\/]node_modules[\\/]antd[\\/]es[\\/](.+[\\/])?style([\\/][\w-]+)?\.js$/;
 
 /**
  * The shell's precomputed antd styles: a content-hashed file name, the plugin that emits it, and the
@@ -311,7 +311,7 @@ function precomputedThemes(css) {
 }
 
 /** The style names antd's cache-path map in `css` lists ('<hash>|Button-Button|ant-btn|anticon:<key>' → 'Button-Button'). */
-function precomputedStyles(css) {
+export function precomputedStyles(css) {
   const map = /\.data-ant-cssinjs-cache-path\{content:"([^"]*)"/.exec(css)?.[1] ?? '';
   return [...new Set(map.split(';').map((entry) => entry.split('|')[1]).filter(Boolean))];
 }
