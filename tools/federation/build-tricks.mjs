@@ -9,11 +9,9 @@ export const BUILD_TRICKS = {
   'antd-modal': "Modal, and the `modal` of App.useApp(), are antd's own, with the shared antd (antd-modal.mjs not used)",
   'range-picker': "DatePicker is antd's own, with the shared antd: no chunk of its own, no stand-in RangePicker (antd-range-picker.mjs)",
   'card-tabs': "antd's Card imports its Tabs as antd ships it (antd-inside/card-tabs.mjs not swapped in)",
-  'editable-textarea': "antd's Typography imports its TextArea as antd ships it (antd-inside/editable-textarea.mjs not swapped in)",
   'precomputed-style': "antd's style modules are kept whole (antd-precomputed-style-loader.cjs not used); the precomputed CSS still ships",
   'static-css': 'no precomputed antd CSS (antd-static-css.mjs): antd computes every style in the browser; implies precomputed-style',
   'side-effects-free': "antd's @rc-component/* and @ant-design/* packages are not marked side-effect free",
-  'antd-common': 'no antd-common chunk: what antd shares with the shared client and the icons is copied into each chunk',
   'federation-web-runtime': "the federation runtime whole: not only its browser half, and the remotes' with remote loading",
   precompress: 'no stored `.gz` beside the files: the static server compresses each response',
 };

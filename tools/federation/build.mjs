@@ -186,19 +186,6 @@ export function createWebpackConfig(o) {
       }),
     ],
     optimization: {
-      // The pieces antd's chunk shares with the shared client's (@ant-design/fast-color) and with
-      // the shell's own icons (the icon base, clsx): one small chunk both load, instead of a copy in
-      // each (webpack splits out no common part under 20 kB by itself).
-      splitChunks: {
-        cacheGroups: on('antd-common') ? {
-          antdCommon: {
-            test: /[\\/]node_modules[\\/](@ant-design[\\/]fast-color[\\/]|@ant-design[\\/]icons[\\/]es[\\/](components[\\/]|\w*[uU]tils\.js)|clsx[\\/])/,
-            chunks: 'async',
-            minSize: 0,
-            name: 'antd-common',
-          },
-        } : {},
-      },
       moduleIds: 'deterministic',
       chunkIds: 'deterministic',
       // SWC's minifier: terser needs a minute per package for the shared antd chunk.
@@ -213,11 +200,10 @@ export function createWebpackConfig(o) {
 /**
  * antd's first-screen components import, for features no screen uses, parts that are in the deferred
  * antd: those imports get a component that loads that part on first render (antd-inside/).
- * [the importing antd directory, the request, the module it gets]
+ * [the importing antd directory, the request, the module it gets, its trick in build-tricks.mjs]
  */
 const ANTD_INSIDE = [
   ['card', '../tabs', 'card-tabs.mjs', 'card-tabs'],
-  ['typography', '../input/TextArea', 'editable-textarea.mjs', 'editable-textarea'],
   ['app', '../modal/useModal', 'app-use-modal.mjs', 'antd-modal'],
 ];
 
