@@ -76,7 +76,7 @@ async function measure() {
       bytes.push(sumGzip(dashboardScripts));
       charts.push(signIn.charts);
     }
-    return { bytes: bytes[0], firstChartMs: median(charts) };
+    return { bytes: bytes[0], firstChartMs: median(charts), spreadMs: Math.max(...charts) - Math.min(...charts) };
   } finally {
     await browser.close();
     await system.stop();
@@ -102,14 +102,17 @@ try {
     const without = await measureWithout(trick);
     const saved = without.bytes - all.bytes;
     const savedMs = without.firstChartMs - all.firstChartMs;
-    const kept = saved >= KEEP_BYTES || (timing && savedMs >= KEEP_MS);
+    // A time counts only beyond the spread of the runs with every trick: on a loaded machine the
+    // medians of two builds differ by more than any of these tricks could save.
+    const noise = Math.max(all.spreadMs ?? 0, without.spreadMs ?? 0);
+    const kept = saved >= KEEP_BYTES || (timing && savedMs >= KEEP_MS && savedMs > noise);
     rows.push([
       trick,
       kB(all.bytes),
       kB(without.bytes),
       kB(saved),
       ...(timing ? [`${Math.round(all.firstChartMs)} ms`, `${Math.round(without.firstChartMs)} ms`, `${Math.round(savedMs)} ms`] : []),
-      kept ? 'pays for itself' : `under ${KEEP_BYTES / 1000} kB${timing ? ` and ${KEEP_MS} ms` : ''}`,
+      kept ? 'pays for itself' : timing && savedMs >= KEEP_MS ? `under ${KEEP_BYTES / 1000} kB; time within the noise (runs spread ${Math.round(noise)} ms)` : `under ${KEEP_BYTES / 1000} kB${timing ? ` and ${KEEP_MS} ms` : ''}`,
     ]);
   }
 } finally {
