@@ -17,6 +17,7 @@ const answers = require('../../../tools/federation/antd-precomputed-style.mjs') 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const loader = require('../../../tools/federation/antd-precomputed-style-loader.cjs') as (this: unknown, source: string) => string;
 
+type StyleProps = { prefixCls: string; rootCls: string };
 type Replaced = { path: string; exports: [name: string, answer: string][] };
 const probe = spawnSync(process.execPath, ['--disable-warning=MODULE_TYPELESS_PACKAGE_JSON', join(__dirname, 'antd-precomputed-probe.mjs')], {
   encoding: 'utf8',
@@ -50,8 +51,8 @@ describe.each(APPEARANCES.map((appearance) => [appearanceCssVarKey(appearance), 
     const prefixCls = `ant-${path.split('/')[0].replace(/^_util$/, 'wave')}`;
     if (answer === 'NoStyle') {
       // a style component: antd's injects its style and draws nothing; ours draws nothing
-      const antds = render(createElement(own as ComponentType<object>, { prefixCls, rootCls: prefixCls }), { wrapper });
-      const ours = render(createElement(answers.NoStyle as ComponentType<object>, { prefixCls, rootCls: prefixCls }), { wrapper });
+      const antds = render(createElement(own as ComponentType<StyleProps>, { prefixCls, rootCls: prefixCls }), { wrapper });
+      const ours = render(createElement(answers.NoStyle as ComponentType<StyleProps>, { prefixCls, rootCls: prefixCls }), { wrapper });
       expect(ours.container.innerHTML).toBe(antds.container.innerHTML);
       expect(ours.container.innerHTML).toBe('');
       return;
