@@ -209,3 +209,21 @@ test("Modal.confirm's dialog is antd's own confirm's, markup for markup", async 
   expect(ours).toContain('Refund this order?');
   expect(ours).toBe(antds);
 });
+
+test("a confirm of useModal (App.useApp().modal) is antd's own hook's confirm, markup for markup", async () => {
+  const config = { title: 'Are you sure you want to sign out?', okText: 'Sign Out', cancelText: 'Cancel' };
+  const dialogOf = async (useModal: AntdModal['useModal']) => {
+    let api: ModalApi | undefined;
+    let view: ReturnType<typeof render> | undefined;
+    await act(async () => void (view = render(<Host useModal={useModal} onApi={(a) => (api = a)} />)));
+    await act(async () => void api!.confirm(config));
+    const html = await settledDialogs();
+    view!.unmount();
+    await waitFor(() => expect(document.body.querySelector('.ant-modal-root')).toBeNull());
+    return html;
+  };
+  const ours = await dialogOf(freshModal().useModal);
+  const antds = await dialogOf(mockAntd.Modal.useModal);
+  expect(ours).toContain('Sign Out');
+  expect(ours).toBe(antds);
+});
