@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every test of the workspace (`npm test -- --affected [--base REF]`: only what changed
 // since REF, default main, and what depends on it; scripts/affected.mjs). Installs what is missing (pnpm, dependencies,
-// Debian's Chromium for the browser journeys and Prometheus for the metrics test), builds, type-checks and lints, checks the web builds'
-// byte budget (scripts/bundle-budget.mjs), runs each package's
+// Debian's Chromium for the browser journeys and Prometheus for the metrics test), builds, type-checks and lints, checks the dashboard's
+// first-load byte budget (scripts/bundle-budget.mjs), runs each package's
 // jest suite and the Playwright journeys through turbo, then prints the summed counts. The last line is
 // `N passed, N failed` summed over all jest and Playwright runs (.ci/run relies on it).
 import { spawnSync } from 'node:child_process';
@@ -105,7 +105,8 @@ const nothing = affected !== null && filters.length === 0;
 
 // Type checks and lint gate the run too: a test suite over code that does not type-check proves little.
 const build = nothing ? 0 : runPnpm(['exec', 'turbo', 'run', 'build', 'typecheck', 'lint', '--concurrency=2', ...filters]);
-// The byte budget of the web builds just made (bundle-budget.json): more than 10% growth fails the run.
+// The byte budget of the dashboard's first load on the builds just made (bundle-budget.json): more
+// than 2% growth fails the run.
 const budget = build === 0 && !nothing ? (spawnSync(process.execPath, [join(repoRoot, 'scripts/bundle-budget.mjs'), 'check'], { stdio: 'inherit' }).status ?? 1) : 0;
 const test = build !== 0 ? 1 : nothing ? 0 : runPnpm(['exec', 'turbo', 'run', 'test', '--continue', '--concurrency=2', ...filters], { env: testEnv });
 
@@ -122,7 +123,7 @@ for (const dir of packageDirs) {
 const e2e = collectReports(e2eDir);
 for (const r of e2e) console.log(`  ${relative(repoRoot, r.file)} (Playwright): ${r.passed} passed, ${r.failed} failed, ${r.skipped ?? 0} skipped`);
 if (build !== 0) console.log('  build, typecheck or lint FAILED');
-if (budget !== 0) console.log('  bundle budget FAILED (see above: a web package grew more than 10% over bundle-budget.json)');
+if (budget !== 0) console.log("  bundle budget FAILED (see above: the dashboard's first-load JS grew more than 2% over bundle-budget.json)");
 if (test !== 0) console.log('  at least one test task FAILED');
 
 // The last line counts every test, jest's and Playwright's, and a failed step that ran no test (a

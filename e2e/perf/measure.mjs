@@ -15,17 +15,9 @@
 //   add --json for machine-readable output; --no-doc leaves docs/performance.md alone (it is
 //   rewritten with this run's figures otherwise).
 /* global document, window, requestAnimationFrame */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { gzipSync } from 'node:zlib';
-import { createRequire } from 'node:module';
+import { loadavg } from 'node:os';
+import { launchChromium, recordDashboardLoad, signInTimes, installMilestones, startOwnSystem, sumGzip as sum, VIEWPORT } from './dashboard-load.mjs';
 import { writePerformanceSection } from '../../scripts/performance-doc.mjs';
-
-const here = dirname(fileURLToPath(import.meta.url));
-const repoRoot = join(here, '../..');
-const { chromium } = createRequire(join(here, '../package.json'))('@playwright/test');
 
 const args = process.argv.slice(2);
 const arg = (name, fallback) => {
@@ -35,7 +27,6 @@ const arg = (name, fallback) => {
 const asJson = args.includes('--json');
 const writeDoc = !args.includes('--no-doc');
 const listFiles = args.includes('--files');
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const SECTIONS = [
   ['Projects', 'Projects'],
   ['Users', 'Users'],
@@ -44,52 +35,6 @@ const SECTIONS = [
   ['Settings', 'Settings'],
 ];
 
-async function startOwnSystem() {
-  const { startSystem } = await import(pathToFileURL(join(repoRoot, 'scripts/system.mjs')).href);
-  const dataDir = mkdtempSync(join(tmpdir(), 'growth-admin-perf-'));
-  const creds = { username: 'perf-admin', password: 'perf-Secret-123' };
-  const system = await startSystem({
-    install: false,
-    build: false,
-    ports: 'free',
-    dataDir: join(dataDir, 'pglite'),
-    storeDir: join(dataDir, 'releases'),
-    adminUsername: creds.username,
-    adminPassword: creds.password,
-    apiEnv: { DATABASE_URL: '', SEED_USERS: '300', SEED_ORDERS: '2000' },
-    log: () => undefined,
-    apiLog: () => undefined,
-  });
-  return {
-    url: system.shellUrl,
-    creds,
-    stop: async () => {
-      await system.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** Gzip size of every JS response, in load order. */
-function trackScripts(page) {
-  const scripts = [];
-  page.on('response', async (response) => {
-    const url = response.url();
-    if (!/\.m?js(\?|$)/.test(url) || response.status() !== 200) return;
-    const entry = { url, raw: 0, gzip: 0 };
-    scripts.push(entry);
-    try {
-      const body = await response.body();
-      entry.raw = body.length;
-      entry.gzip = gzipSync(body).length;
-    } catch {
-      /* a response whose body is gone (navigation) counts as 0 */
-    }
-  });
-  return scripts;
-}
-
-const sum = (list) => list.reduce((n, s) => n + s.gzip, 0);
 const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 
 async function copiesOf(pkg, urls, shellUrl, page) {
@@ -110,37 +55,6 @@ async function copiesOf(pkg, urls, shellUrl, page) {
 
 // Chromium DevTools' "Fast 3G" preset (latency and throughput as DevTools applies them).
 const FAST_3G = { offline: false, latency: 562.5, downloadThroughput: (1.6 * 1024 * 1024 * 0.9) / 8, uploadThroughput: (750 * 1024 * 0.9) / 8 };
-
-/**
- * Installed before any page script: records, from navigation start, when each milestone is first
- * in the DOM (window.__perf) and counts the chart canvases with pixels drawn on them.
- */
-function installMilestones() {
-  const marks = {};
-  window.__perf = marks;
-  const drawn = (canvas) => {
-    if (!canvas.width || !canvas.height) return false;
-    const ctx = canvas.getContext('2d');
-    if (!ctx) return false;
-    const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
-    for (let i = 3; i < data.length; i += 4 * 61) if (data[i] !== 0) return true;
-    return false;
-  };
-  window.__chartsDrawn = () => [...document.querySelectorAll('[data-testid^="chart-"] canvas')].filter(drawn).length;
-  const checks = {
-    firstContent: () => document.body && document.body.innerText.trim().length > 0 || document.querySelector('.ga-spinner, .ga-skeleton'),
-    loginScreen: () => [...document.querySelectorAll('h1, h2')].some((h) => h.textContent.trim() === 'Admin Login'),
-    layout: () => document.querySelector('.ga-sider, .ga-skeleton-sider'),
-    sectionLoading: () => document.querySelector('[data-testid="section-loading"], [aria-label="Loading analytics"], .ga-skeleton-content'),
-    dashboardHeading: () => [...document.querySelectorAll('.ga-content h1, .ga-content h2, .ga-content h3, .ga-content h4')].some((h) => h.textContent.trim() === 'Analytics Dashboard'),
-    fourChartsDrawn: () => window.__chartsDrawn() >= 4,
-  };
-  const tick = () => {
-    for (const [name, check] of Object.entries(checks)) if (!(name in marks) && check()) marks[name] = performance.now();
-    if (Object.keys(marks).length < Object.keys(checks).length) requestAnimationFrame(tick);
-  };
-  requestAnimationFrame(tick);
-}
 
 /** Clicks in the page and resolves with the ms until a heading with `text` is in the content area. */
 function timeUntilHeading(page, clickSelector, text) {
@@ -166,28 +80,6 @@ function timeUntilHeading(page, clickSelector, text) {
   );
 }
 
-/** Signs in by clicking; resolves with the ms from the click to the heading and to four charts drawn. */
-function signInTimes(page) {
-  return page.evaluate(
-    () =>
-      new Promise((resolve, reject) => {
-        const started = performance.now();
-        const out = {};
-        const headingShown = () =>
-          [...document.querySelectorAll('.ga-content h1, .ga-content h2, .ga-content h3, .ga-content h4')].some((h) => h.textContent.trim() === 'Analytics Dashboard');
-        const poll = () => {
-          const now = performance.now() - started;
-          if (out.heading === undefined && headingShown()) out.heading = now;
-          if (out.heading !== undefined && window.__chartsDrawn() >= 4) return resolve({ ...out, charts: now });
-          if (now > 30000) return reject(new Error('the four charts were not drawn within 30 s'));
-          requestAnimationFrame(poll);
-        };
-        document.querySelector('button[type="submit"]').click();
-        poll();
-      }),
-  );
-}
-
 /** Every response's bytes on the wire (headers included; 0 when served from the cache), by URL. */
 async function trackWireBytes(page) {
   const cdp = await page.context().newCDPSession(page);
@@ -209,21 +101,9 @@ const shortUrl = (url) => {
 };
 
 async function measureFirstVisit(browser, system) {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  await context.addInitScript(installMilestones);
-  const page = await context.newPage();
-  const scripts = trackScripts(page);
-
-  await page.goto(system.url, { waitUntil: 'networkidle' });
-  await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
-  const loginScripts = [...scripts];
-
-  await page.fill('#ga-username', system.creds.username);
-  await page.fill('#ga-password', system.creds.password);
-  const signIn = await signInTimes(page);
-  // What had arrived when the four charts were drawn (later loads are warm-ups for other screens).
-  const dashboardScripts = scripts.slice(0, scripts.length).filter((s) => !/mf-manifest|runtime-config/.test(s.url));
-  await page.waitForLoadState('networkidle'); // (lets the bodies of those responses be read)
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  const { page, scripts, loginScripts, dashboardScripts, signIn } = await recordDashboardLoad(context, system);
+  await page.waitForLoadState('networkidle');
 
   // Let the idle preloading finish, as it would while the administrator reads the dashboard.
   await page.waitForTimeout(1500);
@@ -253,7 +133,7 @@ async function measureFirstVisit(browser, system) {
  * the fields, so its figure also holds the download of the layout's code.
  */
 async function measureTypedSignIn(browser, system) {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const context = await browser.newContext({ viewport: VIEWPORT });
   await context.addInitScript(installMilestones);
   const page = await context.newPage();
   await page.goto(system.url, { waitUntil: 'networkidle' });
@@ -289,7 +169,7 @@ const LIGHTHOUSE_MOBILE = { offline: false, latency: 150, downloadThroughput: (1
  * the click until then (by host: what the first chart waited on).
  */
 async function measureMobileSignIn(browser, system) {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const context = await browser.newContext({ viewport: VIEWPORT });
   await context.addInitScript(installMilestones);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -314,7 +194,7 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 
 /** A signed-in page load over Fast 3G with an empty cache: when each milestone appears. */
 async function measureThrottled(browser, system, storageState) {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, storageState });
+  const context = await browser.newContext({ viewport: VIEWPORT, storageState });
   await context.addInitScript(installMilestones);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -336,10 +216,7 @@ async function main() {
   const system = external
     ? { url: external.replace(/\/+$/, ''), creds: { username: arg('username', 'admin'), password: arg('password', 'admin123') }, stop: async () => undefined }
     : await startOwnSystem();
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await launchChromium();
   const loadBefore = loadavg();
   try {
     const { result: first, context } = await measureFirstVisit(browser, system);

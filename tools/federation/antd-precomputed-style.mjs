@@ -35,7 +35,5 @@ export function NoStyle() {
   return null;
 }
 
-/** ConfigProvider's icon reset (`useResetIconStyle`): a wrapper that adds nothing. */
-export function useIconStyle() {
-  return (node) => node;
-}
+/** ConfigProvider's icon reset (`useResetIconStyle`): it only injected the icons' style, and answers nothing. */
+export function useIconStyle() {}

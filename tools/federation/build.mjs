@@ -17,6 +17,7 @@ import { remoteIntegrity } from './integrity.mjs';
 import { antdStaticCss } from './antd-static-css.mjs';
 import { precompress } from './precompress.mjs';
 import { readRemoteJson, remoteMeta, REMOTE_FILE } from './local-remotes.mjs';
+import { tricksLeftOut } from './build-tricks.mjs';
 
 const HTML_TEMPLATE = ({ title }) => `<!doctype html>
 <html lang="en">
@@ -102,6 +103,7 @@ class JsonAssetPlugin {
  * @param {string} [o.template]    an HTML template file (else a minimal page)
  * @param {string} [o.publicPath]  default 'auto' (remotes); the shell serves from '/'
  * @param {string} [o.outDir]      where the build goes (default `<pkgDir>/dist`)
+ * @param {Set<string>} [o.without] the build tricks left out (build-tricks.mjs; default: none)
  */
 export function createWebpackConfig(options) {
   const remote = existsSync(join(options.pkgDir, REMOTE_FILE)) ? readRemoteJson(options.pkgDir) : null;
@@ -111,6 +113,7 @@ export function createWebpackConfig(options) {
   const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
   const HtmlWebpackPlugin = require('html-webpack-plugin');
   const dev = Boolean(o.dev);
+  const on = (trick) => !o.without?.has(trick);
   // The federation runtime module asks for the entry file's name before content hashes exist (it
   // only wants its directory depth): it gets the bare name, the emitted file its content hash.
   const chunkName = dev ? '[name].js' : '[name].[contenthash:10].js';
@@ -121,7 +124,7 @@ export function createWebpackConfig(options) {
   // whose own hash the release registry gives the shell), so a chunk altered on the store never runs.
   const integrity = isRemote && !dev ? remoteIntegrity(o.pkgDir) : null;
   // The shell provides antd: its production build ships antd's styles precomputed (antd-static-css.mjs).
-  const staticCss = !isRemote && !dev ? antdStaticCssAsset(o.pkgDir, webpack) : null;
+  const staticCss = !isRemote && !dev && on('static-css') ? antdStaticCssAsset(o.pkgDir, webpack, on('precomputed-style')) : null;
 
   return {
     mode: dev ? 'development' : 'production',
@@ -142,7 +145,7 @@ export function createWebpackConfig(options) {
     resolve: {
       extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
       modules: ['node_modules', join(o.pkgDir, 'node_modules')],
-      alias: { [`${ANTD_SHARED_REQUEST}$`]: ANTD_SHARED_MODULE },
+      alias: { [`${ANTD_SHARED_REQUEST}$`]: ANTD_SHARED_MODULE, ...facadeModulesLeftOut(on) },
     },
     module: {
       rules: [
@@ -163,7 +166,9 @@ export function createWebpackConfig(options) {
         { test: /\.(png|svg|jpe?g|gif|woff2?)$/, type: 'asset/resource' },
         // antd's own packages are side-effect free ES modules that do not say so in their package.json:
         // saying it here lets webpack take only the parts antd imports (FormProvider, not all of rc-form).
-        { test: /[\\/]node_modules[\\/]@(rc-component|ant-design)[\\/]/, sideEffects: false },
+        ...(on('side-effects-free') ? [{ test: /[\\/]node_modules[\\/]@(rc-component|ant-design)[\\/]/, sideEffects: false }] : []),
+        // Left out, the deferred antd's import() is bundled in place (and so loaded with the shared antd).
+        ...(on('antd-deferred') ? [] : [{ test: /[\\/]antd-deferred-load\.mjs$/, parser: { dynamicImportMode: 'eager' } }]),
         ...(staticCss ? staticCss.rules : []),
       ],
     },
@@ -182,10 +187,10 @@ export function createWebpackConfig(options) {
         dts: false,
         // The runtime's browser half only; and a remote, which loads no remote itself, without that
         // part (9.7 kB gzip off each remoteEntry.js, 1.8 kB off the shell's).
-        experiments: { optimization: { target: 'web', ...(isRemote ? { disableRemote: true } : {}) } },
+        ...(on('federation-web-runtime') ? { experiments: { optimization: { target: 'web', ...(isRemote ? { disableRemote: true } : {}) } } } : {}),
       }),
       new AntdContractPlugin(),
-      ...antdInsideReplacements(webpack),
+      ...antdInsideReplacements(webpack, on),
       // A remote records which shared-client exports it uses; the shell checks them before loading it.
       // The shell records what it provides (shell-contract.json): the release gate checks remotes against it.
       ...(isRemote ? [new SharedClientUsagePlugin(o.pkgDir)] : [new ShellContractPlugin(o.pkgDir, antdSharedExports(), o.slots ?? {})]),
@@ -206,19 +211,6 @@ export function createWebpackConfig(options) {
       }),
     ],
     optimization: {
-      // The pieces antd's chunk shares with the shared client's (@ant-design/fast-color) and with
-      // the shell's own icons (the icon base, clsx): one small chunk both load, instead of a copy in
-      // each (webpack splits out no common part under 20 kB by itself).
-      splitChunks: {
-        cacheGroups: {
-          antdCommon: {
-            test: /[\\/]node_modules[\\/](@ant-design[\\/]fast-color[\\/]|@ant-design[\\/]icons[\\/]es[\\/](components[\\/]|\w*[uU]tils\.js)|clsx[\\/])/,
-            chunks: 'async',
-            minSize: 0,
-            name: 'antd-common',
-          },
-        },
-      },
       moduleIds: 'deterministic',
       chunkIds: 'deterministic',
       // SWC's minifier: terser needs a minute per package for the shared antd chunk.
@@ -233,18 +225,26 @@ export function createWebpackConfig(options) {
 /**
  * antd's first-screen components import, for features no screen uses, parts that are in the deferred
  * antd: those imports get a component that loads that part on first render (antd-inside/).
- * [the importing antd directory, the request, the module it gets]
+ * [the importing antd directory, the request, the module it gets, its trick in build-tricks.mjs]
  */
 const ANTD_INSIDE = [
-  ['card', '../tabs', 'card-tabs.mjs'],
-  ['typography', '../input/TextArea', 'editable-textarea.mjs'],
-  ['app', '../modal/useModal', 'app-use-modal.mjs'],
+  ['card', '../tabs', 'card-tabs.mjs', 'card-tabs'],
+  ['app', '../modal/useModal', 'app-use-modal.mjs', 'antd-modal'],
 ];
 
-function antdInsideReplacements(webpack) {
+/**
+ * With a trick of the shared antd left out (build-tricks.mjs), the facade takes that export from
+ * antd itself: aliases of its own modules' requests to antd's ES entry, which exports the same name.
+ */
+function facadeModulesLeftOut(on) {
+  const modules = { 'antd-modal': './antd-modal.mjs', 'range-picker': './antd-range-picker.mjs' };
+  return Object.fromEntries(Object.entries(modules).filter(([trick]) => !on(trick)).map(([, request]) => [`${request}$`, 'antd/es/index.js']));
+}
+
+function antdInsideReplacements(webpack, on) {
   const dir = join(dirname(fileURLToPath(import.meta.url)), 'antd-inside');
   const swapped = new Set();
-  const replacements = ANTD_INSIDE.map(
+  const replacements = ANTD_INSIDE.filter(([, , , trick]) => on(trick)).map(
     ([importer, request, module]) =>
       new webpack.NormalModuleReplacementPlugin(new RegExp(`^${request.replace(/[./]/g, '\\$&')}$`), (resource) => {
         if (/[\\/]antd[\\/]es[\\/]/.test(resource.context) && resource.context.split(/[\\/]/).at(-1) === importer) {
@@ -258,7 +258,8 @@ function antdInsideReplacements(webpack) {
     apply(compiler) {
       compiler.hooks.compilation.tap('AntdInside', (compilation) => {
         compilation.hooks.finishModules.tap('AntdInside', (modules) => {
-          for (const [importer, request] of ANTD_INSIDE) {
+          for (const [importer, request, , trick] of ANTD_INSIDE) {
+            if (!on(trick)) continue;
             const built = [...modules].some((m) => new RegExp(`[\\\\/]antd[\\\\/]es[\\\\/]${importer}[\\\\/]`).test(m.resource ?? ''));
             if (built && !swapped.has(importer)) {
               compilation.errors.push(new webpack.WebpackError(`antd's ${importer} no longer imports '${request}': update ANTD_INSIDE in tools/federation/build.mjs`));
@@ -272,7 +273,7 @@ function antdInsideReplacements(webpack) {
 }
 
 /** An antd style module: a component's `style/…` file, or the click wave's `style.js`. */
-const ANTD_STYLE_MODULE = /[\\/]node_modules[\\/]antd[\\/]es[\\/](.+[\\/])?style([\\/][\w-]+)?\.js$/;
+export const ANTD_STYLE_MODULE = /[\\/]node_modules[\\/]antd[\\/]es[\\/](.+[\\/])?style([\\/][\w-]+)?\.js$/;
 
 /**
  * The shell's precomputed antd styles: a content-hashed file name, the plugin that emits it, and the
@@ -280,7 +281,7 @@ const ANTD_STYLE_MODULE = /[\\/]node_modules[\\/]antd[\\/]es[\\/](.+[\\/])?style
  * Only as components import them: a style module imported by another one (a deferred component's
  * style reusing Input's) stays whole.
  */
-function antdStaticCssAsset(pkgDir, webpack) {
+function antdStaticCssAsset(pkgDir, webpack, replaceStyleModules) {
   const css = antdStaticCss(pkgDir);
   const fileName = `antd-static.${createHash('sha256').update(css).digest('hex').slice(0, 10)}.css`;
   const plugin = {
@@ -293,7 +294,7 @@ function antdStaticCssAsset(pkgDir, webpack) {
     },
   };
   const here = dirname(fileURLToPath(import.meta.url));
-  const rules = [
+  const rules = !replaceStyleModules ? [] : [
     {
       test: ANTD_STYLE_MODULE,
       issuer: { not: ANTD_STYLE_MODULE },
@@ -321,7 +322,7 @@ function precomputedThemes(css) {
 }
 
 /** The style names antd's cache-path map in `css` lists ('<hash>|Button-Button|ant-btn|anticon:<key>' → 'Button-Button'). */
-function precomputedStyles(css) {
+export function precomputedStyles(css) {
   const map = /\.data-ant-cssinjs-cache-path\{content:"([^"]*)"/.exec(css)?.[1] ?? '';
   return [...new Set(map.split(';').map((entry) => entry.split('|')[1]).filter(Boolean))];
 }
@@ -356,7 +357,15 @@ export async function runPackageBuild(options, argv = process.argv.slice(2)) {
   if (out !== -1 && !argv[out + 1]) throw new Error('--out needs a folder');
   const outDir = out === -1 ? join(o.pkgDir, 'dist') : resolve(argv[out + 1]);
   const webpack = require('webpack');
-  const config = createWebpackConfig({ ...o, dev, outDir });
+  // (the one place the build reads which tricks to leave out: bench/tricks.mjs measures each)
+  let without;
+  try {
+    without = tricksLeftOut();
+  } catch (error) {
+    console.error(`${o.name}: ${error.message}`);
+    process.exit(1);
+  }
+  const config = createWebpackConfig({ ...o, dev, outDir, without });
   const runtimeConfig = runtimeConfigFor({ ports: portsFromEnv() });
 
   if (!dev) {
@@ -370,7 +379,7 @@ export async function runPackageBuild(options, argv = process.argv.slice(2)) {
     if (!existsSync(dist)) mkdirSync(dist, { recursive: true });
     // A default for plain static hosting on the local ports; deployments replace this one file.
     writeFileSync(join(dist, 'runtime-config.json'), `${JSON.stringify(runtimeConfig, null, 2)}\n`);
-    precompress(dist);
+    if (!without.has('precompress')) precompress(dist);
     console.log(`${o.name}: built ${out === -1 ? 'dist/' : dist} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return;
   }

@@ -78,8 +78,13 @@ function readJson(file) {
   return JSON.parse(readFileSync(file, 'utf8'));
 }
 
-/** The version range a package asks for; `workspace:*` becomes `^<the workspace package's version>`. */
+/**
+ * The version range a package asks the share scope for: `workspace:*` becomes `^<the workspace
+ * package's version>`, and an exact pin (antd's: docs/build-tricks.md) `^<pin>`: the pin fixes what
+ * this build bundles and is tested against, not which compatible shell may serve it.
+ */
 function requiredVersionOf(pkgDir, dep, range) {
+  if (/^\d+\.\d+\.\d+$/.test(range)) return `^${range}`;
   if (!range.startsWith('workspace:')) return range;
   const version = readJson(join(pkgDir, 'node_modules', dep, 'package.json')).version;
   return `^${version}`;

@@ -167,3 +167,63 @@ test('Modal.confirm, antd static form, opens the real confirm once the chunk is 
   expect(chunkLoaded()).toBe(true);
   await act(async () => Modal.destroyAll());
 });
+
+/** The dialogs in the page, once their opening has settled. */
+async function settledDialogs(): Promise<string> {
+  await screen.findAllByRole('dialog');
+  await act(async () => new Promise((resolve) => setTimeout(resolve, 400)));
+  return [...document.body.querySelectorAll('.ant-modal-root')].map((root) => root.outerHTML).join('\n');
+}
+
+test("an open Modal's dialog is antd's own Modal's, markup for markup", async () => {
+  const { Modal } = freshModal();
+  const dialog = (M: typeof Modal) => (
+    <M open title="Edit project" okText="Save">
+      <p>The form</p>
+    </M>
+  );
+  let ours: ReturnType<typeof render> | undefined;
+  await act(async () => void (ours = render(dialog(Modal))));
+  const oursHtml = await settledDialogs();
+  ours!.unmount();
+  let antds: ReturnType<typeof render> | undefined;
+  await act(async () => void (antds = render(dialog(mockAntd.Modal))));
+  const antdsHtml = await settledDialogs();
+  antds!.unmount();
+  expect(oursHtml).toContain('The form');
+  expect(oursHtml).toBe(antdsHtml);
+});
+
+test("Modal.confirm's dialog is antd's own confirm's, markup for markup", async () => {
+  const { Modal } = freshModal();
+  const config = { title: 'Refund this order?', content: 'The customer gets 12.00 back.', okText: 'Refund' };
+  const dialogOf = async (confirm: (c: typeof config) => unknown, destroyAll: () => void) => {
+    await act(async () => void confirm(config));
+    const html = await settledDialogs();
+    await act(async () => destroyAll());
+    await waitFor(() => expect(document.body.querySelector('.ant-modal-root')).toBeNull());
+    return html;
+  };
+  const ours = await dialogOf(Modal.confirm, Modal.destroyAll);
+  const antds = await dialogOf(mockAntd.Modal.confirm, mockAntd.Modal.destroyAll);
+  expect(ours).toContain('Refund this order?');
+  expect(ours).toBe(antds);
+});
+
+test("a confirm of useModal (App.useApp().modal) is antd's own hook's confirm, markup for markup", async () => {
+  const config = { title: 'Are you sure you want to sign out?', okText: 'Sign Out', cancelText: 'Cancel' };
+  const dialogOf = async (useModal: AntdModal['useModal']) => {
+    let api: ModalApi | undefined;
+    let view: ReturnType<typeof render> | undefined;
+    await act(async () => void (view = render(<Host useModal={useModal} onApi={(a) => (api = a)} />)));
+    await act(async () => void api!.confirm(config));
+    const html = await settledDialogs();
+    view!.unmount();
+    await waitFor(() => expect(document.body.querySelector('.ant-modal-root')).toBeNull());
+    return html;
+  };
+  const ours = await dialogOf(freshModal().useModal);
+  const antds = await dialogOf(mockAntd.Modal.useModal);
+  expect(ours).toContain('Sign Out');
+  expect(ours).toBe(antds);
+});

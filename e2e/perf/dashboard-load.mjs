@@ -1,0 +1,176 @@
+// The dashboard's first-load JS, as Debian's Chromium downloads it: every script from opening the
+// shell to the four charts of the Analytics dashboard drawn after signing in. One definition for
+// the programs that count it: the performance figures (measure.mjs), the byte budget
+// (scripts/bundle-budget.mjs) and the build tricks' savings (tools/federation/bench/tricks.mjs).
+/* global document, window, requestAnimationFrame */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repoRoot = join(here, '../..');
+const { chromium } = createRequire(join(here, '../package.json'))('@playwright/test');
+
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const VIEWPORT = { width: 1400, height: 900 };
+
+/** The built system (scripts/system.mjs) on free ports with a fresh database; `stop()` ends it. */
+export async function startOwnSystem() {
+  const { startSystem } = await import(pathToFileURL(join(repoRoot, 'scripts/system.mjs')).href);
+  const dataDir = mkdtempSync(join(tmpdir(), 'growth-admin-perf-'));
+  const creds = { username: 'perf-admin', password: 'perf-Secret-123' };
+  try {
+    const system = await startSystem({
+      install: false,
+      build: false,
+      ports: 'free',
+      dataDir: join(dataDir, 'pglite'),
+      storeDir: join(dataDir, 'releases'),
+      adminUsername: creds.username,
+      adminPassword: creds.password,
+      apiEnv: { DATABASE_URL: '', SEED_USERS: '300', SEED_ORDERS: '2000' },
+      log: () => undefined,
+      apiLog: () => undefined,
+    });
+    return {
+      url: system.shellUrl,
+      creds,
+      stop: async () => {
+        await system.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+export function launchChromium() {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/**
+ * Gzip size (level 9, as the builds store them) of every JS response, in load order. `settled()`
+ * waits for the bodies being read.
+ */
+export function trackScripts(page) {
+  const scripts = [];
+  const reading = [];
+  page.on('response', (response) => {
+    const url = response.url();
+    if (!/\.m?js(\?|$)/.test(url) || response.status() !== 200) return;
+    const entry = { url, raw: 0, gzip: 0 };
+    scripts.push(entry);
+    reading.push(
+      response.body().then(
+        (body) => {
+          entry.raw = body.length;
+          entry.gzip = gzipSync(body, { level: 9 }).length;
+        },
+        () => undefined, // a response whose body is gone (navigation) counts as 0
+      ),
+    );
+  });
+  return Object.assign(scripts, { settled: () => Promise.all(reading) });
+}
+
+export const sumGzip = (scripts) => scripts.reduce((n, s) => n + s.gzip, 0);
+
+/**
+ * Installed before any page script: records, from navigation start, when each milestone is first
+ * in the DOM (window.__perf) and counts the chart canvases with pixels drawn on them.
+ */
+export function installMilestones() {
+  const marks = {};
+  window.__perf = marks;
+  const drawn = (canvas) => {
+    if (!canvas.width || !canvas.height) return false;
+    const ctx = canvas.getContext('2d');
+    if (!ctx) return false;
+    const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+    for (let i = 3; i < data.length; i += 4 * 61) if (data[i] !== 0) return true;
+    return false;
+  };
+  window.__chartsDrawn = () => [...document.querySelectorAll('[data-testid^="chart-"] canvas')].filter(drawn).length;
+  const checks = {
+    firstContent: () => (document.body && document.body.innerText.trim().length > 0) || document.querySelector('.ga-spinner, .ga-skeleton'),
+    loginScreen: () => [...document.querySelectorAll('h1, h2')].some((h) => h.textContent.trim() === 'Admin Login'),
+    layout: () => document.querySelector('.ga-sider, .ga-skeleton-sider'),
+    sectionLoading: () => document.querySelector('[data-testid="section-loading"], [aria-label="Loading analytics"], .ga-skeleton-content'),
+    dashboardHeading: () =>
+      [...document.querySelectorAll('.ga-content h1, .ga-content h2, .ga-content h3, .ga-content h4')].some((h) => h.textContent.trim() === 'Analytics Dashboard'),
+    fourChartsDrawn: () => window.__chartsDrawn() >= 4,
+  };
+  const tick = () => {
+    for (const [name, check] of Object.entries(checks)) if (!(name in marks) && check()) marks[name] = performance.now();
+    if (Object.keys(marks).length < Object.keys(checks).length) requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+}
+
+/** Signs in by clicking; resolves with the ms from the click to the heading and to four charts drawn. */
+export function signInTimes(page) {
+  return page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const started = performance.now();
+        const out = {};
+        const headingShown = () =>
+          [...document.querySelectorAll('.ga-content h1, .ga-content h2, .ga-content h3, .ga-content h4')].some((h) => h.textContent.trim() === 'Analytics Dashboard');
+        const poll = () => {
+          const now = performance.now() - started;
+          if (out.heading === undefined && headingShown()) out.heading = now;
+          if (out.heading !== undefined && window.__chartsDrawn() >= 4) return resolve({ ...out, charts: now });
+          if (now > 30000) return reject(new Error('the four charts were not drawn within 30 s'));
+          requestAnimationFrame(poll);
+        };
+        document.querySelector('button[type="submit"]').click();
+        poll();
+      }),
+  );
+}
+
+/**
+ * Opens the shell in a fresh `context` (empty cache), signs in and waits for the four charts:
+ * the scripts that had arrived at the login screen and when the charts were drawn (later loads are
+ * warm-ups for other screens), and the sign-in times. Leaves the page open, signed in.
+ */
+export async function recordDashboardLoad(context, system) {
+  await context.addInitScript(installMilestones);
+  const page = await context.newPage();
+  const scripts = trackScripts(page);
+  await page.goto(system.url, { waitUntil: 'networkidle' });
+  await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
+  const loginScripts = [...scripts];
+  await page.fill('#ga-username', system.creds.username);
+  await page.fill('#ga-password', system.creds.password);
+  const signIn = await signInTimes(page);
+  const dashboardScripts = [...scripts];
+  await scripts.settled();
+  return { page, scripts, loginScripts, dashboardScripts, signIn };
+}
+
+/**
+ * The dashboard's first-load JS on the built system: starts it, records one signed-in load in
+ * Chromium and stops it. `{ gzipBytes, files: [{ url, gzip }], signIn }`.
+ */
+export async function measureDashboardLoad() {
+  const system = await startOwnSystem();
+  const browser = await launchChromium();
+  try {
+    const context = await browser.newContext({ viewport: VIEWPORT });
+    const { dashboardScripts, signIn } = await recordDashboardLoad(context, system);
+    await context.close();
+    return { gzipBytes: sumGzip(dashboardScripts), files: dashboardScripts.map(({ url, gzip }) => ({ url, gzip })), signIn };
+  } finally {
+    await browser.close();
+    await system.stop();
+  }
+}
