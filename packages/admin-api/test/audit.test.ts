@@ -67,9 +67,9 @@ test('filters: an exact target, every target of a kind, and a date range (from i
 
 test('a bad date is a 400 naming the field, never a database error', async () => {
   for (const [field, value, message] of [
-    ['from', 'yesterday', 'from has an invalid format'],
-    ['to', '2026-13-45T00:00:00Z', 'to must be a real date and time'],
-    ['from', '2026-02-30T00:00:00Z', 'from must be a real date and time'],
+    ['from', 'yesterday', 'from must be a real date and time with a zone (ISO 8601, e.g. 2026-11-23T00:00:00Z)'],
+    ['to', '2026-13-45T00:00:00Z', 'to must be a real date and time with a zone (ISO 8601, e.g. 2026-11-23T00:00:00Z)'],
+    ['from', '2026-02-30T00:00:00Z', 'from must be a real date and time with a zone (ISO 8601, e.g. 2026-11-23T00:00:00Z)'],
   ]) {
     const res = await api.get('/api/admin/audit', { query: { [field]: value } });
     expect(res.status).toBe(400);

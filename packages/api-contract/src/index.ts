@@ -16,6 +16,7 @@ import * as security from './security';
 import * as sessions from './sessions';
 
 export * from './route';
+export * from './dates';
 export { openApiDocument, type OpenApiOptions } from './openapi';
 export { auth, sessions, administrators, audit, projects, persons, orders, analytics, images, security, health, releases };
 export { REGIONS, PRODUCT_SLOTS } from './projects';
