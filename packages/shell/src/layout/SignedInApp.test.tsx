@@ -1,10 +1,17 @@
 // The other remotes are warmed only once the first section is loaded and its data is in: before
 // that they would compete with the first screen for the network and the main thread.
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { useQuery } from '@tanstack/react-query';
 import SignedInApp from './SignedInApp';
+import { queryClient } from './queryClient';
 
 let releaseData: (value: string) => void = () => undefined;
+/** Resolves when the first screen's query has started: the section is drawn and its data asked for. */
+let firstQueryStarted: Promise<void>;
+let markFirstQueryStarted: () => void = () => undefined;
+beforeEach(() => {
+  firstQueryStarted = new Promise((resolve) => (markFirstQueryStarted = resolve));
+});
 
 jest.mock('@growth-admin/shared-client', () => {
   const actual = jest.requireActual('@growth-admin/shared-client');
@@ -14,7 +21,14 @@ jest.mock('@growth-admin/shared-client', () => {
 jest.mock('../sections/remoteModules', () => {
   const open = jest.fn(async () =>
     function FirstScreen() {
-      const data = useQuery({ queryKey: ['first-screen'], queryFn: () => new Promise<string>((resolve) => (releaseData = resolve)) });
+      const data = useQuery({
+        queryKey: ['first-screen'],
+        queryFn: () =>
+          new Promise<string>((resolve) => {
+            releaseData = resolve;
+            markFirstQueryStarted();
+          }),
+      });
       return <p>{data.data ?? 'first screen loading'}</p>;
     },
   );
@@ -27,14 +41,21 @@ jest.mock('../sections/remoteModules', () => {
   };
 });
 
+// Rendering the whole signed-in layout takes seconds in jsdom on a busy machine.
+jest.setTimeout(30_000);
+
 const { preloadWhenIdle } = jest.requireMock('../sections/remoteModules') as { preloadWhenIdle: jest.Mock };
 
 test('the other sections are preloaded after the first one has its data, not while it loads', async () => {
   window.history.replaceState(null, '', '/analytics');
   render(<SignedInApp username="ada" />);
   expect(await screen.findByText('first screen loading')).toBeInTheDocument();
-  // The section's module is in (settled) but its data is not: nothing is preloaded yet.
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  // The section's module is in (settled: the commit that draws it runs the preload's effect) and its
+  // query has started, and the signed-in administrator's is answered; the first screen's data is not
+  // in: nothing is preloaded yet.
+  await act(() => firstQueryStarted);
+  await waitFor(() => expect(queryClient.getQueryState(['me'])?.status).toBe('success'));
+  await act(async () => undefined); // the render that answer causes, and its effects
   expect(preloadWhenIdle).not.toHaveBeenCalled();
 
   releaseData('first screen drawn');
