@@ -16,6 +16,9 @@ module.exports = function jestConfig({ dir, env, setupFiles = [] }) {
     // so a test that passes only after another one fails the run instead of hiding.
     randomize: true,
     showSeed: true,
+    // The first antd render of a jsdom file costs seconds on a busy machine, and in a shuffled file
+    // any test may be the first: 5 s (jest's default) failed tests that were merely first.
+    ...(env === 'jsdom' ? { testTimeout: 30_000 } : {}),
     transform: {
       '^.+\\.(t|j)sx?$': [
         '@swc/jest',
