@@ -23,8 +23,11 @@ export function checkbox(label: string): HTMLInputElement {
 
 /** The open dialog named `title` (role dialog, named by its aria-labelledby title); the newest if several. */
 export function dialog(title: string): HTMLElement {
+  // The title is looked up inside the dialog first: under test, antd gives every dialog's title the
+  // same id, so the document's first element with it may be another dialog's.
+  const labelled = (d: HTMLElement, id: string) => Array.from(d.querySelectorAll('[id]')).find((e) => e.id === id) ?? document.getElementById(id);
   const named = Array.from(document.querySelectorAll<HTMLElement>('[role="dialog"]')).filter((d) =>
-    (d.getAttribute('aria-labelledby') ?? '').split(/\s+/).some((id) => document.getElementById(id)?.textContent === title),
+    (d.getAttribute('aria-labelledby') ?? '').split(/\s+/).some((id) => labelled(d, id)?.textContent === title),
   );
   const modal = named.at(-1);
   if (!modal) throw new Error(`No dialog "${title}"`);
