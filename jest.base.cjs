@@ -1,5 +1,6 @@
 // Shared jest settings: SWC transpiles TS/TSX (type checking is `tsc`'s job, run by turbo typecheck),
-// and every run writes a JSON report the test script sums into "N passed, N failed".
+// the tests of each file run in a random order, and every run writes a JSON report the test script
+// sums into "N passed, N failed".
 const path = require('node:path');
 
 /** @param {{ dir: string, env: 'node' | 'jsdom', setupFiles?: string[] }} opts */
@@ -11,6 +12,13 @@ module.exports = function jestConfig({ dir, env, setupFiles = [] }) {
       require('node:fs').existsSync(r.replace('<rootDir>', dir)),
     ),
     testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+    // Every run shuffles the tests of each file (the seed is printed: `--seed=<n>` replays an order),
+    // so a test that passes only after another one fails the run instead of hiding.
+    randomize: true,
+    showSeed: true,
+    // The first antd render of a jsdom file costs seconds on a busy machine, and in a shuffled file
+    // any test may be the first: 5 s (jest's default) failed tests that were merely first.
+    ...(env === 'jsdom' ? { testTimeout: 30_000 } : {}),
     transform: {
       '^.+\\.(t|j)sx?$': [
         '@swc/jest',

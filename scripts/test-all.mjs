@@ -53,7 +53,8 @@ function collectReports(dir) {
   return out;
 }
 
-const packageDirs = readdirSync(join(repoRoot, 'packages')).map((p) => join(repoRoot, 'packages', p));
+// Every workspace package's jest reports: packages/* and the build tools (tools/federation).
+const packageDirs = [...readdirSync(join(repoRoot, 'packages')).map((p) => join(repoRoot, 'packages', p)), join(repoRoot, 'tools', 'federation')];
 const e2eDir = join(repoRoot, 'e2e');
 for (const dir of [...packageDirs, e2eDir]) rmSync(join(dir, 'reports'), { recursive: true, force: true });
 

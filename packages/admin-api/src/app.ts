@@ -4,7 +4,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import cors from '@fastify/cors';
 import Ajv from 'ajv';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { routes } from '@growth-admin/api-contract';
+import { DATE_FORMATS, routes } from '@growth-admin/api-contract';
 import { apiHeaders } from '@growth-admin/web-security';
 import type { ServerConfig } from './config';
 import { DatabaseUnavailableError, type Db } from './db';
@@ -83,6 +83,8 @@ export async function buildApp({ config, db, metrics = new ApiMetrics() }: AppDe
   const ajvOptions = { allErrors: false, removeAdditional: false, useDefaults: true, strict: false } as const;
   const bodyAjv = new Ajv({ ...ajvOptions, coerceTypes: false });
   const queryAjv = new Ajv({ ...ajvOptions, coerceTypes: true });
+  // Dates: the contract's one strict reading (2026-02-30 is refused, never read as 2 March).
+  for (const [name, check] of DATE_FORMATS) for (const ajv of [bodyAjv, queryAjv]) ajv.addFormat(name, check);
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : queryAjv).compile(schema));
 
   // JSON bodies; an empty body (the client sends Content-Type on every call) is no body. Nesting is

@@ -173,8 +173,8 @@ test('trends from/to validation: each rule answered 400 naming the field', async
     [{ from: '2026-11-01' }, /'to' is required/],
     [{ to: '2026-11-01' }, /'from' is required/],
     [{ from: '2026-11-1', to: '2026-11-02' }, /from/],
-    [{ from: '2026-02-30', to: '2026-03-02' }, /'from' is not a calendar day/],
-    [{ from: '2026-11-01', to: '2026-13-01' }, /'to' is not a calendar day/],
+    [{ from: '2026-02-30', to: '2026-03-02' }, /^from must be a real calendar day \(YYYY-MM-DD/],
+    [{ from: '2026-11-01', to: '2026-13-01' }, /^to must be a real calendar day \(YYYY-MM-DD/],
     [{ from: '2026-11-05', to: '2026-11-01' }, /'to' must not be before 'from'/],
     [{ from: '2024-01-01', to: '2025-01-01' }, /at most 366 days/],
   ];

@@ -24,25 +24,27 @@ async function allPages(path: string, query: Record<string, string>, pageKey: 'o
   }
 }
 
-describe('csv cells', () => {
+describe('csv cells (the one writer of every export)', () => {
   test.each([
-    ['plain', 'plain'],
+    ['plain', '"plain"'],
     ['a,b', '"a,b"'],
     ['say "hi"', '"say ""hi"""'],
     ['two\nlines', '"two\nlines"'],
     ['cr\r\nlf', '"cr\r\nlf"'],
     ['=HYPERLINK("http://evil")', `"'=HYPERLINK(""http://evil"")"`],
-    ['+1+1', "'+1+1"],
-    ['-2+3', "'-2+3"],
-    ['@SUM(A1)', "'@SUM(A1)"],
-    ['\tx', "'\tx"],
-    ['a=b', 'a=b'],
-    ['', ''],
+    ['+1+1', `"'+1+1"`],
+    ['-2+3', `"'-2+3"`],
+    ['@SUM(A1)', `"'@SUM(A1)"`],
+    ['\tx', `"'\tx"`],
+    ['\rx', `"'\rx"`],
+    ['a=b', '"a=b"'],
+    ['', '""'],
   ])('%j → %s', (value, cell) => expect(csvCell(value)).toBe(cell));
   test('parseCsv reads back what csvRow writes, and refuses a cut-off record', () => {
     const cells = ['a,b', 'say "hi"', 'two\r\nlines', '=1+1', ''];
     expect(parseCsv(csvRow(cells) + csvRow(['x']))).toEqual([["a,b", 'say "hi"', 'two\r\nlines', "'=1+1", ''], ['x']]);
     expect(() => parseCsv('a,b\r\nc')).toThrow('the CSV does not end with a complete record');
+    expect(() => parseCsv('"a\r\n')).toThrow('the CSV does not end with a complete record');
   });
 
   test('numbers, booleans and missing values are written as they are', () => {

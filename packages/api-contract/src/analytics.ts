@@ -1,10 +1,9 @@
 // The dashboard's figures (UTC days; trends in a chosen time zone), all from rollup tables.
 import { Type } from '@sinclair/typebox';
+import { CalendarDay } from './dates';
 import { route } from './route';
 
 export const TREND_PERIODS = ['hour', 'day', 'week'] as const;
-/** A calendar day, YYYY-MM-DD. */
-const TREND_DAY_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
 /** An IANA time zone name (Europe/Berlin, America/Argentina/Buenos_Aires, UTC): no offsets or POSIX rules. */
 const TIME_ZONE_PATTERN = '^[A-Za-z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+){0,2}$';
 /** The longest span of a trends query, in days (with `days` or `from`/`to`). */
@@ -88,8 +87,8 @@ export const getTrends = route({
     {
       period: Type.Unsafe<(typeof TREND_PERIODS)[number]>({ type: 'string', enum: [...TREND_PERIODS], default: 'day' }),
       days: Type.Integer({ minimum: 1, maximum: TRENDS_MAX_DAYS, default: 30 }),
-      from: Type.Optional(Type.String({ pattern: TREND_DAY_PATTERN, description: 'First day (YYYY-MM-DD, in `tz`), with `to`', examples: ['2026-11-01'] })),
-      to: Type.Optional(Type.String({ pattern: TREND_DAY_PATTERN, description: 'Last day (YYYY-MM-DD, in `tz`, inclusive), with `from`', examples: ['2026-11-07'] })),
+      from: Type.Optional(CalendarDay('First day (YYYY-MM-DD, in `tz`), with `to`')),
+      to: Type.Optional(CalendarDay('Last day (YYYY-MM-DD, in `tz`, inclusive), with `from`')),
       tz: Type.Optional(
         Type.String({
           pattern: TIME_ZONE_PATTERN,

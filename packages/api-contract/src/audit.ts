@@ -1,6 +1,7 @@
 // The audit log: read only. Every change is written in the transaction of the change;
 // no route changes or deletes an entry.
 import { Type } from '@sinclair/typebox';
+import { Instant } from './dates';
 import { route } from './route';
 
 export const AuditEntry = Type.Object({
@@ -15,15 +16,12 @@ export const AuditEntry = Type.Object({
   after: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()], { description: 'For a change: the same fields as they became (null when it deleted something)' }),
 });
 
-/** An ISO 8601 date and time with a zone (the server also refuses impossible dates such as month 13). */
-const DATE_TIME = '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,6})?)?(Z|[+-][0-9]{2}:[0-9]{2})$';
-
 const AuditFilterFields = {
   admin: Type.Optional(Type.String({ maxLength: 100, description: 'Exact username' })),
   action: Type.Optional(Type.String({ maxLength: 100, description: 'Exact action' })),
   target: Type.Optional(Type.String({ maxLength: 500, description: 'Exact target (`order:123`), or every target of a kind when it ends with a colon (`order:`)' })),
-  from: Type.Optional(Type.String({ pattern: DATE_TIME, maxLength: 40, description: 'Entries at or after this time (ISO 8601 with a zone, e.g. 2026-11-23T00:00:00Z)' })),
-  to: Type.Optional(Type.String({ pattern: DATE_TIME, maxLength: 40, description: 'Entries before this time (ISO 8601 with a zone)' })),
+  from: Type.Optional(Instant('Entries at or after this time (ISO 8601 with a zone, e.g. 2026-11-23T00:00:00Z)')),
+  to: Type.Optional(Instant('Entries before this time (ISO 8601 with a zone)')),
   text: Type.Optional(Type.String({ maxLength: 200, description: 'Any part of the target or the summary, case-insensitive' })),
 };
 

@@ -17,6 +17,7 @@ import * as security from './security';
 import * as sessions from './sessions';
 
 export * from './route';
+export * from './dates';
 export { openApiDocument, type OpenApiOptions } from './openapi';
 export { auth, sessions, administrators, audit, projects, persons, orders, analytics, images, security, health, releases, remotes };
 export { REMOTE_FILES, SHELL_CONTRACT_FILE, SECTION_ICONS, RemoteMeta as RemoteMetaSchema, type SectionIcon, type RemoteMeta, type SectionMeta, type ContributionMeta, type Composition, type ComposedSection, type ComposedContribution } from './composition';

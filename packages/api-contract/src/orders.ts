@@ -1,14 +1,11 @@
 // Growth orders and recharge payments (spec 3): the two lists and refunds.
 import { Type } from '@sinclair/typebox';
+import { Instant } from './dates';
 import { IDEMPOTENCY_KEY_REUSED, STEP_UP_REQUIRED, IdempotencyHeaders, Id, route } from './route';
 
 export const ORDER_STATUSES = ['completed', 'pending', 'error', 'refunded'] as const;
 /** The orders of a list: created date or payment amount, either way; `createdAt.desc` (newest first) without one. */
 export const ORDER_SORTS = ['createdAt.desc', 'createdAt.asc', 'paymentMoney.desc', 'paymentMoney.asc'] as const;
-
-/** An instant in ISO 8601 with its offset (`2026-11-17T00:00:00.000Z`, `2026-11-17T00:00:00+01:00`). */
-export const Instant = (description: string) =>
-  Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,6})?)?(Z|[+-][0-9]{2}:[0-9]{2})$', maxLength: 40, description });
 
 export const Order = Type.Object(
   {

@@ -304,3 +304,42 @@ test('Export CSV asks for exactly the filtered, sorted list (no page) and saves 
 function headerCell(name: string): HTMLElement {
   return Array.from(document.querySelectorAll<HTMLElement>('thead th')).find((th) => th.textContent?.startsWith(name))!;
 }
+
+describe('a failed load, with the shell’s one retry', () => {
+  const SHELL_RETRY = { retry: 1, retryDelay: 0 };
+
+  it('is retried once: a load that fails then succeeds shows the orders, no error', async () => {
+    let calls = 0;
+    const api = installFakeApi({
+      [`GET ${LIST}`]: () => (++calls === 1 ? fail(503, 'Database unavailable') : ok({ orders: [makeOrder({ orderSn: 'AFTER-RETRY' })], total: 1 })),
+    });
+    const { toast } = renderSection(Orders, undefined, undefined, SHELL_RETRY);
+    expect(await findButtonByText('Order #AFTER-RETRY')).toBeInTheDocument();
+    expect(requestsTo(api, `GET ${LIST}`)).toHaveLength(2);
+    expect(screen.queryByText('The orders could not be loaded.')).not.toBeInTheDocument();
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it('failing twice shows the error with Retry and, as spec 8 says, the list empty with total 0; Retry loads it', async () => {
+    let down = true;
+    const api = installFakeApi({
+      [`GET ${LIST}`]: () => (down ? fail(500, 'Database unavailable') : ok({ orders: [makeOrder({ orderSn: 'BACK' })], total: 1 })),
+    });
+    const { toast } = renderSection(Orders, undefined, undefined, SHELL_RETRY);
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The orders could not be loaded.');
+    expect(alert).toHaveTextContent('Database unavailable');
+    expect(requestsTo(api, `GET ${LIST}`)).toHaveLength(2); // the first try and its one retry
+    expect(screen.getByText('No orders found matching your criteria')).toBeInTheDocument();
+    expect(screen.getByText('Showing 0 to 0 of 0 orders')).toBeInTheDocument();
+    expect(toast.error.mock.calls).toEqual([['Failed to load orders: Database unavailable']]);
+
+    down = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await findButtonByText('Order #BACK')).toBeInTheDocument();
+    expect(screen.getByText('Showing 1 to 1 of 1 orders')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(toast.error).toHaveBeenCalledTimes(1);
+  });
+});

@@ -343,24 +343,16 @@ describe('order and payment calls', () => {
   it.each([
     ['getOrders', getOrders],
     ['getPayments', getPayments],
-  ])('%s gives { orders: [], total: 0 } and the error on a failed fetch', async (_name, call) => {
+  ])('%s rejects with the ApiError on a failed fetch (React Query retries it; the list shows it)', async (_name, call) => {
     installFetch(() => ({ status: 500, body: { message: 'Database unavailable' } }));
-    const result = await call({ page: 1 });
-    expect(result).toMatchObject({ orders: [], total: 0 });
-    expect(result.error).toBeInstanceOf(ApiError);
-    expect(result.error).toMatchObject({ message: 'Database unavailable', status: 500 });
+    const failure = call({ page: 1 });
+    await expect(failure).rejects.toBeInstanceOf(ApiError);
+    await expect(failure).rejects.toMatchObject({ message: 'Database unavailable', status: 500 });
   });
 
-  it('gives the empty list and the error on a network failure too', async () => {
+  it('rejects on a network failure too', async () => {
     installFetch().mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    const result = await getOrders();
-    expect(result).toMatchObject({ orders: [], total: 0 });
-    expect(result.error?.status).toBe(503);
-  });
-
-  it('has no error field on success', async () => {
-    installFetch(() => ({ body: { data: { orders: [], total: 0 } } }));
-    expect(await getOrders()).not.toHaveProperty('error');
+    await expect(getOrders()).rejects.toMatchObject({ status: 503 });
   });
 
   it("a 401 in an orders call still signs out (the session handling is the client's, not the caller's)", async () => {
@@ -368,8 +360,7 @@ describe('order and payment calls', () => {
     configureTestClient({ onUnauthorized });
     setSession({ token: 'expired', username: 'admin' });
     installFetch(() => ({ status: 401, body: { message: 'Session expired' } }));
-    const result = await getOrders();
-    expect(result.error?.status).toBe(401);
+    await expect(getOrders()).rejects.toMatchObject({ status: 401 });
     expect(getToken()).toBeNull();
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
@@ -380,14 +371,13 @@ describe('order and payment calls', () => {
     expect(req.query).toEqual({ personId: 'u-7', limit: '10', page: '0' });
   });
 
-  it('getUserRecentOrders can ask for payments, and fails soft like the lists', async () => {
+  it('getUserRecentOrders can ask for payments, and rejects on failure like the lists', async () => {
     const req = await sentBy(() => getUserRecentOrders('u-7', 'payments'), { orders: [], total: 0 });
     expect(req.path).toBe('/api/admin/orders/rechargeOrderList');
     expect(req.query).toEqual({ personId: 'u-7', limit: '10', page: '0' });
 
     installFetch(() => ({ status: 404, body: { message: 'Not found' } }));
-    const failed = await getUserRecentOrders('u-7');
-    expect(failed).toMatchObject({ orders: [], total: 0, error: { message: 'Not found', status: 404 } });
+    await expect(getUserRecentOrders('u-7')).rejects.toMatchObject({ message: 'Not found', status: 404 });
   });
 
   it('refundOrder POSTs the order id and returns the updated order', async () => {

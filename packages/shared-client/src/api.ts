@@ -16,7 +16,6 @@ import type {
   OrderStats,
   OrderStatusFilter,
   OrdersList,
-  OrdersResult,
   Person,
   PersonsList,
   Project,
@@ -222,31 +221,28 @@ const ORDER_PATHS = {
 } as const satisfies Record<OrderKind, string>;
 
 /**
- * Lists orders or payments. As spec 8 says, a failed fetch gives `{ orders: [], total: 0 }`;
- * the cause is kept in `error` so the screen can still report it.
+ * Lists orders or payments. A failed fetch throws, as every call does: React Query then retries it
+ * and the list shows its error state; the list then shows spec 8's empty list with total 0
+ * (orders-mfe's useOrdersList).
  */
 export async function getOrdersOf(
   kind: OrderKind,
   { page = 0, limit = ORDERS_PAGE_SIZE, ...filters }: OrdersParams = {},
-): Promise<OrdersResult> {
-  try {
-    const data: OrdersList = await call('get', ORDER_PATHS[kind], { query: { page, limit, ...filters } });
-    return { orders: data?.orders ?? [], total: data?.total ?? 0 };
-  } catch (err) {
-    return { orders: [], total: 0, error: toApiError(err) };
-  }
+): Promise<OrdersList> {
+  const data: OrdersList = await call('get', ORDER_PATHS[kind], { query: { page, limit, ...filters } });
+  return { orders: data?.orders ?? [], total: data?.total ?? 0 };
 }
 
-export function getOrders(params?: OrdersParams): Promise<OrdersResult> {
+export function getOrders(params?: OrdersParams): Promise<OrdersList> {
   return getOrdersOf('orders', params);
 }
 
-export function getPayments(params?: OrdersParams): Promise<OrdersResult> {
+export function getPayments(params?: OrdersParams): Promise<OrdersList> {
   return getOrdersOf('payments', params);
 }
 
 /** A user's recent orders: personId, limit 10, page 0. */
-export function getUserRecentOrders(personId: string, kind: OrderKind = 'orders'): Promise<OrdersResult> {
+export function getUserRecentOrders(personId: string, kind: OrderKind = 'orders'): Promise<OrdersList> {
   return getOrdersOf(kind, { personId, limit: RECENT_ORDERS_LIMIT, page: 0 });
 }
 

@@ -1,5 +1,3 @@
-import type { ApiError } from './errors';
-
 // The entity and answer types of spec section 3, and the shell/remote contract.
 
 // The API's entities and answers are the contract's (@growth-admin/api-contract), imported as types
@@ -41,7 +39,7 @@ export type {
   OrderSort,
   PersonSort,
 } from '@growth-admin/api-contract';
-import type { OrdersList, Role } from '@growth-admin/api-contract';
+import type { Role } from '@growth-admin/api-contract';
 import type { SlotHost } from './slots';
 
 /** An answer as a screen must take it: any field may be missing (spec 9: missing values show 0). */
@@ -49,11 +47,6 @@ export type Partly<T> = T extends ReadonlyArray<infer U> ? ReadonlyArray<Partly<
 
 /** heart (Like), watch (Follow), or any other type an app sends. */
 export type ProductType = 'heart' | 'watch' | (string & {});
-
-/** An orders call's answer: on failure the list is empty with total 0 (spec 8) and `error` says why. */
-export interface OrdersResult extends OrdersList {
-  error?: ApiError;
-}
 
 export type OrderSearchField = 'shoppingUser' | 'personId' | 'orderSn';
 export type OrderKind = 'orders' | 'payments';

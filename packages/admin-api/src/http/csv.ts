@@ -1,23 +1,26 @@
-// CSV as RFC 4180 reads it, safe to open in a spreadsheet: the data comes from app users, who may
-// be hostile.
+// The one CSV writer of every export (orders, payments, users, audit log): RFC 4180, safe to open in
+// a spreadsheet. The data comes from app users, who may be hostile.
+
+export type CsvValue = string | number | boolean | null | undefined;
 
 /** A cell a spreadsheet would run as a formula (OWASP CSV injection): = + - @, tab and carriage return. */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 /**
- * One cell: text that starts like a formula gets a leading apostrophe (shown as text, never run);
- * a cell with a quote, a comma or a line break is quoted, its quotes doubled. Numbers and booleans
- * are ours, written as they are.
+ * One cell. Text is always quoted, its quotes doubled (a reader never has to guess where a cell with
+ * a comma or a line break ends), and text that starts like a formula gets a leading apostrophe, so a
+ * spreadsheet shows it and never runs it. Numbers and booleans are ours, written bare; a missing
+ * value is an empty cell.
  */
-export function csvCell(value: string | number | boolean | null | undefined): string {
+export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return '';
   if (typeof value !== 'string') return String(value);
   const text = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return `"${text.replace(/"/g, '""')}"`;
 }
 
 /** One record, CRLF-terminated. */
-export const csvRow = (cells: ReadonlyArray<string | number | boolean | null | undefined>): string => `${cells.map(csvCell).join(',')}\r\n`;
+export const csvRow = (cells: readonly CsvValue[]): string => `${cells.map(csvCell).join(',')}\r\n`;
 
 /**
  * The records of a CSV text as a spreadsheet reads them (RFC 4180: quoted cells may hold commas,
@@ -48,6 +51,6 @@ export function parseCsv(text: string): string[][] {
       i++;
     } else cell += c;
   }
-  if (cell || record.length) throw new Error('the CSV does not end with a complete record');
+  if (cell || record.length || quoted) throw new Error('the CSV does not end with a complete record');
   return records;
 }

@@ -1,4 +1,6 @@
 // The failure envelope: `{ message, code }` with a 4xx/5xx status.
+import { DATE_RULES } from '@growth-admin/api-contract';
+
 export class ApiError extends Error {
   constructor(
     readonly statusCode: number,
@@ -85,8 +87,11 @@ export function validationMessage(errors: AjvLikeError[], context: string | unde
       return `${field} must be one of ${(p.allowedValues as unknown[]).join(', ')}`;
     case 'const':
       return `${field} must be ${String(p.allowedValue)}`;
+    case 'format': {
+      const rule = DATE_RULES[p.format as keyof typeof DATE_RULES];
+      return rule ? `${field} ${rule}` : `${field} has an invalid format`;
+    }
     case 'pattern':
-    case 'format':
       return `${field} has an invalid format`;
     case 'propertyNames':
       return `${field} has an invalid key ${p.propertyName === undefined ? '' : `"${String(p.propertyName)}"`}`.trim();

@@ -1,21 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
-import { type OrderKind, queries, type ToastApi, useFailureToast } from '@growth-admin/shared-client';
+import { type OrderKind, type OrdersList, queries, type ToastApi, toApiError, useFailureToast } from '@growth-admin/shared-client';
 import { loadErrorMessage } from '../lib/kindText';
 import { toOrdersParams, type ListCriteria } from '../lib/listCriteria';
 
+/** What the list shows when its load failed (spec 8: "the list comes back empty with total 0"). */
+export const ORDERS_ON_FAILURE: Readonly<OrdersList> = Object.freeze({ orders: [], total: 0 });
+
 /**
- * One page of orders or payments. getOrdersOf never throws: a failure comes back as an empty
- * list with `error` (spec 8), toasted once per failed fetch.
+ * One page of orders or payments. A failed load is the query's error: React Query retries it (the
+ * shell's one retry), then the list shows ORDERS_ON_FAILURE with the error, toasted once per failure.
+ * The previous page stays on screen only while the next one loads.
  */
 export function useOrdersList(kind: OrderKind, criteria: ListCriteria, toast: ToastApi) {
   const query = useQuery(queries.orders(kind, toOrdersParams(criteria)));
-  const { data, dataUpdatedAt, isPlaceholderData } = query;
-  const error = isPlaceholderData ? undefined : data?.error;
-  useFailureToast(error ? loadErrorMessage(kind, error.message) : null, dataUpdatedAt, toast);
+  const error = query.isError ? toApiError(query.error) : undefined;
+  useFailureToast(error ? loadErrorMessage(kind, error.message) : null, query.errorUpdatedAt, toast);
+  const shown = query.isError ? ORDERS_ON_FAILURE : (query.data ?? ORDERS_ON_FAILURE);
 
   return {
-    orders: data?.orders ?? [],
-    total: data?.total ?? 0,
+    orders: shown.orders,
+    total: shown.total,
     error,
     isLoading: query.isLoading,
     isFetching: query.isFetching,

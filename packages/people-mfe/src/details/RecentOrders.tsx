@@ -31,8 +31,7 @@ export function RecentOrders({ personId }: { personId: string }) {
   let body: React.ReactNode;
   if (orders.isPending) {
     body = <Typography.Text type="secondary">{ORDERS_LOADING_TEXT}</Typography.Text>;
-  } else if (orders.isError || orders.data.error) {
-    // getOrdersOf never throws: a failure comes back as an empty list with `error` set.
+  } else if (orders.isError) {
     body = (
       <Typography.Text type="danger" role="alert">
         {ORDERS_FAILED_TEXT}

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { formatDate } from '@growth-admin/shared-client';
 import { COLUMN_STORAGE_KEY } from './columnStorage';
-import { button, checkbox, columnHeaders, dialog } from '../test-utils/dom';
+import { button, checkbox, chooseOption, columnHeaders, dialog } from '../test-utils/dom';
 import { deferred, fail, type FakeReply, type FakeRequest, installFakeApi, ok, renderSection } from '@growth-admin/shared-client/testing';
 import { makePeople, makePerson } from '../test-utils/people';
 import { personsListRoute, personsQueryRoute } from '../test-utils/personsRoutes';
@@ -12,18 +12,12 @@ import PeopleSection from '../Section';
 jest.setTimeout(60_000);
 
 const LIST = 'GET /api/admin/persons/list';
+/** The search-type select's label. */
+const SEARCH_BY = 'Search type';
 const QUERY = 'GET /api/admin/persons/query';
 
 const callsTo = (calls: FakeRequest[], path: string) => calls.filter((c) => c.path === path);
 const setup = () => userEvent.setup({ delay: null });
-
-async function chooseSearchType(label: string) {
-  fireEvent.mouseDown(document.querySelector('.ant-select') as Element);
-  const options = await screen.findAllByText(label, {
-    selector: '.ant-select-item-option-content',
-  });
-  fireEvent.click(options[0]);
-}
 
 beforeEach(() => localStorage.clear());
 
@@ -209,7 +203,7 @@ describe('Users screen', () => {
     renderSection(PeopleSection);
     await screen.findByText('user_1');
 
-    await chooseSearchType('User ID');
+    await chooseOption(SEARCH_BY, 'User ID');
     const box = await screen.findByPlaceholderText('Search by user ID...');
     await user.type(box, '100003{Enter}');
     await waitFor(() => expect(screen.queryByText('user_1')).not.toBeInTheDocument());
@@ -247,7 +241,7 @@ describe('Users screen', () => {
     expect(search).toBeEnabled();
     expect(search).not.toHaveClass('ant-btn-loading');
 
-    await chooseSearchType('User ID');
+    await chooseOption(SEARCH_BY, 'User ID');
     const idBox = await screen.findByPlaceholderText('Search by user ID...');
     await user.clear(idBox);
     await user.type(idBox, '100002');

@@ -115,17 +115,19 @@ describe('Configure Project', () => {
   it('sends one request however often Save is pressed while saving', async () => {
     const reply = deferred<FakeReply>();
     serve({ [PUT_P1]: () => reply.promise });
-    const { user, onClose } = renderDialog('configure', PROJECT);
+    const { user, onClose, queryClient } = renderDialog('configure', PROJECT);
     await user.click(screen.getByText('Save Changes'));
     const saving = await screen.findByText('Saving...');
     expect(saving.closest('button')).toBeDisabled();
     expect(screen.getByLabelText('Project Name')).toBeDisabled();
+    await waitFor(() => expect(requestsTo(requests, PUT_P1)).toHaveLength(1));
     fireEvent.click(saving);
     fireEvent.submit(document.querySelector('form[aria-label="Configure Project"]')!); // as Enter would
-    await new Promise((r) => setTimeout(r, 50));
-    expect(requestsTo(requests, PUT_P1)).toHaveLength(1);
+    // A save starts its mutation within the submit handler: none more was started by the two above.
+    expect(queryClient.getMutationCache().getAll()).toHaveLength(1);
     reply.resolve(ok(PROJECT));
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(requestsTo(requests, PUT_P1)).toHaveLength(1);
   });
 
   it('deletes only after confirmation', async () => {

@@ -1,5 +1,5 @@
 // Renders a remote's section as the shell would, for the remotes' jest tests: one fresh
-// QueryClient (no retries, no refetch on focus), a toast spy as the `toast` prop, and antd without
+// QueryClient (no retries unless asked, no refetch on focus), a toast spy as the `toast` prop, and antd without
 // motion or click waves (the same behaviour, far less work for jsdom), and the step-up dialog the
 // shell mounts.
 import type { ComponentType } from 'react';
@@ -14,10 +14,19 @@ export function makeToast(): jest.Mocked<ToastApi> {
 }
 
 /** `Section` may be an exposed section or any component taking SectionProps (a dialog in a wrapper). */
-/** Renders a section as the shell does; an owner by default (pass a viewer to check what is not offered). */
-export function renderSection(Section: ComponentType<SectionProps>, toast = makeToast(), user: SectionProps['user'] = { username: 'admin', role: 'owner' }) {
+/**
+ * Renders a section as the shell does; an owner by default (pass a viewer to check what is not
+ * offered). `queryRetry`: the shell's retry of a failed load (`{ retry: 1, retryDelay: 0 }`), to test
+ * what a screen does with it; none by default.
+ */
+export function renderSection(
+  Section: ComponentType<SectionProps>,
+  toast = makeToast(),
+  user: SectionProps['user'] = { username: 'admin', role: 'owner' },
+  queryRetry: { retry: number; retryDelay: number } = { retry: 0, retryDelay: 0 },
+) {
   const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } },
+    defaultOptions: { queries: { ...queryRetry, refetchOnWindowFocus: false }, mutations: { retry: false } },
   });
   const view = render(
     <ConfigProvider theme={{ hashed: false, token: { motion: false } }} wave={{ disabled: true }}>

@@ -10,6 +10,12 @@ import { TEST_RUNTIME_CONFIG } from '../testing/composition';
 import { queryClient } from './queryClient';
 
 let releaseData: (value: string) => void = () => undefined;
+/** Resolves when the first screen's query has started: the section is drawn and its data asked for. */
+let firstQueryStarted: Promise<void>;
+let markFirstQueryStarted: () => void = () => undefined;
+beforeEach(() => {
+  firstQueryStarted = new Promise((resolve) => (markFirstQueryStarted = resolve));
+});
 
 jest.mock('@growth-admin/shared-client', () => {
   const actual = jest.requireActual('@growth-admin/shared-client');

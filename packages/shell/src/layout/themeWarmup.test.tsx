@@ -23,6 +23,7 @@ test('warmTheme derives the stored appearance\'s tokens once; the layout\'s Conf
     useEffect(releaseWarmTheme, []); // as SignedInApp does
     return <Probe />;
   }
+  jest.useFakeTimers(); // the warm-up root's end is a timer: run it when asked, not after a guessed wait
   const layout = render(
     <ConfigProvider theme={adminTheme(getAppearance())}>
       <Layout />
@@ -30,7 +31,9 @@ test('warmTheme derives the stored appearance\'s tokens once; the layout\'s Conf
   );
   expect(derive).not.toHaveBeenCalled();
   // the warm-up root goes after the layout's commit, without React's complaint; the layout keeps the tokens
-  await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+  expect(jest.getTimerCount()).toBeGreaterThan(0);
+  act(() => jest.runOnlyPendingTimers());
+  jest.useRealTimers();
   expect(errors).not.toHaveBeenCalled();
   layout.rerender(
     <ConfigProvider theme={adminTheme(getAppearance())}>

@@ -4,7 +4,7 @@ import type { AuditEntry, AuditPage, AuditQuery } from '@growth-admin/api-contra
 import type { Queryable } from '../../db';
 import { iso } from '../../db/dates';
 import { likeAnywhere } from '../../db/like';
-import { badRequest } from '../../http/errors';
+import { instantParam } from '../../http/dates';
 
 export interface Actor {
   adminId: number | null;
@@ -45,15 +45,6 @@ export async function audit(q: Queryable, actor: Actor, action: string, target: 
 /** The filter part of an audit query (every field optional). */
 export type AuditFilter = Omit<AuditQuery, 'page' | 'pageSize'>;
 
-/** The contract's pattern lets 2026-13-45 through: a 400 naming the field, never the database's error. */
-function validTime(field: string, value: string): string {
-  const [y, m, d] = value.slice(0, 10).split('-').map(Number);
-  const day = new Date(Date.UTC(y, m - 1, d));
-  const time = Date.parse(value);
-  if (Number.isNaN(time) || day.getUTCMonth() !== m - 1 || day.getUTCDate() !== d) throw badRequest(`${field} must be a real date and time`);
-  return new Date(time).toISOString();
-}
-
 /**
  * The WHERE clause of a filter: administrator and action exact; target exact, or every target of a
  * kind when it ends with ':' ('order:'); from inclusive, to exclusive; text in the target or summary.
@@ -66,8 +57,8 @@ function whereOf(filter: AuditFilter): { sql: string; params: unknown[] } {
   if (filter.target) {
     where.push(filter.target.endsWith(':') ? `starts_with(target, $${params.push(filter.target)})` : `target = $${params.push(filter.target)}`);
   }
-  if (filter.from) where.push(`created_at >= $${params.push(validTime('from', filter.from))}::timestamptz`);
-  if (filter.to) where.push(`created_at < $${params.push(validTime('to', filter.to))}::timestamptz`);
+  if (filter.from) where.push(`created_at >= $${params.push(instantParam('from', filter.from).toISOString())}::timestamptz`);
+  if (filter.to) where.push(`created_at < $${params.push(instantParam('to', filter.to).toISOString())}::timestamptz`);
   if (filter.text?.trim()) {
     const i = params.push(likeAnywhere(filter.text.trim()));
     where.push(`(lower(target) like $${i} or lower(summary) like $${i})`);

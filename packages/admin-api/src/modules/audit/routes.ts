@@ -1,11 +1,15 @@
-import { Readable } from 'node:stream';
-import { audit as auditContract, type AuditFilter } from '@growth-admin/api-contract';
+import { audit as auditContract, type AuditEntry, type AuditFilter } from '@growth-admin/api-contract';
 import type { FastifyInstance } from 'fastify';
 import type { RouteDeps } from '../../http/deps';
 import { actorOf } from '../../http/actor';
 import { serve } from '../../http/serve';
-import { AUDIT_CSV_COLUMNS, auditCsvRow, csvRow } from './csv';
+import { sendCsvStream } from '../exports/csvExport';
 import { audit, auditEntries, listAudit } from './repository';
+
+export const AUDIT_CSV_COLUMNS = ['time', 'administrator', 'action', 'target', 'summary', 'ip', 'before', 'after'] as const;
+
+const json = (v: Record<string, unknown> | null) => (v ? JSON.stringify(v) : '');
+const auditCells = (e: AuditEntry) => [e.at, e.adminUsername, e.action, e.target, e.summary, e.ip, json(e.before), json(e.after)];
 
 /** The filter in words, for the export's own audit entry. */
 const describe = (filter: AuditFilter) =>
@@ -21,14 +25,9 @@ export function auditRoutes(app: FastifyInstance, { db }: RouteDeps): void {
   serve(app, auditContract.exportAudit, async (req, reply) => {
     const filter = req.query;
     await audit(db, actorOf(req), 'audit.export', 'audit', `Exported the audit log as CSV (filter: ${describe(filter)})`);
-    async function* lines() {
-      yield `\ufeff${csvRow(AUDIT_CSV_COLUMNS)}`; // the BOM: spreadsheets read the file as UTF-8
-      for await (const batch of auditEntries(db, filter)) yield batch.map(auditCsvRow).join('');
+    async function* records() {
+      for await (const batch of auditEntries(db, filter)) yield batch.map(auditCells);
     }
-    const day = new Date().toISOString().slice(0, 10);
-    return reply
-      .header('Content-Type', 'text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="audit-log-${day}.csv"`)
-      .send(Readable.from(lines()));
+    return sendCsvStream(reply, { name: 'audit-log', header: AUDIT_CSV_COLUMNS, batches: records() });
   });
 }

@@ -4,6 +4,7 @@ import type { Queryable, Row } from '../../db';
 import { iso } from '../../db/dates';
 import { likeAnywhere } from '../../db/like';
 import { readPage } from '../../db/page';
+import { instantParam } from '../../http/dates';
 import { badRequest } from '../../http/errors';
 
 export type OrderKind = 'growth' | 'recharge';
@@ -91,14 +92,9 @@ const byRange = (sort: { sql: string; column: string }) => (sort.column === 'pay
 /** The filters of a list (and of its export): everything of OrdersQuery but the page. */
 export type OrderFilters = Omit<OrdersQuery, 'page' | 'limit'>;
 
-/** The created range as dates; a bound that is no real instant, or an empty range, is a 400 naming the field. */
+/** The created range as dates; a bound that is no real instant (the contract's reading), or an empty range, is a 400 naming the field. */
 export function createdRange({ createdFrom, createdTo }: Pick<OrderFilters, 'createdFrom' | 'createdTo'>): { from: Date | null; to: Date | null } {
-  const read = (value: string | undefined, field: string) => {
-    if (value === undefined) return null;
-    const at = new Date(value);
-    if (Number.isNaN(at.getTime())) throw badRequest(`${field} is not a valid instant`);
-    return at;
-  };
+  const read = (value: string | undefined, field: string) => (value === undefined ? null : instantParam(field, value));
   const from = read(createdFrom, 'createdFrom');
   const to = read(createdTo, 'createdTo');
   if (from && to && to <= from) throw badRequest('createdTo must be after createdFrom');

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { AntdContractPlugin } from '../../../tools/federation/build.mjs';
+import { AntdContractPlugin } from '../build.mjs';
 
 const entry = process.argv[2];
 const webpack = createRequire(import.meta.url)('webpack');

@@ -11,9 +11,9 @@ import { APPEARANCES, adminTheme, appearanceCssVarKey } from '@growth-admin/shar
 // The hooks' module imports antd's ES build; the tests run antd's CommonJS one (the same code).
 jest.mock('antd/es/theme/useToken.js', () => jest.requireActual('antd/lib/theme/useToken'), { virtual: true });
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const loader = require('../../../tools/federation/antd-precomputed-style-loader.cjs') as (this: unknown, source: string) => string;
+const loader = require('../antd-precomputed-style-loader.cjs') as (this: unknown, source: string) => string;
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const answers = require('../../../tools/federation/antd-precomputed-style.mjs') as { useStyleClasses: () => [string, string]; useHashClass: () => string };
+const answers = require('../antd-precomputed-style.mjs') as { useStyleClasses: () => [string, string]; useHashClass: () => string };
 
 const ANTD_ES = join(dirname(require.resolve('antd/package.json')), 'es');
 const HOOKS = '/hooks.mjs';
@@ -80,7 +80,7 @@ test("a theme the build's CSS has no values for (a section's own themed ConfigPr
   process.env.ANTD_PRECOMPUTED_THEMES = JSON.stringify(['ga-light']);
   jest.isolateModules(() => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    fresh = require('../../../tools/federation/antd-precomputed-style.mjs');
+    fresh = require('../antd-precomputed-style.mjs');
   });
   delete process.env.ANTD_PRECOMPUTED_THEMES;
   const light = ({ children }: { children: ReactNode }) => <ConfigProvider theme={adminTheme({ dark: false, compact: false })}>{children}</ConfigProvider>;

@@ -1,10 +1,10 @@
 /**
  * @jest-environment node
  */
-// The build stores each script, stylesheet and manifest gzipped beside it (tools/federation/precompress.mjs)
-// and the static server sends that file instead of compressing per request (serve/static-server.mjs),
-// over real HTTP: the bytes decode to the file, and a file without a stored copy is still compressed.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+// The static server (serve/static-server.mjs) sends the gzip copy the build stored beside a file
+// (tools/federation/precompress.mjs, tested beside it) instead of compressing per request, over real
+// HTTP: the bytes decode to the file, and a file without a stored copy is still compressed.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
 
-// (an ES module of the build tools, transformed for jest like test/rangePicker.test.tsx's)
+// (an ES module of the build tools, transformed for jest: see jest.config.cjs)
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { precompress } = require('../../../tools/federation/precompress.mjs') as { precompress: (dir: string) => number };
 
@@ -24,58 +24,6 @@ beforeEach(() => {
   dist = mkdtempSync(join(tmpdir(), 'precompress-'));
 });
 afterEach(() => rmSync(dist, { recursive: true, force: true }));
-
-describe('precompress', () => {
-  it('stores a gzip copy of scripts, stylesheets and manifests from 1 kB on, and nothing else', () => {
-    writeFileSync(join(dist, '320.0123456789.js'), script('echarts'));
-    writeFileSync(join(dist, 'antd-static.0123456789.css'), `.a{color:red}\n`.repeat(200));
-    writeFileSync(join(dist, 'mf-manifest.json'), JSON.stringify({ name: 'analytics', padding: 'x'.repeat(2000) }));
-    writeFileSync(join(dist, 'tiny.0123456789.js'), 'window.t=1;');
-    writeFileSync(join(dist, 'runtime-config.json'), JSON.stringify({ remotes: {}, padding: 'x'.repeat(2000) }));
-    writeFileSync(join(dist, '320.0123456789.js.LICENSE.txt'), 'MIT\n'.repeat(400));
-    writeFileSync(join(dist, 'mf-manifest-stats.json'), JSON.stringify({ padding: 'x'.repeat(2000) }));
-
-    expect(precompress(dist)).toBe(3);
-    for (const file of ['320.0123456789.js', 'antd-static.0123456789.css', 'mf-manifest.json']) {
-      expect(gunzipSync(readFileSync(join(dist, `${file}.gz`))).equals(readFileSync(join(dist, file)))).toBe(true);
-    }
-    // Too small to gain; answered per request by the servers; the build's stats; not fetched by the page.
-    for (const file of ['tiny.0123456789.js', 'runtime-config.json', 'mf-manifest-stats.json', '320.0123456789.js.LICENSE.txt']) expect(existsSync(join(dist, `${file}.gz`))).toBe(false);
-  });
-
-  it('rewrites a copy only when its file changed, and drops a copy whose file is gone', () => {
-    const entry = join(dist, 'remoteEntry.js');
-    writeFileSync(entry, script('release 1'));
-    writeFileSync(join(dist, 'old.0123456789.js'), script('an earlier build'));
-    precompress(dist);
-    expect(precompress(dist)).toBe(0); // nothing changed: nothing written
-
-    writeFileSync(entry, script('release 2'));
-    const later = new Date(statSync(`${entry}.gz`).mtimeMs + 1000);
-    utimesSync(entry, later, later); // (a rebuild writes it after its old copy)
-    rmSync(join(dist, 'old.0123456789.js'));
-    expect(precompress(dist)).toBe(1);
-    expect(gunzipSync(readFileSync(`${entry}.gz`)).toString()).toContain('release 2');
-    expect(existsSync(join(dist, 'old.0123456789.js.gz'))).toBe(false);
-  });
-
-  it('writes each copy aside first, and clears what a build killed while writing left', () => {
-    writeFileSync(join(dist, 'a.0123456789.js'), script('whole'));
-    writeFileSync(join(dist, 'a.0123456789.js.gz.partial-4242'), 'cut short');
-    expect(precompress(dist)).toBe(1);
-    expect(readdirSync(dist).sort()).toEqual(['a.0123456789.js', 'a.0123456789.js.gz']);
-    expect(gunzipSync(readFileSync(join(dist, 'a.0123456789.js.gz'))).toString()).toContain('whole');
-  });
-
-  it('gives the same bytes for the same file (a release uploaded again has the same hashes)', () => {
-    writeFileSync(join(dist, 'a.0123456789.js'), script('same'));
-    precompress(dist);
-    const first = readFileSync(join(dist, 'a.0123456789.js.gz'));
-    rmSync(join(dist, 'a.0123456789.js.gz'));
-    precompress(dist);
-    expect(readFileSync(join(dist, 'a.0123456789.js.gz')).equals(first)).toBe(true);
-  });
-});
 
 describe('the static server', () => {
   let server: ChildProcess;

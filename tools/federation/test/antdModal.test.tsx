@@ -10,9 +10,9 @@ jest.mock('antd/es/index.js', () => jest.requireActual('antd'), { virtual: true 
 // One React and one antd for every fresh copy of antd-modal.mjs below.
 const mockReact = jest.requireActual('react');
 const mockAntd = jest.requireActual('antd');
-// The chunk: its load fails while the connection is down (the first test).
+// The chunk: its load fails while the connection is down (the offline test).
 let mockOffline = false;
-jest.mock('../../../tools/federation/antd-deferred.mjs', () => {
+jest.mock('../antd-deferred.mjs', () => {
   if (mockOffline) throw new Error('Loading chunk antd-deferred failed.');
   return mockAntd;
 });
@@ -28,12 +28,15 @@ let chunkLoaded: () => boolean = () => false;
 /** antd-modal.mjs as a page that has not loaded the chunk yet sees it (a module registry of its own). */
 function freshModal(): AntdModal {
   let fresh: AntdModal | undefined;
+  // The chunk's import() runs later, in the file's own registry: forget a chunk an earlier test
+  // loaded there, so this page asks for it anew (and fails while offline), whatever ran before.
+  jest.resetModules();
   jest.isolateModules(() => {
     jest.doMock('react', () => mockReact);
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    fresh = require('../../../tools/federation/antd-modal.mjs') as AntdModal;
+    fresh = require('../antd-modal.mjs') as AntdModal;
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { loadedDeferred } = require('../../../tools/federation/antd-deferred-load.mjs') as {
+    const { loadedDeferred } = require('../antd-deferred-load.mjs') as {
       loadedDeferred: () => unknown;
     };
     chunkLoaded = () => loadedDeferred() !== null;
@@ -41,7 +44,6 @@ function freshModal(): AntdModal {
   return fresh!;
 }
 
-// (First: once loaded, the chunk stays in the test's module registry.)
 test("offline, a confirm asks with the browser's own dialog and acts on its answer; the next call loads the chunk again", async () => {
   mockOffline = true;
   const { Modal } = freshModal();

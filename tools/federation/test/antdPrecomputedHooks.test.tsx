@@ -13,9 +13,9 @@ import { APPEARANCES, adminTheme, appearanceCssVarKey } from '@growth-admin/shar
 // The hooks' module imports antd's ES build; the tests run antd's CommonJS one (the same code).
 jest.mock('antd/es/theme/useToken.js', () => jest.requireActual('antd/lib/theme/useToken'), { virtual: true });
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const answers = require('../../../tools/federation/antd-precomputed-style.mjs') as Record<string, (...args: unknown[]) => unknown>;
+const answers = require('../antd-precomputed-style.mjs') as Record<string, (...args: unknown[]) => unknown>;
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const loader = require('../../../tools/federation/antd-precomputed-style-loader.cjs') as (this: unknown, source: string) => string;
+const loader = require('../antd-precomputed-style-loader.cjs') as (this: unknown, source: string) => string;
 
 type StyleProps = { prefixCls: string; rootCls: string };
 type Replaced = { path: string; exports: [name: string, answer: string][] };

@@ -54,7 +54,7 @@ test('antd locales are plain data and may be imported directly', () => {
 
 test('the deferred components (loaded on first render) are on the contract list, each with its wrapper', () => {
   // shared.mjs is ESM: read it in a node process of its own.
-  const script = `import('${join(__dirname, '../../../tools/federation/shared.mjs')}').then((m) => console.log(JSON.stringify({ deferred: m.antdDeferredExports(), all: m.antdSharedExports() })))`;
+  const script = `import('${join(__dirname, '../shared.mjs')}').then((m) => console.log(JSON.stringify({ deferred: m.antdDeferredExports(), all: m.antdSharedExports() })))`;
   const run = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
   if (run.status !== 0) throw new Error(run.stderr); // antdDeferredExports throws when a wrapper is missing
   const { deferred, all } = JSON.parse(run.stdout) as { deferred: string[]; all: string[] };
@@ -66,7 +66,7 @@ test('the deferred components (loaded on first render) are on the contract list,
 test('the contract list is recorded with the shell version that provides it (antd-contract.json)', () => {
   // Fails when the list changes without a new shell version: remotes write that version into their
   // usage file, so a shell lacking an export can name the release that adds it.
-  const run = spawnSync(process.execPath, [join(__dirname, '../../../tools/federation/antd-contract.mjs')], { encoding: 'utf8' });
+  const run = spawnSync(process.execPath, [join(__dirname, '../antd-contract.mjs')], { encoding: 'utf8' });
   expect(run.stderr).toBe('');
   expect(run.status).toBe(0);
 });

@@ -6,8 +6,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ANTD_STYLE_MODULE, precomputedStyles } from '../../../tools/federation/build.mjs';
-import { antdStaticCss } from '../../../tools/federation/antd-static-css.mjs';
+import { ANTD_STYLE_MODULE, precomputedStyles } from '../build.mjs';
+import { antdStaticCss } from '../antd-static-css.mjs';
 
 const pkgDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(pkgDir, 'package.json'));

@@ -1,0 +1,72 @@
+// The shared antd's deferred components (tools/federation/antd-shared.mjs), once the antd-deferred
+// chunk is in: every deferred component renders in its first pass (React.lazy, used before,
+// suspended once even then: a fallback committed, revealed up to 300 ms later). Before it is in, and
+// when its load fails: antdDeferred.test.tsx.
+import { Component, Suspense, type ReactNode } from 'react';
+import { act, render, screen } from '@testing-library/react';
+
+jest.setTimeout(30_000);
+
+jest.mock('antd/es/index.js', () => jest.requireActual('antd'), { virtual: true });
+jest.mock('antd/es/config-provider/context.js', () => jest.requireActual('antd/lib/config-provider/context'), { virtual: true });
+jest.mock('antd/es/date-picker/style/index.js', () => jest.requireActual('antd/lib/date-picker/style'), { virtual: true });
+
+// The chunk (antd itself here), loaded by the test's first form.
+let mockLoads = 0;
+jest.mock('../antd-deferred.mjs', () => {
+  mockLoads++;
+  return jest.requireActual('antd');
+});
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { Form, Input, Table, Button } = require('../antd-shared.mjs') as typeof import('antd');
+
+class Boundary extends Component<{ children: ReactNode }, { error: Error | null }> {
+  override state = { error: null as Error | null };
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+  override render() {
+    return this.state.error ? <Button onClick={() => this.setState({ error: null })}>Retry</Button> : this.props.children;
+  }
+}
+
+function AmountForm({ onAmount }: { onAmount: (amount: string) => void }) {
+  const [form] = Form.useForm<{ amount: string }>();
+  const amount = Form.useWatch('amount', form);
+  return (
+    <Form form={form} onFinish={(values) => onAmount(values.amount)}>
+      <Form.Item label="Amount" name="amount" rules={[{ required: true, message: 'Please enter an amount' }]}>
+        <Input />
+      </Form.Item>
+      <span data-testid="watched">{amount ?? ''}</span>
+      <Button htmlType="submit">Add</Button>
+    </Form>
+  );
+}
+
+const screenWithForm = (onAmount: (amount: string) => void) => (
+  <Boundary>
+    <Suspense fallback={<p>Loading the section</p>}>
+      <AmountForm onAmount={onAmount} />
+    </Suspense>
+  </Boundary>
+);
+
+test('once the chunk is in, a form and a table render in their first pass (no fallback)', async () => {
+  // The chunk comes in for a first form, which waits for it; then a new screen is drawn.
+  const first = await act(async () => render(screenWithForm(() => undefined)));
+  expect(first.getByLabelText('Amount')).toBeInTheDocument();
+  expect(mockLoads).toBe(1);
+  first.unmount();
+
+  render(
+    <Suspense fallback={<p>Loading the section</p>}>
+      <AmountForm onAmount={() => undefined} />
+      <Table rowKey="id" columns={[{ title: 'Name', dataIndex: 'name' }]} dataSource={[{ id: 1, name: 'mia' }]} />
+    </Suspense>,
+  );
+  expect(screen.queryByText('Loading the section')).not.toBeInTheDocument();
+  expect(screen.getByLabelText('Amount')).toBeInTheDocument();
+  expect(screen.getByRole('cell', { name: 'mia' })).toBeInTheDocument();
+});
