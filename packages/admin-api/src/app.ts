@@ -11,6 +11,7 @@ import { DatabaseUnavailableError, type Db } from './db';
 import { ApiError, badRequest, validationMessage } from './http/errors';
 import { Admission, ClientGoneError } from './http/admission';
 import { guardHook } from './http/guard';
+import { warnOnUntrustedProxy } from './http/proxyHint';
 import { findUnstorableText, jsonDepth, MAX_JSON_DEPTH } from './http/text';
 import { administratorRoutes } from './modules/administrators/routes';
 import { analyticsRoutes } from './modules/analytics/routes';
@@ -152,6 +153,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     const release = await admission.enter(reply.raw);
     reply.raw.once('close', release);
   });
+  warnOnUntrustedProxy(app, config.trustProxy, config.log);
   app.addHook('onRequest', guardHook(db, config));
   // A route without a body schema takes no body, and an unknown route none either: answered
   // before the body is read, whatever it holds.

@@ -165,3 +165,30 @@ test('a weak new password is refused before the current one is checked: no guess
   for (let i = 0; i < 8; i++) expect((await me.post('/api/admin/account/password', { currentPassword: `guess${i}`, newPassword: 'my-colleague10-pass' })).body.code).toBe('WEAK_PASSWORD');
   expect(await failures('account.password.failed', 'colleague10')).toBe(0);
 });
+
+describe('behind a proxy', () => {
+  test('without TRUST_PROXY, the first request with X-Forwarded-For is said once, with how to set it; with it, the client address is the forwarded one', async () => {
+    const lines: string[] = [];
+    const plain = await startTestServer({ log: (line) => lines.push(line) });
+    try {
+      const api = new Api(plain.url);
+      await api.get('/healthz');
+      expect(lines.filter((l) => l.includes('X-Forwarded-For'))).toEqual([]);
+      for (let i = 0; i < 3; i++) await api.get('/healthz', { headers: { 'X-Forwarded-For': `203.0.113.${i}` } });
+      expect(lines.filter((l) => l.includes('X-Forwarded-For'))).toEqual([
+        '[admin-api] requests arrive with X-Forwarded-For from 127.0.0.1 but TRUST_PROXY is unset: every client behind that proxy shares its address for the sign-in limits and the audit log. If 127.0.0.1 is your proxy, start with TRUST_PROXY=127.0.0.1 (or a comma list of proxy addresses or CIDRs; true trusts any), see docs/security-sign-in.md',
+      ]);
+    } finally {
+      await plain.close();
+    }
+    const behind = await startTestServer({ trustProxy: '127.0.0.1', log: (line) => lines.push(line) });
+    try {
+      const r = await new Api(behind.url).post('/api/admin/login', { username: 'nobody', password: 'x' }, { token: null, headers: { 'X-Forwarded-For': '203.0.113.7' } });
+      expect(r.status).toBe(401);
+      expect(await behind.sql("select key from login_throttle where key like '%203.0.113.7' order by key")).toEqual([{ key: 'ip:203.0.113.7' }, { key: 'ua:nobody|203.0.113.7' }]);
+      expect(lines.filter((l) => l.includes('X-Forwarded-For'))).toHaveLength(1);
+    } finally {
+      await behind.close();
+    }
+  });
+});
