@@ -20,6 +20,7 @@ import { Agent, request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { markerOf } from '../src/db/dataDir';
 import { signRequest } from '../src/security';
 
 export interface OfficeDayOptions {
@@ -40,6 +41,8 @@ export interface OfficeDayOptions {
   typoRate: number;
   /** The attacker's pause between two guesses (ms). */
   attackerPauseMs: number;
+  /** The chance that a colleague's next action is signing out and back in (else one of the others, alike). */
+  signOutRate: number;
 }
 
 interface Answer {
@@ -254,7 +257,7 @@ export async function officeDay(day: OfficeDayOptions): Promise<OfficeDayResult>
       return r;
     };
 
-    const actions: Array<() => Promise<void>> = [
+    const work: Array<() => Promise<void>> = [
       async () => {
         for (const [route, path] of [
           ['dashboard users', '/api/admin/analytics/users'],
@@ -287,18 +290,18 @@ export async function officeDay(day: OfficeDayOptions): Promise<OfficeDayResult>
         if (!order) return;
         if (await money('refund (step-up)', '/api/admin/orders/refundOrder', { orderId: order.id })) refunded.push(order.id);
       },
-      async () => {
-        const out = await browser.call('logout', 'POST', '/api/admin/logout');
-        if (out.status !== 200) note(me, 'sign-out', out);
-        browser.token = null;
-        if (me === victim) {
-          browser.close();
-          browser = new Browser(day, stats, day.officeAddress); // back at the office
-        }
-        await pause(between(day.thinkMs));
-        await signIn();
-      },
     ];
+    const signOutAndBack = async () => {
+      const out = await browser.call('logout', 'POST', '/api/admin/logout');
+      if (out.status !== 200) note(me, 'sign-out', out);
+      browser.token = null;
+      if (me === victim) {
+        browser.close();
+        browser = new Browser(day, stats, day.officeAddress); // back at the office
+      }
+      await pause(between(day.thinkMs));
+      await signIn();
+    };
 
     await pause(Math.random() * Math.min(2000, day.durationMs / 10)); // not all at 9:00:00
     if (!(await signIn())) return;
@@ -306,7 +309,8 @@ export async function officeDay(day: OfficeDayOptions): Promise<OfficeDayResult>
       await pause(between(day.thinkMs));
       if (Date.now() >= deadline) break;
       if (!browser.token && !(await signIn())) continue;
-      await actions[Math.floor(Math.random() * actions.length)]();
+      if (Math.random() < day.signOutRate) await signOutAndBack();
+      else await work[Math.floor(Math.random() * work.length)]();
     }
     browser.close();
   }
@@ -426,7 +430,7 @@ async function main(): Promise<void> {
   const rows: string[][] = [];
   let failed = false;
   for (const db of dbs) {
-    const dataDir = mkdtempSync(join(tmpdir(), 'office-day-'));
+    const dataDir = mkdtempSync(join(tmpdir(), 'office-day-')); // (unused on PostgreSQL)
     let databaseUrl = '';
     let dropDb: (() => Promise<void>) | null = null;
     if (db === 'postgresql') {
@@ -469,6 +473,7 @@ async function main(): Promise<void> {
         stepUpAmount: 10_000,
         typoRate: 0.05,
         attackerPauseMs: 500,
+        signOutRate: 0.025,
       });
       console.log(describeDay(result));
       const wrong = result.falseRefusals.length + result.serverErrors.length + result.unexpected.length + result.moneyChanges.balanceMismatches.length + result.moneyChanges.refundsNotApplied.length;
@@ -493,6 +498,7 @@ async function main(): Promise<void> {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
       rmSync(dataDir, { recursive: true, force: true });
+      rmSync(markerOf(dataDir), { force: true });
       await dropDb?.();
     }
   }
@@ -505,7 +511,7 @@ async function main(): Promise<void> {
     title: 'An office day: 50 administrators behind one address, an attacker among them',
     command: `pnpm --filter @growth-admin/admin-api bench:office -- --minutes ${minutes} --colleagues ${colleagues} --db ${which}`,
     note:
-      'Each colleague (own account, one shared address) thinks 2-10 s between actions: the dashboard, filtered lists, a CSV export, add coins above the step-up amount, a refund (step-up when the 5-minute window is over), sign-out and back; 5 % of password entries are a typo first; 20 % of money calls are sent twice with the same Idempotency-Key. An attacker at the same address guesses one colleague’s password every 0.5 s. Demo seed (3,000 users, 30,000 orders). Policy: docs/security-sign-in.md.',
+      'Each colleague (own account, one shared address) thinks 2-10 s between actions: the dashboard, filtered lists, a CSV export, add coins above the step-up amount, a refund (step-up when the 5-minute window is over), sign-out and back (2.5 % of actions); 5 % of password entries are a typo first; 20 % of money calls are sent twice with the same Idempotency-Key. An attacker at the same address guesses one colleague’s password every 0.5 s. Demo seed (3,000 users, 30,000 orders). Policy: docs/security-sign-in.md.',
     columns: ['Database', 'What', 'Count', 'Outcome / p50, p99', ''],
     rows,
   });

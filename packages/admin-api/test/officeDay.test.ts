@@ -8,7 +8,9 @@ import { ADMIN, SIGNING_KEY, startTestServer, type TestServer } from './helpers'
 let t: TestServer;
 beforeAll(async () => {
   // A short step-up window, so the short day asks for passwords again as a long one does.
-  t = await startTestServer({ stepUpWindowMs: 8_000 });
+  // A loaded test machine is slow rather than refused: the load shedding (503 after a 5 s wait) is
+  // the fault suite's subject, not this one's.
+  t = await startTestServer({ stepUpWindowMs: 8_000, dbQueueTimeoutMs: 60_000 });
 });
 afterAll(() => t?.close());
 
@@ -25,6 +27,7 @@ test('20 colleagues at one address for 25 s: no false 429, no 5xx, money exactly
     stepUpAmount: 10_000,
     typoRate: 0.1,
     attackerPauseMs: 100,
+    signOutRate: 0.1,
   });
   const summary = describeDay(r);
   console.log(summary);

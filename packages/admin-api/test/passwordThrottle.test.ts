@@ -64,7 +64,8 @@ test(`${BURST} wrong passwords from 50 concurrent clients at one address: at mos
   done = true;
   await running;
 
-  expect([...statuses.keys()].sort()).toEqual([401, 429]);
+  // (A loaded machine may shed some with 503 OVERLOADED before any check: they change no count.)
+  expect([...statuses.keys()].filter((s) => s !== 503).sort()).toEqual([401, 429]);
   const checked = statuses.get(401)!;
   const after = await Promise.all(victims.map((v) => failures('login.failed', v)));
   const perVictim = after.map((n, i) => n - before[i]);

@@ -112,7 +112,7 @@ function refusalOf(policy: ThrottlePolicy, specs: KeySpec[], rows: Counter[], no
   let refusal: { kind: ThrottleLimit; at: number } | null = null;
   for (const spec of specs) {
     const row = byKey.get(spec.key);
-    if (!row || new Date(row.first_at).getTime() <= now - policy.windowMs) continue;
+    if (!row || row.attempts === 0 || new Date(row.first_at).getTime() <= now - policy.windowMs) continue;
     if (!spec.refuses || (spec.kind === 'address' && known)) continue;
     const at = row.attempts >= spec.limit ? new Date(row.first_at).getTime() + policy.windowMs : new Date(row.next_allowed_at ?? 0).getTime();
     if (at > now && (!refusal || at > refusal.at)) refusal = { kind: spec.kind, at };
@@ -147,7 +147,8 @@ export async function reserve(db: Db, policy: ThrottlePolicy, guesser: Guesser):
     const reserved: Reservation['keys'] = [];
     for (const spec of specs) {
       const row = byKey.get(spec.key)!;
-      const fresh = new Date(row.first_at).getTime() <= now - policy.windowMs; // the window is over: a new one
+      // A new key, one emptied by a success, or a window that is over: a new window from now.
+      const fresh = row.attempts === 0 || new Date(row.first_at).getTime() <= now - policy.windowMs;
       const attempts = (fresh ? 0 : row.attempts) + 1;
       const firstAt = fresh ? new Date(now) : new Date(row.first_at);
       const next = spec.delays ? new Date(now + delayAfter(attempts, spec.limit)) : null;
