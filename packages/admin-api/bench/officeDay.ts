@@ -41,6 +41,8 @@ export interface OfficeDayOptions {
   typoRate: number;
   /** The attacker's pause between two guesses (ms). */
   attackerPauseMs: number;
+  /** The attacker guesses at least this often, past the day's end if it must (a slow machine's short day). */
+  attackerMinGuesses?: number;
   /** The chance that a colleague's next action is signing out and back in (else one of the others, alike). */
   signOutRate: number;
 }
@@ -319,7 +321,7 @@ export async function officeDay(day: OfficeDayOptions): Promise<OfficeDayResult>
   const attacker = { guesses: 0, checked: 0, refused: 0, codes: new Set<string>() };
   async function attack(): Promise<void> {
     const browser = new Browser(day, new Stats(), day.officeAddress);
-    while (Date.now() < deadline) {
+    while (Date.now() < deadline || attacker.guesses < (day.attackerMinGuesses ?? 0)) {
       const r = await browser.call('attacker', 'POST', '/api/admin/login', { username: victim, password: `guess-${attacker.guesses}` });
       attacker.guesses++;
       if (r.status === 401) attacker.checked++;

@@ -27,6 +27,7 @@ test('20 colleagues at one address for 25 s: no false 429, no 5xx, money exactly
     stepUpAmount: 10_000,
     typoRate: 0.1,
     attackerPauseMs: 100,
+    attackerMinGuesses: 8,
     signOutRate: 0.1,
   });
   const summary = describeDay(r);
