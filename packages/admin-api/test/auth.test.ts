@@ -124,7 +124,7 @@ describe('login', () => {
       expect(await checks('victim2')).toBe(5);
     });
 
-    test('one address is limited across usernames, in failures; a success spends nothing and starts its username afresh', async () => {
+    test('one address is limited across usernames, in failures; a right password spends nothing', async () => {
       const client = from();
       const ip = `127.0.0.${nextAddress - 1}`;
       for (let i = 0; i < 3; i++) expect((await client.post('/api/admin/login', { username: `nobody${i}`, password: 'x' }, { token: null })).status).toBe(401);

@@ -163,23 +163,22 @@ export async function reserve(db: Db, policy: ThrottlePolicy, guesser: Guesser):
 
 /**
  * Gives the reservation back: after a right password (`succeeded`), or when the check itself
- * failed (a database error: no password was judged wrong). The address gets its one count back (if
- * its window has not started again since). After a success the account at this address, or the
- * session, also forgets its failures and delay (the person knows the password), and the account is
- * remembered as known at this address.
+ * failed (a database error: no password was judged wrong). Each key gets its one count back (if its
+ * window has not started again since); failures stay counted until their window ends, so an
+ * attacker at the same address gains nothing from its victim's own sign-ins. After a success the
+ * account's (or session's) delay is lifted, and the account is remembered as known at this address.
  */
 export async function giveBack(db: Db, reservation: Reservation, succeeded: boolean): Promise<void> {
   await db.transaction(async (tx) => {
     for (const { key, kind, firstAt } of [...reservation.keys].sort((a, b) => (a.key < b.key ? -1 : 1))) {
-      if (kind === 'address' || !succeeded) {
-        await tx.query('update login_throttle set attempts = attempts - 1 where key = $1 and first_at = $2 and attempts > 0', [key, firstAt]);
-      } else {
-        await tx.query(
-          `update login_throttle set attempts = 0, first_at = now(), next_allowed_at = null,
-             last_success_at = case when $2 then now() else last_success_at end where key = $1`,
-          [key, kind === 'account'],
-        );
-      }
+      await tx.query(
+        `update login_throttle
+            set attempts = case when first_at = $2 and attempts > 0 then attempts - 1 else attempts end,
+                next_allowed_at = case when $3 then null else next_allowed_at end,
+                last_success_at = case when $4 then now() else last_success_at end
+          where key = $1`,
+        [key, firstAt, succeeded && kind !== 'address', succeeded && kind === 'account'],
+      );
     }
   });
 }
