@@ -2,9 +2,9 @@
 // change ends the other session, each landing that browser on the sign-in screen at its next call
 // with a message saying why; a refund asks for the password again (a wrong one is refused with a
 // clear message, the right one refunds, keyboard only). Accessibility of the new tab and dialog.
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import type { Order, OrdersList } from '@growth-admin/api-contract';
-import { apiCall, expect, expectAccessible, openSection, SESSION_STORAGE_KEY, signedApi, signIn, test } from '../support';
+import { adminCredentials, apiCall, expect, expectAccessible, openSection, SESSION_STORAGE_KEY, signedApi, signIn, test } from '../support';
 
 const ENDED = 'Your session has ended. Please sign in again.';
 
@@ -116,5 +116,78 @@ test('a refund asks for the password again: a wrong one is refused with a clear 
   await expect(page.getByText('Order refunded successfully')).toBeVisible();
   await expect(details.getByRole('button', { name: 'Refund Order' })).toHaveCount(0);
   expect((await api.get<OrdersList>('/api/admin/orders/orderList', { page: 0, limit: 1, orderSn: order.orderSn })).orders[0].isRefund).toBe(true);
+  await page.context().close();
+});
+
+/** Wrong passwords until the throttle holds this account for the rest of its window (its delays of 1, 2 s waited out). */
+async function wrongUntilHeld(page: Page, submit: Locator, alert: Locator, typeWrong: () => Promise<void>) {
+  for (let i = 0; i < 12; i++) {
+    await expect(submit).toBeEnabled({ timeout: 15_000 });
+    await typeWrong();
+    await submit.click();
+    await expect(alert).toBeVisible();
+    if (/Try again in \d+ min/.test(await alert.innerText())) return;
+  }
+  throw new Error('the throttle never held the account');
+}
+
+test('too many wrong passwords at sign-in: the screen says which limit, counts down, and Sign in waits; another account is not held', async ({ browser }) => {
+  const op = await newOperator();
+  const page = await (await browser.newContext()).newPage();
+  await page.goto('/');
+  await page.getByLabel('Username').fill(op.username);
+  const signInButton = page.getByRole('button', { name: 'Sign in' });
+  const alert = page.getByRole('alert');
+  await wrongUntilHeld(page, signInButton, alert, () => page.getByLabel('Password').fill('not-the-password'));
+  await expect(alert).toHaveText(/^Too many wrong passwords for this account from your network\. Try again in 1[45] min( \d+ s)?\.$/);
+  await expect(signInButton).toBeDisabled();
+  const said = await alert.innerText();
+  await expect(alert).not.toHaveText(said); // a live countdown
+  await expect(page.getByText(/Invalid username or password|failed/)).toHaveCount(0);
+  await expectAccessible(page, 'Admin Login, held by the password throttle');
+  // The right password is not checked either while the account is held here...
+  await page.getByLabel('Password').fill(op.password);
+  await expect(signInButton).toBeDisabled();
+  // ...but the limit is this account's: another one signs in from the same network.
+  const admin = adminCredentials();
+  await page.getByLabel('Username').fill(admin.username);
+  await page.getByLabel('Password').fill(admin.password);
+  await expect(alert).toHaveCount(0);
+  await signInButton.click();
+  await expect(page.getByRole('heading', { name: 'Admin Login' })).toHaveCount(0);
+  await page.context().close();
+});
+
+test('too many wrong passwords at step-up: the dialog says so, counts down, and Confirm waits', async ({ browser }) => {
+  test.slow();
+  const op = await newOperator();
+  const api = await signedApi();
+  const { orders } = await api.get<OrdersList>('/api/admin/orders/orderList', { page: 7, limit: 20, status: 'completed' });
+  const order = orders.find((o) => o.isComplete && !o.isRefund) as Order;
+  const page = await browserAs(browser, op);
+  const token = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}').token as string, SESSION_STORAGE_KEY);
+  await expect(apiCall('POST', '/api/admin/account/reauthenticate', { token, body: { password: 'not-the-password' } })).rejects.toMatchObject({ status: 403 });
+
+  await openSection(page, 'Orders');
+  await page.getByLabel('Search by', { exact: true }).click();
+  await page.locator('.ant-select-item-option[title="Order Number"]').click();
+  await page.getByPlaceholder('Search by order number...').fill(order.orderSn);
+  await page.getByPlaceholder('Search by order number...').press('Enter');
+  await page.getByRole('button', { name: `Order #${order.orderSn}` }).click();
+  await page.getByRole('dialog', { name: 'Order Details' }).getByRole('button', { name: 'Refund Order' }).click();
+  await page.getByRole('button', { name: 'Yes, refund' }).click();
+
+  const stepUp = page.getByRole('dialog', { name: 'Confirm your password' });
+  const confirm = stepUp.getByRole('button', { name: 'Confirm' });
+  const alert = stepUp.getByRole('alert');
+  await wrongUntilHeld(page, confirm, alert, () => stepUp.getByLabel('Password').fill('not-the-password'));
+  await expect(alert).toHaveText(/^Too many wrong passwords in this session\. Try again in 1[45] min( \d+ s)?\.$/);
+  await expect(confirm).toBeDisabled();
+  const said = await alert.innerText();
+  await expect(alert).not.toHaveText(said);
+  await expectAccessible(page, 'the step-up dialog, held by the password throttle');
+  await stepUp.getByRole('button', { name: 'Cancel' }).click();
+  await expect(stepUp).toBeHidden();
+  expect((await api.get<OrdersList>('/api/admin/orders/orderList', { page: 0, limit: 1, orderSn: order.orderSn })).orders[0].isRefund).toBe(false);
   await page.context().close();
 });

@@ -14,6 +14,7 @@ import { ApiMetrics } from './metrics';
 import { guardHook } from './http/guard';
 import { auditDeployTokenUse } from './modules/releases/deployTokens';
 import { remoteRoutes } from './modules/remotes/routes';
+import { warnOnUntrustedProxy } from './http/proxyHint';
 import { findUnstorableText, jsonDepth, MAX_JSON_DEPTH } from './http/text';
 import { administratorRoutes } from './modules/administrators/routes';
 import { analyticsRoutes } from './modules/analytics/routes';
@@ -196,6 +197,7 @@ export async function buildApp({ config, db, metrics = new ApiMetrics() }: AppDe
     const release = await admission.enter(reply.raw);
     reply.raw.once('close', release);
   });
+  warnOnUntrustedProxy(app, config.trustProxy, config.log);
   app.addHook('onRequest', guardHook(db, config));
   // Every call made with a deploy token is audited, a read or a refusal too, before its answer leaves.
   app.addHook('onSend', async (req, reply, payload) => {

@@ -29,7 +29,7 @@ export interface ServerConfig {
   seedDemo: boolean;
   seedUsers: number;
   seedOrders: number;
-  /** Sign-in throttling: password checks allowed per username and address / per address within the window. */
+  /** The password throttle: wrong passwords allowed per username and address (and per session) / per address within the window. */
   loginLimitPerUserAndAddress: number;
   loginLimitPerAddress: number;
   loginWindowMs: number;
@@ -141,7 +141,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     seedUsers: intEnv(env, 'SEED_USERS', 3000),
     seedOrders: intEnv(env, 'SEED_ORDERS', 30000),
     loginLimitPerUserAndAddress: intEnv(env, 'LOGIN_LIMIT_PER_USER_AND_ADDRESS', 5, 1),
-    loginLimitPerAddress: intEnv(env, 'LOGIN_LIMIT_PER_ADDRESS', 20, 1),
+    loginLimitPerAddress: intEnv(env, 'LOGIN_LIMIT_PER_ADDRESS', 50, 1),
     loginWindowMs: intEnv(env, 'LOGIN_WINDOW_MINUTES', 15, 1) * 60_000,
     dbMaxInFlight: intEnv(env, 'DB_MAX_IN_FLIGHT', 8, 1),
     dbMaxQueue: intEnv(env, 'DB_MAX_QUEUE', 200, 0),

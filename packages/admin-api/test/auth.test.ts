@@ -80,7 +80,8 @@ describe('login', () => {
       expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
       expect(await checks('victim')).toBe(statuses.filter((s) => s === 401).length);
       const refused = answers.find((a) => a.status === 429)!;
-      expect(refused.body.code).toBe('LOGIN_THROTTLED');
+      expect(refused.body.code).toBe('THROTTLED_ACCOUNT_ADDRESS');
+      expect(refused.body.message).toMatch(/^Too many wrong passwords for this account from your network\. Try again in \d+ (s|min)/);
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
       // Even the right password is not checked from there now.
       expect((await attacker.post('/api/admin/login', { username: 'victim', password: ADMIN.password }, { token: null })).status).toBe(429);
@@ -94,16 +95,28 @@ describe('login', () => {
       const client = from();
       const attempt = () => client.post('/api/admin/login', { username: 'victim2', password: 'guess' }, { token: null });
       const passTime = () => t.sql("update login_throttle set next_allowed_at = now() - interval '1 second' where key like 'ua:victim2|%'");
-      expect([(await attempt()).status, (await attempt()).status, (await attempt()).status]).toEqual([401, 401, 401]);
-      const early = await attempt(); // the third failure set a delay of 1 s
+      // Each failure sets its delay from the moment it was admitted (a slow machine may spend it on scrypt).
+      const failureWithDelay = async (seconds: number) => {
+        const t0 = Date.now();
+        expect((await attempt()).status).toBe(401);
+        const t1 = Date.now();
+        const [row] = await t.sql("select next_allowed_at from login_throttle where key like 'ua:victim2|%'");
+        const at = new Date(row.next_allowed_at).getTime();
+        expect(at - t0).toBeGreaterThanOrEqual(seconds * 1000);
+        expect(at - t1).toBeLessThanOrEqual(seconds * 1000);
+      };
+      await failureWithDelay(0);
+      await failureWithDelay(0);
+      await failureWithDelay(1); // from the third: 1 s, then doubling
+      await t.sql("update login_throttle set next_allowed_at = now() + interval '30 seconds' where key like 'ua:victim2|%'");
+      const early = await attempt(); // before its delay is over: refused, saying how long
       expect(early.status).toBe(429);
-      expect(early.headers.get('retry-after')).toBe('1');
+      expect(Number(early.headers.get('retry-after'))).toBeGreaterThanOrEqual(29);
+      expect(Number(early.headers.get('retry-after'))).toBeLessThanOrEqual(30);
       await passTime();
-      expect((await attempt()).status).toBe(401);
-      const later = await attempt(); // the fourth: 2 s
-      expect(later.headers.get('retry-after')).toBe('2');
+      await failureWithDelay(2);
       await passTime();
-      expect((await attempt()).status).toBe(401); // the fifth and last check of the window
+      await failureWithDelay(4); // the fifth and last check of the window
       await passTime();
       const locked = await attempt();
       expect(locked.status).toBe(429);
@@ -111,17 +124,22 @@ describe('login', () => {
       expect(await checks('victim2')).toBe(5);
     });
 
-    test('one address is limited across usernames; a success starts its username afresh', async () => {
+    test('one address is limited across usernames, in failures; a right password spends nothing', async () => {
       const client = from();
+      const ip = `127.0.0.${nextAddress - 1}`;
       for (let i = 0; i < 3; i++) expect((await client.post('/api/admin/login', { username: `nobody${i}`, password: 'x' }, { token: null })).status).toBe(401);
       expect((await client.post('/api/admin/login', ADMIN, { token: null })).status).toBe(200);
-      expect(await t.sql("select key from login_throttle where key = $1", [`ua:admin|127.0.0.${nextAddress - 1}`])).toEqual([]);
-      const [{ attempts }] = await t.sql('select attempts from login_throttle where key = $1', [`ip:127.0.0.${nextAddress - 1}`]);
-      expect(attempts).toBe(4);
-      // 12 checks per address and window: the 13th is refused whatever the username.
-      await t.sql('update login_throttle set attempts = 12 where key = $1', [`ip:127.0.0.${nextAddress - 1}`]);
-      expect((await client.post('/api/admin/login', ADMIN, { token: null })).status).toBe(429);
-      expect((await from().post('/api/admin/login', ADMIN, { token: null })).status).toBe(200);
+      expect(await t.sql('select attempts from login_throttle where key = $1', [`ua:admin|${ip}`])).toEqual([{ attempts: 0 }]);
+      expect(await t.sql('select attempts from login_throttle where key = $1', [`ip:${ip}`])).toEqual([{ attempts: 3 }]);
+      // 12 failures per address and window: the 13th attempt is refused for a username never signed in from here...
+      await t.sql('update login_throttle set attempts = 12 where key = $1', [`ip:${ip}`]);
+      const refused = await client.post('/api/admin/login', { username: 'victim2', password: ADMIN.password }, { token: null });
+      expect(refused.status).toBe(429);
+      expect(refused.body.code).toBe('THROTTLED_ADDRESS');
+      expect(refused.body.message).toMatch(/^Too many wrong passwords from your network\. Try again in \d+ (s|min)/);
+      // ...not for one that signed in from here (its own limit still applies), nor from another address.
+      expect((await client.post('/api/admin/login', ADMIN, { token: null })).status).toBe(200);
+      expect((await from().post('/api/admin/login', { username: 'victim2', password: ADMIN.password }, { token: null })).status).toBe(200);
     });
   });
 });

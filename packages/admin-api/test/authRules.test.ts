@@ -4,7 +4,7 @@
 import type { Db } from '../src/db';
 import { migrate } from '../src/db/migrate';
 import { addAdmin, checkCredentials, createSession, ensureFirstAdmin, findSession, housekeeping, LAST_SEEN_EVERY_SECONDS, revokeSession } from '../src/modules/auth/repository';
-import { admitAttempt, forgetOldCounters, throttleKeys } from '../src/modules/auth/throttle';
+import { forgetOldCounters, giveBack, KNOWN_ACCOUNT_MS, reserve, throttleKeys, waitInWords } from '../src/modules/auth/throttle';
 import { idempotent } from '../src/modules/idempotency/repository';
 import { openFreshDb } from './helpers';
 
@@ -144,13 +144,14 @@ describe('housekeeping', () => {
   });
 });
 
-describe('sign-in throttling at its boundaries', () => {
+describe('the password throttle at its boundaries', () => {
   const policy = { perUserAndAddress: 4, perAddress: 10, windowMs: 60_000 };
   const T0 = Date.parse('2026-11-23T10:00:00.000Z');
   const at = (ms: number) => jest.spyOn(Date, 'now').mockReturnValue(ms);
   const counter = async (key: string) =>
-    (await db.query<{ attempts: number; first_at: Date }>('select attempts, first_at from login_throttle where key = $1', [key]))[0];
-  const refusal = (p: Promise<void>) => p.then(() => null, (err: { statusCode: number; message: string; retryAfter?: number }) => err);
+    (await db.query<{ attempts: number; first_at: Date; next_allowed_at: Date | null; last_success_at: Date | null }>('select attempts, first_at, next_allowed_at, last_success_at from login_throttle where key = $1', [key]))[0];
+  const admit = (username: string, ip: string, p = policy, sessionId?: string) => reserve(db, p, sessionId === undefined ? { username, ip } : { username, ip, sessionId });
+  const refusal = (p: Promise<unknown>) => p.then(() => null, (err: { statusCode: number; code: string; message: string; retryAfter?: number }) => err);
 
   async function atLimit(username: string, ip: string, firstAt: number) {
     const keys = throttleKeys(username, ip);
@@ -158,51 +159,110 @@ describe('sign-in throttling at its boundaries', () => {
     return keys;
   }
 
-  test('at the limit, refused until the window ends; the message says the wait in seconds', async () => {
+  test('at the limit, refused until the window ends; the message says which limit and the wait', async () => {
     await atLimit('tom', '10.0.0.1', T0);
     at(T0 + 15_000);
-    const err = await refusal(admitAttempt(db, policy, 'tom', '10.0.0.1'));
-    expect(err).toMatchObject({ statusCode: 429, message: 'Too many failed sign-in attempts: try again in 45 second(s)', retryAfter: 45 });
+    const err = await refusal(admit('tom', '10.0.0.1'));
+    expect(err).toMatchObject({ statusCode: 429, code: 'THROTTLED_ACCOUNT_ADDRESS', message: 'Too many wrong passwords for this account from your network. Try again in 45 s.', retryAfter: 45 });
   });
 
   test('the moment the window ends, the count starts again from this attempt', async () => {
     const keys = await atLimit('tim', '10.0.0.2', T0);
     at(T0 + policy.windowMs);
-    await admitAttempt(db, policy, 'tim', '10.0.0.2');
+    await admit('tim', '10.0.0.2');
     const row = await counter(keys.userAndAddress);
     expect(row.attempts).toBe(1);
     expect(new Date(row.first_at).getTime()).toBe(T0 + policy.windowMs);
   });
 
-  test('a wait of 89 s is said in seconds, one of 90 s in minutes (rounded up)', async () => {
-    for (const [user, waitMs, said] of [
-      ['tia', 89_000, '89 second(s)'],
-      ['tod', 90_000, '2 minute(s)'],
-    ] as const) {
-      const long = { ...policy, windowMs: 10 * 60_000 };
-      const keys = throttleKeys(user, '10.0.0.9');
-      await db.query('insert into login_throttle (key, attempts, first_at) values ($1, $2, $3)', [keys.userAndAddress, long.perUserAndAddress, new Date(T0)]);
-      at(T0 + long.windowMs - waitMs);
-      expect(await refusal(admitAttempt(db, long, user, '10.0.0.9'))).toMatchObject({ message: `Too many failed sign-in attempts: try again in ${said}`, retryAfter: waitMs / 1000 });
-    }
-  });
-
-  test('a long wait is said in minutes', async () => {
-    const long = { ...policy, windowMs: 10 * 60_000 };
-    const keys = throttleKeys('tara', '10.0.0.3');
-    await db.query('insert into login_throttle (key, attempts, first_at) values ($1, $2, $3)', [keys.userAndAddress, long.perUserAndAddress, new Date(T0)]);
-    at(T0 + 5_000);
-    expect(await refusal(admitAttempt(db, long, 'tara', '10.0.0.3'))).toMatchObject({ message: 'Too many failed sign-in attempts: try again in 10 minute(s)' });
+  test('a wait is said in seconds up to 89 s, then in minutes and seconds', () => {
+    expect([1, 89, 90, 600, 845].map(waitInWords)).toEqual(['1 s', '89 s', '1 min 30 s', '10 min', '14 min 5 s']);
   });
 
   test('a delay set by earlier failures refuses until its time, not after', async () => {
     const keys = throttleKeys('ted', '10.0.0.4');
     await db.query('insert into login_throttle (key, attempts, first_at, next_allowed_at) values ($1, 2, $2, $3)', [keys.userAndAddress, new Date(T0), new Date(T0 + 2_000)]);
     at(T0 + 1_000);
-    expect(await refusal(admitAttempt(db, policy, 'ted', '10.0.0.4'))).toMatchObject({ statusCode: 429, message: 'Too many failed sign-in attempts: try again in 1 second(s)' });
+    expect(await refusal(admit('ted', '10.0.0.4'))).toMatchObject({ statusCode: 429, message: 'Too many wrong passwords for this account from your network. Try again in 1 s.' });
     at(T0 + 2_000);
-    await admitAttempt(db, policy, 'ted', '10.0.0.4'); // its time has come
+    await admit('ted', '10.0.0.4'); // its time has come
     expect((await counter(keys.userAndAddress)).attempts).toBe(3);
+  });
+
+  test('a success gives back its one count on each key; failures stay; the delay is lifted', async () => {
+    at(T0);
+    const keys = throttleKeys('una', '10.0.1.1');
+    for (let i = 0; i < 2; i++) await admit('una', '10.0.1.1'); // two wrong passwords: kept
+    at(T0 + 1_000); // past the delay the second set
+    const ok = await admit('una', '10.0.1.1');
+    expect((await counter(keys.userAndAddress)).next_allowed_at).not.toBeNull();
+    await giveBack(db, ok, true);
+    expect(await counter(keys.address)).toMatchObject({ attempts: 2 });
+    expect(await counter(keys.userAndAddress)).toMatchObject({ attempts: 2, next_allowed_at: null });
+    expect((await counter(keys.userAndAddress)).last_success_at).not.toBeNull();
+  });
+
+  test('a check that could not be made (an error) gives back its one count and forgets nothing', async () => {
+    at(T0);
+    const keys = throttleKeys('uli', '10.0.1.2');
+    await admit('uli', '10.0.1.2');
+    await giveBack(db, await admit('uli', '10.0.1.2'), false);
+    expect(await counter(keys.userAndAddress)).toMatchObject({ attempts: 1 });
+    expect(await counter(keys.address)).toMatchObject({ attempts: 1 });
+  });
+
+  test('a give-back after the window started again takes nothing from the new window', async () => {
+    at(T0);
+    const keys = throttleKeys('uma', '10.0.1.3');
+    const r = await admit('uma', '10.0.1.3');
+    at(T0 + policy.windowMs);
+    await admit('uma', '10.0.1.3'); // a new window, one count
+    await giveBack(db, r, false);
+    expect(await counter(keys.address)).toMatchObject({ attempts: 1 });
+  });
+
+  test('the address: a cap without delays, refusing an account never signed in from there', async () => {
+    at(T0);
+    const ip = '10.0.2.1';
+    await db.query('insert into login_throttle (key, attempts, first_at) values ($1, $2, $3)', [throttleKeys('x', ip).address, policy.perAddress - 1, new Date(T0)]);
+    await admit('vic', ip); // the tenth: admitted, no delay
+    expect((await counter(throttleKeys('x', ip).address)).next_allowed_at).toBeNull();
+    expect(await refusal(admit('val', ip))).toMatchObject({ code: 'THROTTLED_ADDRESS', message: 'Too many wrong passwords from your network. Try again in 60 s.', retryAfter: 60 });
+  });
+
+  test(`an account known at the address (a success there within ${KNOWN_ACCOUNT_MS / 86_400_000} days) passes its spent cap, within its own limit`, async () => {
+    at(T0);
+    const ip = '10.0.2.2';
+    const keys = throttleKeys('wes', ip);
+    await db.query('insert into login_throttle (key, attempts, first_at) values ($1, $2, $3)', [keys.address, policy.perAddress, new Date(T0)]);
+    await db.query('insert into login_throttle (key, first_at, last_success_at) values ($1, $2, $3)', [keys.userAndAddress, new Date(T0), new Date(T0 - KNOWN_ACCOUNT_MS + 1)]);
+    await admit('wes', ip);
+    await db.query('update login_throttle set last_success_at = $2 where key = $1', [keys.userAndAddress, new Date(T0 - KNOWN_ACCOUNT_MS)]);
+    expect(await refusal(admit('wes', ip))).toMatchObject({ code: 'THROTTLED_ADDRESS' });
+  });
+
+  test('with a session: counted per session (limit and delays) and on the address, which never refuses it', async () => {
+    at(T0);
+    const ip = '10.0.2.3';
+    const keys = throttleKeys('xia', ip, 'sess-1');
+    await db.query('insert into login_throttle (key, attempts, first_at) values ($1, $2, $3)', [keys.address, policy.perAddress + 5, new Date(T0)]);
+    for (let i = 0; i < policy.perUserAndAddress; i++) {
+      at(T0 + i * 60_000 / 10); // past each delay
+      await admit('xia', ip, policy, 'sess-1');
+    }
+    expect(await counter(keys.session!)).toMatchObject({ attempts: 4 });
+    expect(await counter(keys.address)).toMatchObject({ attempts: policy.perAddress + 5 + 4 });
+    expect(await refusal(admit('xia', ip, policy, 'sess-1'))).toMatchObject({ code: 'THROTTLED_SESSION', message: 'Too many wrong passwords in this session. Try again in 42 s.' });
+    expect(await counter(keys.userAndAddress)).toBeUndefined(); // sign-in at this address is not touched
+    await admit('xia', ip, policy, 'sess-2'); // another session of the same account
+  });
+
+  test('forgetOldCounters keeps a counter that remembers a recent success', async () => {
+    await db.query(
+      "insert into login_throttle (key, first_at, last_success_at) values ('known', now() - interval '1 hour', now() - interval '1 day'), ('long-gone', now() - interval '1 hour', now() - interval '31 days')",
+    );
+    await forgetOldCounters(db, 60_000);
+    expect((await db.query<{ key: string }>("select key from login_throttle where key in ('known', 'long-gone')")).map((r) => r.key)).toEqual(['known']);
   });
 });
 

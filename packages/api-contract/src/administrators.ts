@@ -1,7 +1,7 @@
 // Administrators and their own accounts: owners manage administrators; everyone changes
 // their own password.
 import { Type } from '@sinclair/typebox';
-import { RoleSchema } from './auth';
+import { RoleSchema, THROTTLED_SESSION } from './auth';
 import { route } from './route';
 
 export const PASSWORD_MIN_LENGTH = 12;
@@ -71,9 +71,10 @@ export const changeOwnPassword = route({
   operationId: 'changeOwnPassword',
   tag: 'administrators',
   summary: 'Change my password',
-  description: 'Needs the current password. Every other session of mine ends; this one stays. Audited (account.password).',
+  description:
+    'Needs the current password, checked like every password: wrong ones are throttled per session (THROTTLED_SESSION) and audited (account.password.failed). Every other session of mine ends; this one stays. Audited (account.password).',
   access: 'admin',
   body: Type.Object({ currentPassword: Type.String({ minLength: 1, maxLength: 200 }), newPassword: Password }, { additionalProperties: false }),
   data: Type.Object({ changed: Type.Boolean(), otherSessionsEnded: Type.Integer() }),
-  errors: [WEAK_PASSWORD, { status: 403, code: 'WRONG_PASSWORD', when: 'the current password is wrong' }],
+  errors: [WEAK_PASSWORD, { status: 403, code: 'WRONG_PASSWORD', when: 'the current password is wrong' }, THROTTLED_SESSION],
 });

@@ -20,6 +20,15 @@ export const LoginPayload = Type.Object(
   { additionalProperties: false },
 );
 
+/** The password throttle's refusals (docs/security-sign-in.md): which limit, and Retry-After. */
+export const THROTTLED_ACCOUNT_ADDRESS = {
+  status: 429,
+  code: 'THROTTLED_ACCOUNT_ADDRESS',
+  when: 'too many wrong passwords for this username from this address: retry after Retry-After seconds',
+} as const;
+export const THROTTLED_ADDRESS = { status: 429, code: 'THROTTLED_ADDRESS', when: 'too many wrong passwords from this address, across usernames: retry after Retry-After seconds' } as const;
+export const THROTTLED_SESSION = { status: 429, code: 'THROTTLED_SESSION', when: 'too many wrong passwords in this session: retry after Retry-After seconds' } as const;
+
 export const login = route({
   method: 'POST',
   path: '/api/admin/login',
@@ -27,13 +36,14 @@ export const login = route({
   tag: 'session',
   summary: 'Sign in',
   description:
-    'Checks the credentials and starts a session (12 h). Needs the request signature but no token. Failed attempts are throttled per username and address (429 with Retry-After).',
+    'Checks the credentials and starts a session (12 h). Needs the request signature but no token. Wrong passwords are throttled per username and address and per address (429 naming the limit, with Retry-After); right ones spend no budget.',
   access: 'signed',
   body: LoginPayload,
   data: AdminSession,
   errors: [
     { status: 401, code: 'INVALID_CREDENTIALS', when: 'unknown username or wrong password (alike: "Invalid username or password")' },
-    { status: 429, code: 'LOGIN_THROTTLED', when: 'too many failed sign-ins for the username or the address: retry after Retry-After seconds' },
+    THROTTLED_ACCOUNT_ADDRESS,
+    THROTTLED_ADDRESS,
   ],
 });
 

@@ -2,6 +2,7 @@
 // and end anyone's. Step-up re-authentication records, on this session, that the password was just
 // entered (a refund or a large add-coins needs it within the last 5 minutes).
 import { Type } from '@sinclair/typebox';
+import { THROTTLED_SESSION } from './auth';
 import { Id, route } from './route';
 
 export const Session = Type.Object({
@@ -86,12 +87,12 @@ export const reauthenticate = route({
   tag: 'session',
   summary: 'Enter my password again (step-up)',
   description:
-    'Records on this session that the password was just entered: a refund, and an add-coins above the step-up amount, are allowed for the next 5 minutes. Wrong passwords are throttled like sign-ins, audited (account.reauth.failed) and withdraw the allowance this session had (sign-in included).',
+    'Records on this session that the password was just entered: a refund, and an add-coins above the step-up amount, are allowed for the next 5 minutes. Wrong passwords are throttled per session (THROTTLED_SESSION), audited (account.reauth.failed) and withdraw the allowance this session had (sign-in included).',
   access: 'admin',
   body: Type.Object({ password: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false }),
   data: Type.Object({ reauthenticated: Type.Boolean(), validForSeconds: Type.Integer() }),
   errors: [
     { status: 403, code: 'WRONG_PASSWORD', when: 'the password is wrong' },
-    { status: 429, code: 'LOGIN_THROTTLED', when: 'too many wrong passwords: retry after Retry-After seconds' },
+    THROTTLED_SESSION,
   ],
 });

@@ -21,7 +21,7 @@ test.each(routes.map((r) => [r.operationId, r] as [string, RouteSpec]))('%s read
 test('errors follow from access and inputs: signed routes can answer signature codes, admin routes token codes', () => {
   const byId = Object.fromEntries(routes.map((r) => [r.operationId, r]));
   const codes = (id: string) => errorsOf(byId[id]).map((e) => `${e.status} ${e.code}`);
-  expect(codes('login')).toEqual(expect.arrayContaining(['403 NONCE_REPLAYED', '401 INVALID_CREDENTIALS', '429 LOGIN_THROTTLED', '400 INVALID_JSON']));
+  expect(codes('login')).toEqual(expect.arrayContaining(['403 NONCE_REPLAYED', '401 INVALID_CREDENTIALS', '429 THROTTLED_ACCOUNT_ADDRESS', '429 THROTTLED_ADDRESS', '400 INVALID_JSON']));
   expect(codes('login')).not.toContain('401 TOKEN_MISSING');
   expect(codes('listProjects')).toEqual(expect.arrayContaining(['401 TOKEN_INVALID', '403 SIGNATURE_INVALID']));
   expect(codes('listProjects')).toContain('400 VALIDATION_ERROR'); // an unknown query parameter

@@ -73,7 +73,7 @@ export async function login(payload: LoginPayload): Promise<AdminSession> {
     data = await call('post', '/api/admin/login', { body: payload, isLogin: true });
   } catch (err) {
     const error = toApiError(err);
-    throw new ApiError(error.message || 'Login failed', error.status, error.code);
+    throw new ApiError(error.message || 'Login failed', error.status, error.code, error.retryAfter);
   }
   // A session the token store would not keep (empty token, no username) is no session.
   if (!data || typeof data.token !== 'string' || !data.token || typeof data.user?.username !== 'string') {

@@ -7,6 +7,7 @@
 // store and one configured client. Every name here is also exported by the full entry (index.ts).
 export * from './types';
 export * from './errors';
+export * from './throttle';
 export * from './config';
 export * from './tokenStore';
 export * from './api';

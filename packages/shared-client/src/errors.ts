@@ -2,12 +2,15 @@
 export class ApiError extends Error {
   readonly status: number;
   readonly code?: string;
+  /** Seconds the server asked to wait before retrying (its Retry-After), when it said. */
+  readonly retryAfter?: number;
 
-  constructor(message: string, status = 500, code?: string) {
+  constructor(message: string, status = 500, code?: string, retryAfter?: number) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.retryAfter = retryAfter;
   }
 }
 

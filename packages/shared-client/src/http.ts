@@ -62,7 +62,8 @@ function errorFromBody(body: unknown, response: Response): ApiError {
   if (body && typeof body === 'object') {
     const { message, code } = body as { message?: unknown; code?: unknown };
     if (typeof message === 'string' && message) {
-      return new ApiError(message, status, typeof code === 'string' ? code : undefined);
+      const retryAfter = Number(response.headers?.get('Retry-After') ?? '');
+      return new ApiError(message, status, typeof code === 'string' ? code : undefined, Number.isInteger(retryAfter) && retryAfter > 0 ? retryAfter : undefined);
     }
   }
   const transport = response.statusText || `Request failed with status ${status}`;

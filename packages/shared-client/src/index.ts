@@ -1,5 +1,6 @@
 export * from './types';
 export * from './errors';
+export * from './throttle';
 export * from './config';
 export * from './signature';
 export * from './tokenStore';

@@ -13,7 +13,7 @@ export type paths = {
         put?: never;
         /**
          * Sign in
-         * @description Checks the credentials and starts a session (12 h). Needs the request signature but no token. Failed attempts are throttled per username and address (429 with Retry-After).
+         * @description Checks the credentials and starts a session (12 h). Needs the request signature but no token. Wrong passwords are throttled per username and address and per address (429 naming the limit, with Retry-After); right ones spend no budget.
          */
         post: operations["login"];
         delete?: never;
@@ -173,7 +173,7 @@ export type paths = {
         put?: never;
         /**
          * Enter my password again (step-up)
-         * @description Records on this session that the password was just entered: a refund, and an add-coins above the step-up amount, are allowed for the next 5 minutes. Wrong passwords are throttled like sign-ins, audited (account.reauth.failed) and withdraw the allowance this session had (sign-in included).
+         * @description Records on this session that the password was just entered: a refund, and an add-coins above the step-up amount, are allowed for the next 5 minutes. Wrong passwords are throttled per session (THROTTLED_SESSION), audited (account.reauth.failed) and withdraw the allowance this session had (sign-in included).
          */
         post: operations["reauthenticate"];
         delete?: never;
@@ -237,7 +237,7 @@ export type paths = {
         put?: never;
         /**
          * Change my password
-         * @description Needs the current password. Every other session of mine ends; this one stays. Audited (account.password).
+         * @description Needs the current password, checked like every password: wrong ones are throttled per session (THROTTLED_SESSION) and audited (account.password.failed). Every other session of mine ends; this one stays. Audited (account.password).
          */
         post: operations["changeOwnPassword"];
         delete?: never;
@@ -1186,7 +1186,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `LOGIN_THROTTLED`: too many failed sign-ins for the username or the address: retry after Retry-After seconds */
+            /** @description `THROTTLED_ACCOUNT_ADDRESS`: too many wrong passwords for this username from this address: retry after Retry-After seconds; `THROTTLED_ADDRESS`: too many wrong passwords from this address, across usernames: retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1194,7 +1194,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        code?: "LOGIN_THROTTLED";
+                        code?: "THROTTLED_ACCOUNT_ADDRESS" | "THROTTLED_ADDRESS";
                     };
                 };
             };
@@ -2075,7 +2075,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `LOGIN_THROTTLED`: too many wrong passwords: retry after Retry-After seconds */
+            /** @description `THROTTLED_SESSION`: too many wrong passwords in this session: retry after Retry-After seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2083,7 +2083,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        code?: "LOGIN_THROTTLED";
+                        code?: "THROTTLED_SESSION";
                     };
                 };
             };
@@ -2626,6 +2626,18 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
                         code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description `THROTTLED_SESSION`: too many wrong passwords in this session: retry after Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "THROTTLED_SESSION";
                     };
                 };
             };

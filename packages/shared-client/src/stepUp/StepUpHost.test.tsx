@@ -109,3 +109,38 @@ test('without a host the refusal is the error; several refusals at once share on
   await userEvent.setup().type(screen.getByLabelText('Password'), 'right-password{Enter}');
   await expect(Promise.all([a, b])).resolves.toEqual([true, true]);
 });
+
+test('too many wrong passwords: the dialog says which limit, counts down from Retry-After and Confirm waits; then the right one goes through', async () => {
+  let throttled = true;
+  requests = installFakeApi({
+    [REFUND]: () => (stepUpDone ? ok({ _id: '42', isRefund: true }) : fail(403, 'Enter your password again to continue', 'STEP_UP_REQUIRED')),
+    [REAUTH]: () => {
+      if (throttled) return { ...fail(429, 'Too many wrong passwords in this session. Try again in 2 s.', 'THROTTLED_SESSION'), headers: { 'Retry-After': '2' } };
+      stepUpDone = true;
+      return ok({ reauthenticated: true, validForSeconds: 300 });
+    },
+  });
+  jest.useFakeTimers();
+  try {
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    render(<Harness />);
+    await user.click(screen.getByRole('button', { name: 'Refund' }));
+    await screen.findByRole('dialog', { name: STEP_UP_TITLE });
+    await user.type(screen.getByLabelText('Password'), 'right-password{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many wrong passwords in this session. Try again in 2 s.');
+    expect(screen.getByRole('button', { name: 'Confirm' })).toBeDisabled();
+    expect(screen.queryByText(/failed|Invalid/)).toBeNull();
+    await user.type(screen.getByLabelText('Password'), 'right-password{Enter}'); // Enter waits too
+    expect(requestsTo(requests, REAUTH)).toHaveLength(1);
+    act(() => jest.advanceTimersByTime(1000));
+    expect(screen.getByRole('alert')).toHaveTextContent('Try again in 1 s.');
+    act(() => jest.advanceTimersByTime(1000));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Confirm' })).toBeEnabled();
+    throttled = false;
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('refunded 42')).toBeInTheDocument();
+  } finally {
+    jest.useRealTimers();
+  }
+});

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Input, Modal, Typography, type InputRef } from 'antd';
 import { reauthenticate } from '../api';
 import { toApiError } from '../errors';
+import { throttleRefusalOf, useThrottleCountdown } from '../throttle';
 import { setStepUpPrompt } from './stepUp';
 
 export const STEP_UP_TITLE = 'Confirm your password';
@@ -17,6 +18,8 @@ export function StepUpHost() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Too many wrong passwords (429): which limit and a live countdown; Confirm waits for its end.
+  const throttle = useThrottleCountdown();
   const settle = useRef<((confirmed: boolean) => void) | null>(null);
   const input = useRef<InputRef>(null);
 
@@ -39,9 +42,10 @@ export function StepUpHost() {
   }, []);
 
   // After a refusal the emptied field takes the focus back, once it is enabled again.
+  const shown = throttle.message ?? error;
   useEffect(() => {
-    if (open && error && !busy) input.current?.focus();
-  }, [open, error, busy]);
+    if (open && (error || throttle.active) && !busy) input.current?.focus();
+  }, [open, error, throttle.active, busy]);
 
   const close = (confirmed: boolean) => {
     setOpen(false);
@@ -52,7 +56,7 @@ export function StepUpHost() {
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
-    if (busy) return;
+    if (busy || throttle.active) return;
     if (!password) {
       setError(STEP_UP_EMPTY_MESSAGE);
       return;
@@ -63,7 +67,9 @@ export function StepUpHost() {
       close(true);
     } catch (err) {
       setPassword('');
-      setError(toApiError(err).message);
+      const refusal = throttleRefusalOf(err);
+      throttle.start(refusal);
+      setError(refusal ? null : toApiError(err).message);
     } finally {
       setBusy(false);
     }
@@ -79,7 +85,7 @@ export function StepUpHost() {
         <Button key="cancel" onClick={() => close(false)} disabled={busy}>
           Cancel
         </Button>,
-        <Button key="confirm" type="primary" loading={busy} onClick={() => void submit()}>
+        <Button key="confirm" type="primary" loading={busy} disabled={throttle.active} onClick={() => void submit()}>
           {busy ? 'Confirming...' : 'Confirm'}
         </Button>,
       ]}
@@ -95,15 +101,15 @@ export function StepUpHost() {
           autoComplete="current-password"
           value={password}
           disabled={busy}
-          status={error ? 'error' : undefined}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'ga-step-up-error' : undefined}
+          status={shown ? 'error' : undefined}
+          aria-invalid={shown ? true : undefined}
+          aria-describedby={shown ? 'ga-step-up-error' : undefined}
           onChange={(e) => {
             setPassword(e.target.value);
             setError(null);
           }}
         />
-        {error && <Alert id="ga-step-up-error" role="alert" type="error" showIcon title={error} style={{ marginTop: 12 }} />}
+        {shown && <Alert id="ga-step-up-error" role="alert" type="error" showIcon title={shown} style={{ marginTop: 12 }} />}
       </form>
     </Modal>
   );

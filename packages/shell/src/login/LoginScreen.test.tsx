@@ -1,18 +1,19 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { clearSession, configureClient, getSession } from '@growth-admin/shared-client';
 import { LoginScreen } from './LoginScreen';
 import { noteSignedOut, signedOutNotice } from './signOutNotice';
 
-type Answer = { status: number; body: unknown };
+type Answer = { status: number; body: unknown; headers?: Record<string, string> };
 
 function stubFetch(answer: () => Answer | Promise<Answer>) {
   const calls: Array<{ url: string; body: unknown }> = [];
   global.fetch = jest.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
     calls.push({ url: String(url), body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    const { status, body } = await answer();
-    // jsdom has no Response: the client only reads ok, status, statusText and text().
-    return { ok: status < 400, status, statusText: '', text: async () => JSON.stringify(body) } as Response;
+    const { status, body, headers = {} } = await answer();
+    // jsdom has no Response: the client only reads ok, status, statusText, headers and text().
+    const get = (name: string) => headers[name.toLowerCase()] ?? null;
+    return { ok: status < 400, status, statusText: '', headers: { get }, text: async () => JSON.stringify(body) } as unknown as Response;
   }) as typeof fetch;
   return calls;
 }
@@ -71,6 +72,70 @@ describe('Admin Login', () => {
     await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith('admin'));
     expect(getSession()).toEqual({ token: 't1', username: 'admin' });
     expect(calls[0]).toMatchObject({ url: 'http://api.test/api/admin/login', body: { username: 'admin', password: 'secret' } });
+  });
+});
+
+describe('Admin Login refused by the password throttle', () => {
+  afterEach(() => jest.useRealTimers());
+  // The answer arrives through promises only: let them settle, and React's effects run (its
+  // scheduler's zero-delay timers), without moving the fake clock.
+  const settle = async () => {
+    for (let i = 0; i < 20; i++) await act(async () => await Promise.resolve());
+    act(() => jest.advanceTimersByTime(0));
+  };
+  const refusal = (code: string, seconds: number): Answer => ({
+    status: 429,
+    body: { code, message: 'ignored: the screen says it in its own countdown' },
+    headers: { 'retry-after': String(seconds) },
+  });
+
+  it('says which limit and counts down from Retry-After, Sign in disabled until the end; never "Invalid"', async () => {
+    jest.useFakeTimers();
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    const calls = stubFetch(() => refusal('THROTTLED_ACCOUNT_ADDRESS', 3));
+    render(<LoginScreen onSignedIn={jest.fn()} />);
+    await user.type(screen.getByLabelText('Username'), 'admin');
+    await user.type(screen.getByLabelText('Password'), 'right-or-not');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await settle();
+    expect(screen.getByRole('alert')).toHaveTextContent('Too many wrong passwords for this account from your network. Try again in 3 s.');
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeDisabled();
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+    act(() => jest.advanceTimersByTime(1000));
+    expect(screen.getByRole('alert')).toHaveTextContent('Try again in 2 s.');
+    await user.type(screen.getByLabelText('Password'), 'x'); // typing does not end the wait
+    await user.keyboard('{Enter}');
+    expect(calls).toHaveLength(1);
+    act(() => jest.advanceTimersByTime(1000));
+    expect(screen.getByRole('alert')).toHaveTextContent('Try again in 1 s.');
+    act(() => jest.advanceTimersByTime(1000));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+    expect(screen.queryByText(/Invalid|failed/)).toBeNull();
+  });
+
+  it('says the address limit in minutes; another username does not lift it, while it lifts an account limit', async () => {
+    jest.useFakeTimers();
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    let answer = refusal('THROTTLED_ADDRESS', 845);
+    stubFetch(() => answer);
+    render(<LoginScreen onSignedIn={jest.fn()} />);
+    await user.type(screen.getByLabelText('Username'), 'admin');
+    await user.type(screen.getByLabelText('Password'), 'pw');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await settle();
+    expect(screen.getByRole('alert')).toHaveTextContent('Too many wrong passwords from your network. Try again in 14 min 5 s.');
+    await user.type(screen.getByLabelText('Username'), '2');
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeDisabled();
+    act(() => jest.advanceTimersByTime(845_000));
+    answer = refusal('THROTTLED_ACCOUNT_ADDRESS', 60);
+    await user.type(screen.getByLabelText('Password'), 'pw');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await settle();
+    expect(screen.getByRole('alert')).toHaveTextContent('Try again in 60 s.');
+    await user.type(screen.getByLabelText('Username'), '3');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
   });
 });
 

@@ -2,7 +2,7 @@
 // antd and no remote, so it stays small and works when every remote is down.
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { AdminSession } from '@growth-admin/shared-client';
-import { login, setSession } from '@growth-admin/shared-client/core';
+import { login, setSession, throttleRefusalOf, useThrottleCountdown } from '@growth-admin/shared-client/core';
 import { clearSignedOutNotice, signedOutNotice } from './signOutNotice';
 import { LOGIN_FAILED_MESSAGE, validateLogin } from './validateLogin';
 
@@ -23,6 +23,9 @@ export function LoginScreen({ onSession, onSignedIn, onFirstInteraction }: Login
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  // Too many wrong passwords (429): which limit and a live countdown; Sign in waits for its end.
+  const throttle = useThrottleCountdown();
+  const [throttleCode, setThrottleCode] = useState<string | null>(null);
   // Why this screen shows (an expired or ended session): kept until the next sign-in.
   const [notice] = useState(signedOutNotice);
   const passwordRef = useRef<HTMLInputElement>(null);
@@ -38,11 +41,13 @@ export function LoginScreen({ onSession, onSignedIn, onFirstInteraction }: Login
     touch();
     (event.target.name === 'username' ? setUsername : setPassword)(event.target.value);
     setError(null); // the error clears as soon as either field is edited
+    // A limit on this account from this network does not hold another account.
+    if (event.target.name === 'username' && throttleCode === 'THROTTLED_ACCOUNT_ADDRESS') throttle.start(null);
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (submitting) return;
+    if (submitting || throttle.active) return;
     touch();
     const invalid = validateLogin(username, password);
     if (invalid) {
@@ -54,10 +59,13 @@ export function LoginScreen({ onSession, onSignedIn, onFirstInteraction }: Login
     let session: AdminSession;
     try {
       session = await login({ username: username.trim(), password });
-    } catch {
+    } catch (err) {
       setSubmitting(false);
       setPassword('');
-      setError(LOGIN_FAILED_MESSAGE);
+      const refusal = throttleRefusalOf(err);
+      setThrottleCode(refusal?.code ?? null);
+      throttle.start(refusal);
+      setError(refusal ? null : LOGIN_FAILED_MESSAGE);
       // Inputs are re-enabled on the next render; focus the emptied password field then.
       setTimeout(() => passwordRef.current?.focus(), 0);
       return;
@@ -112,12 +120,12 @@ export function LoginScreen({ onSession, onSignedIn, onFirstInteraction }: Login
           disabled={submitting}
           onChange={onFieldChange}
         />
-        {error && (
+        {(throttle.message ?? error) && (
           <div className="ga-alert" role="alert">
-            {error}
+            {throttle.message ?? error}
           </div>
         )}
-        <button type="submit" className="ga-button ga-button-block" disabled={submitting} aria-busy={submitting}>
+        <button type="submit" className="ga-button ga-button-block" disabled={submitting || throttle.active} aria-busy={submitting}>
           {submitting && <span className="ga-spinner" aria-hidden="true" />}
           Sign in
         </button>

@@ -1,11 +1,13 @@
 // Administrators as owners manage them, and each administrator's own password. Every change is
 // audited in its own transaction; the last active owner can neither be disabled nor demoted.
 import { PASSWORD_MIN_LENGTH, type Administrator, type Role } from '@growth-admin/api-contract';
+import type { ServerConfig } from '../../config';
 import type { Db, Queryable, Row } from '../../db';
 import { iso } from '../../db/dates';
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import { hashPassword, verifyPassword } from '../../security';
 import { audit, changesOf, type Actor } from '../audit/repository';
+import { checkPassword } from '../auth/passwordCheck';
 
 const COLUMNS = `id::text as id, username, role, created_at as "createdAt", disabled_at is not null as disabled`;
 const toAdministrator = (r: Row) => ({ ...r, createdAt: iso(r.createdAt) }) as Administrator;
@@ -88,18 +90,31 @@ export async function updateAdministrator(
   });
 }
 
-/** Changes my own password (the current one first); every other session of mine ends. */
+/**
+ * Changes my own password (the current one first, throttled per session and audited like every
+ * password check: auth/passwordCheck.ts); every other session of mine ends.
+ */
 export async function changeOwnPassword(
   db: Db,
+  config: ServerConfig,
   actor: Actor & { adminId: number },
-  currentTokenHash: string,
+  session: { id: string; tokenHash: string },
   { currentPassword, newPassword }: { currentPassword: string; newPassword: string },
 ): Promise<{ changed: boolean; otherSessionsEnded: number }> {
-  const [me] = await db.query<{ password_hash: string }>('select password_hash from admins where id = $1', [actor.adminId]);
-  if (!me || !(await verifyPassword(currentPassword, me.password_hash))) {
-    throw new ApiError(403, 'WRONG_PASSWORD', 'The current password is wrong');
-  }
+  // The new password's rule first: a weak new password is no guess at the current one.
   checkPasswordStrength(newPassword, actor.username);
+  const right = await checkPassword(db, config, {
+    purpose: 'password-change',
+    actor,
+    username: actor.username,
+    sessionId: session.id,
+    verify: async () => {
+      const [me] = await db.query<{ password_hash: string }>('select password_hash from admins where id = $1', [actor.adminId]);
+      return me && (await verifyPassword(currentPassword, me.password_hash)) ? true : null;
+    },
+  });
+  if (!right) throw new ApiError(403, 'WRONG_PASSWORD', 'The current password is wrong');
+  const currentTokenHash = session.tokenHash;
   const hash = await hashPassword(newPassword);
   return db.transaction(async (tx) => {
     await tx.query('update admins set password_hash = $2 where id = $1', [actor.adminId, hash]);

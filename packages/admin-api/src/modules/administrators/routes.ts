@@ -6,11 +6,11 @@ import { serve } from '../../http/serve';
 import { hashToken } from '../../security';
 import { changeOwnPassword, createAdministrator, listAdministrators, updateAdministrator } from './repository';
 
-export function administratorRoutes(app: FastifyInstance, { db }: RouteDeps): void {
+export function administratorRoutes(app: FastifyInstance, { config, db }: RouteDeps): void {
   serve(app, administrators.listAdmins, async () => ({ data: await listAdministrators(db) }));
   serve(app, administrators.addAdmin, async (req) => ({ data: await createAdministrator(db, actorOf(req), req.body) }));
   serve(app, administrators.updateAdmin, async (req) => ({ data: await updateAdministrator(db, actorOf(req), req.params.id, req.body) }));
   serve(app, administrators.changeOwnPassword, async (req) => ({
-    data: await changeOwnPassword(db, { ...actorOf(req), adminId: req.admin!.adminId }, hashToken(req.token!), req.body),
+    data: await changeOwnPassword(db, config, { ...actorOf(req), adminId: req.admin!.adminId }, { id: req.admin!.sessionId, tokenHash: hashToken(req.token!) }, req.body),
   }));
 }

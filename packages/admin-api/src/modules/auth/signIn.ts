@@ -5,7 +5,7 @@ import type { Db } from '../../db';
 import { unauthorized } from '../../http/errors';
 import { audit } from '../audit/repository';
 import { checkCredentials, createSession, revokeSession } from './repository';
-import { admitAttempt, clearUserAndAddress } from './throttle';
+import { checkPassword } from './passwordCheck';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 
@@ -18,17 +18,17 @@ export interface SignInAttempt {
 }
 
 /**
- * Checks the credentials and starts a session; answers its token. The attempt is counted (or
- * refused, 429) before the password is checked: see throttle.ts.
+ * Checks the credentials (throttled and audited: passwordCheck.ts) and starts a session; answers
+ * its token.
  */
 export async function signIn(db: Db, config: ServerConfig, { username, password, ip, userAgent }: SignInAttempt): Promise<{ token: string; username: string; role: Role }> {
-  await admitAttempt(db, { perUserAndAddress: config.loginLimitPerUserAndAddress, perAddress: config.loginLimitPerAddress, windowMs: config.loginWindowMs }, username, ip);
-  const admin = await checkCredentials(db, username, password);
-  if (!admin) {
-    await audit(db, { adminId: null, username, ip }, 'login.failed', `admin:${username}`, 'Failed sign-in attempt');
-    throw unauthorized(INVALID_CREDENTIALS, 'INVALID_CREDENTIALS');
-  }
-  await clearUserAndAddress(db, username, ip);
+  const admin = await checkPassword(db, config, {
+    purpose: 'sign-in',
+    actor: { adminId: null, username, ip },
+    username,
+    verify: () => checkCredentials(db, username, password),
+  });
+  if (!admin) throw unauthorized(INVALID_CREDENTIALS, 'INVALID_CREDENTIALS');
   const token = await db.transaction(async (tx) => {
     const t = await createSession(tx, admin.adminId, config.sessionTtlMs, ip, userAgent);
     await audit(tx, { adminId: admin.adminId, username: admin.username, ip }, 'login', `admin:${admin.username}`, 'Signed in');

@@ -6,7 +6,7 @@ import type { ServerConfig } from '../../config';
 import type { Db } from '../../db';
 import { ApiError } from '../../http/errors';
 import { checkCredentials } from '../auth/repository';
-import { admitAttempt, clearUserAndAddress } from '../auth/throttle';
+import { checkPassword } from '../auth/passwordCheck';
 import { audit, type Actor } from '../audit/repository';
 
 export const STEP_UP_MESSAGE = 'Enter your password again to continue: this action needs it within the last 5 minutes';
@@ -20,9 +20,9 @@ export function requireRecentPassword(reauthAgeSeconds: number, windowMs: number
 export const addCoinsNeedsStepUp = (amount: number, stepUpAmount: number): boolean => amount > stepUpAmount;
 
 /**
- * Checks my password (throttled like a sign-in) and records the time on this session. A wrong one
- * is 403 WRONG_PASSWORD (not 401: the session itself is fine), audited, and withdraws the session's
- * current allowance.
+ * Checks my password (throttled per session and audited: passwordCheck.ts) and records the time on
+ * this session. A wrong one is 403 WRONG_PASSWORD (not 401: the session itself is fine) and
+ * withdraws the session's current allowance.
  */
 export async function reauthenticate(
   db: Db,
@@ -31,18 +31,20 @@ export async function reauthenticate(
   sessionId: string,
   password: string,
 ): Promise<{ reauthenticated: boolean; validForSeconds: number }> {
-  await admitAttempt(db, { perUserAndAddress: config.loginLimitPerUserAndAddress, perAddress: config.loginLimitPerAddress, windowMs: config.loginWindowMs }, actor.username, actor.ip);
-  const ok = await checkCredentials(db, actor.username, password);
-  if (!ok || ok.adminId !== actor.adminId) {
+  const ok = await checkPassword(db, config, {
+    purpose: 'step-up',
+    actor,
+    username: actor.username,
+    sessionId,
+    verify: async () => {
+      const admin = await checkCredentials(db, actor.username, password);
+      return admin && admin.adminId === actor.adminId ? admin : null;
+    },
     // Whoever is at the keyboard does not know the password: the session's allowance from an
     // earlier entry (sign-in included) is withdrawn too.
-    await db.transaction(async (tx) => {
-      await tx.query('update admin_sessions set reauth_at = to_timestamp(0) where id = $1', [sessionId]);
-      await audit(tx, actor, 'account.reauth.failed', `admin:${actor.username}`, 'Wrong password at re-authentication');
-    });
-    throw new ApiError(403, 'WRONG_PASSWORD', 'The password is wrong');
-  }
-  await clearUserAndAddress(db, actor.username, actor.ip);
+    onWrong: (tx) => tx.query('update admin_sessions set reauth_at = to_timestamp(0) where id = $1', [sessionId]).then(() => undefined),
+  });
+  if (!ok) throw new ApiError(403, 'WRONG_PASSWORD', 'The password is wrong');
   await db.transaction(async (tx) => {
     await tx.query('update admin_sessions set reauth_at = now() where id = $1', [sessionId]);
     await audit(tx, actor, 'account.reauth', `admin:${actor.username}`, 'Entered the password again (step-up)');
