@@ -54,7 +54,7 @@ test('the other sections are preloaded after the first one has its data, not whi
   expect(await screen.findByText('first screen drawn')).toBeInTheDocument();
   await waitFor(() => expect(preload).toHaveBeenCalledTimes(1));
   const targets = preload.mock.calls[0][0];
-  expect(targets.map((t) => t.path)).toEqual(['projects', 'users', 'orders', 'payments', 'settings']);
+  expect((targets as unknown as Array<{ path: string }>).map((t) => t.path)).toEqual(['projects', 'users', 'orders', 'payments', 'settings']);
 });
 
 test("the sidebar is the composition's sections, in order, each a link to its path", async () => {

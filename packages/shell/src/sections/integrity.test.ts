@@ -3,9 +3,10 @@
 // remoteEntry.js script the release's hashes, lets the runtime add chunk scripts only with the hashes
 // the (verified) manifest lists, and refuses a remote whose release recorded none.
 import { createHash, webcrypto } from 'node:crypto';
+import { waitFor } from '@testing-library/react';
 import { createInstance } from '@module-federation/enhanced/runtime';
 import { integrityPlugin, type IntegrityOf } from './integrity';
-import { describeLoadError } from './remoteModules';
+import { describeLoadError } from './remoteLoader';
 
 const MANIFEST_HASH = 'sha384-bWFuaWZlc3Q=';
 const ENTRY_HASH = 'sha384-ZW50cnk=';
@@ -104,8 +105,10 @@ test("the manifest is fetched at once but read only once the remote is approved 
   const hashes = () => ({ manifest: MANIFEST_HASH, entry: ENTRY_HASH });
   const { instance, fetchImpl } = host(hashes, hashedManifest, 'http://store.test/orders/1.0.2/mf-manifest.json', approval);
   const loading = instance.loadRemote('orders/Orders');
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  expect(fetchImpl).toHaveBeenCalledTimes(1);
+  // The manifest's answer is in (the fake answers at once) and a turn of the event loop has passed:
+  // without the approval, the runtime still has read nothing of it.
+  await waitFor(() => expect(fetchImpl).toHaveBeenCalledTimes(1));
+  await new Promise((resolve) => setImmediate(resolve));
   expect(scripts()).toEqual([]);
   approve();
   await waitForScript();
