@@ -105,10 +105,10 @@ test("the manifest is fetched at once but read only once the remote is approved 
   const hashes = () => ({ manifest: MANIFEST_HASH, entry: ENTRY_HASH });
   const { instance, fetchImpl } = host(hashes, hashedManifest, 'http://store.test/orders/1.0.2/mf-manifest.json', approval);
   const loading = instance.loadRemote('orders/Orders');
-  // The manifest's answer is in (the fake answers at once) and a turn of the event loop has passed:
+  // The manifest's answer is in (the fake answers at once, in microtasks) and they have all run:
   // without the approval, the runtime still has read nothing of it.
   await waitFor(() => expect(fetchImpl).toHaveBeenCalledTimes(1));
-  await new Promise((resolve) => setImmediate(resolve));
+  for (let i = 0; i < 20; i++) await Promise.resolve();
   expect(scripts()).toEqual([]);
   approve();
   await waitForScript();
