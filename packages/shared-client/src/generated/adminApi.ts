@@ -666,8 +666,8 @@ export type paths = {
             cookie?: never;
         };
         /**
-         * The runtime config the shell boots from
-         * @description Public and briefly cacheable (5 s): per remote the active release, or its canary for the share of subjects whose stable hash of `<remote>:<subject>` falls below the canary percent. The shell sends `admin:<username>` once someone signed in on this browser, else `browser:<random id kept in localStorage>`: one administrator always gets one version until a promote or rollback.
+         * The runtime config, with the administrator’s composition
+         * @description Public. Without a session: the API base URL, the signing key and the image hosts, with an empty composition (no remote loads before sign-in); cacheable 5 s. With `Authorization: Bearer <session token>`: also the composition resolved for that administrator (the sections, routes and slot contributions of every live remote whose least role they have), each remote’s chosen release (its canary when the first 32 bits of SHA-256 of `<remote>:admin:<username>` mod 100 fall below the canary percent, else the active release), its integrity hashes and the origins remotes may load from; private, never cached. The sign-in answer carries the same object (`runtime`). An invalid or expired token is answered as no session.
          */
         get: operations["getRuntimeConfig"];
         put?: never;
@@ -776,6 +776,94 @@ export type paths = {
          * @description Sent by the shell. Rate-limited per administrator; the newest 200 reports of a release are kept, each counted. A canary whose failures reach RELEASE_CANARY_MAX_FAILURES is rolled back at once (audited as release.auto-rollback).
          */
         post: operations["reportReleaseFailure"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/remotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The remotes of the registry
+         * @description Every remote, live and decommissioned, in the order they were created. Owners only.
+         */
+        get: operations["listRemotes"];
+        put?: never;
+        /**
+         * Create a remote, with a deploy token scoped to it
+         * @description The remote has no release yet, so nobody sees anything of it until its team releases a build that passes the gate. Answers the remote and its first deploy token (named `<remote>-deploy`, 90 days). Audited (remote.create). Owners only.
+         */
+        post: operations["createRemote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/remotes/{remote}/decommission": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decommission a remote
+         * @description Its sections and slot contributions go for everyone on their next page load (a deep link to one of its sections says the section no longer exists); its canary is rolled back, its deploy tokens revoked. Audited (remote.decommission). Owners only.
+         */
+        post: operations["decommissionRemote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/deploy-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every deploy token
+         * @description Names, scopes, expiry, last use and revocation; never the tokens themselves. Owners only.
+         */
+        get: operations["listDeployTokens"];
+        put?: never;
+        /**
+         * Make a deploy token scoped to one remote
+         * @description The token can release, promote and roll back only that remote, until it expires or is revoked. Audited (deploy-token.create). Owners only.
+         */
+        post: operations["createDeployToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/deploy-tokens/{name}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke a deploy token
+         * @description It stops working at once; it stays listed for the audit trail. Audited (deploy-token.revoke). Owners only.
+         */
+        post: operations["revokeDeployToken"];
         delete?: never;
         options?: never;
         head?: never;
@@ -980,6 +1068,59 @@ export interface operations {
                                 username: string;
                                 /** @description viewer: reads only; operator: also add-coins, refunds and project changes; owner: also administrators and releases */
                                 role: "viewer" | "operator" | "owner";
+                            };
+                            runtime?: {
+                                apiBaseUrl: string;
+                                signingKey: string;
+                                directImageHosts: string[];
+                                /** @description Remote name → the mf-manifest.json URL this subject gets */
+                                remotes: {
+                                    [key: string]: string;
+                                };
+                                /** @description Remote name → the release chosen (the shell reports failures against its id) */
+                                releases: {
+                                    [key: string]: {
+                                        id: string;
+                                        version: string;
+                                        canary: boolean;
+                                    };
+                                };
+                                /** @description The origins the shell may load remotes from: RELEASE_ORIGINS when the API has it, else those of the live releases */
+                                allowedOrigins: string[];
+                                /** @description Remote name → the SRI hashes (sha384-…) the chosen release recorded for its mf-manifest.json and remoteEntry.js; the entry carries the hash of every chunk it loads. A remote whose release recorded neither is absent, and the shell refuses to load it */
+                                integrity: {
+                                    [key: string]: {
+                                        manifest: string;
+                                        entry: string;
+                                    };
+                                };
+                                composition: {
+                                    /** @description The sidebar and routes of this administrator, in order */
+                                    sections: {
+                                        path: string;
+                                        label: string;
+                                        icon: string;
+                                        remote: string;
+                                        module: string;
+                                        order: number;
+                                        prefetch?: string;
+                                        itemLabel?: string;
+                                    }[];
+                                    /** @description Slot id → its contributions for this administrator, in order */
+                                    slots: {
+                                        [key: string]: {
+                                            remote: string;
+                                            module: string;
+                                            order: number;
+                                            label?: string;
+                                        }[];
+                                    };
+                                    /** @description Sections of decommissioned remotes: a deep link to one says it no longer exists */
+                                    removedSections: {
+                                        path: string;
+                                        label: string;
+                                    }[];
+                                };
                             };
                         };
                     };
@@ -5248,10 +5389,7 @@ export interface operations {
     };
     getRuntimeConfig: {
         parameters: {
-            query?: {
-                /** @description Who the canary choice sticks to */
-                subject?: string;
-            };
+            query?: never;
             header?: never;
             path?: never;
             cookie?: never;
@@ -5289,6 +5427,33 @@ export interface operations {
                                     manifest: string;
                                     entry: string;
                                 };
+                            };
+                            composition: {
+                                /** @description The sidebar and routes of this administrator, in order */
+                                sections: {
+                                    path: string;
+                                    label: string;
+                                    icon: string;
+                                    remote: string;
+                                    module: string;
+                                    order: number;
+                                    prefetch?: string;
+                                    itemLabel?: string;
+                                }[];
+                                /** @description Slot id → its contributions for this administrator, in order */
+                                slots: {
+                                    [key: string]: {
+                                        remote: string;
+                                        module: string;
+                                        order: number;
+                                        label?: string;
+                                    }[];
+                                };
+                                /** @description Sections of decommissioned remotes: a deep link to one says it no longer exists */
+                                removedSections: {
+                                    path: string;
+                                    label: string;
+                                }[];
                             };
                         };
                     };
@@ -5330,7 +5495,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `REGISTRY_EMPTY`: a remote has no active release yet; `OVERLOADED`: too many requests are waiting for the database: retry after Retry-After seconds; `DATABASE_UNAVAILABLE`: the database server cannot be reached: retry after Retry-After seconds; `DATA_DIR_LOST`: the embedded database’s folder disappeared or was replaced while serving */
+            /** @description `OVERLOADED`: too many requests are waiting for the database: retry after Retry-After seconds; `DATABASE_UNAVAILABLE`: the database server cannot be reached: retry after Retry-After seconds; `DATA_DIR_LOST`: the embedded database’s folder disappeared or was replaced while serving */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5338,7 +5503,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        code?: "REGISTRY_EMPTY" | "OVERLOADED" | "DATABASE_UNAVAILABLE" | "DATA_DIR_LOST";
+                        code?: "OVERLOADED" | "DATABASE_UNAVAILABLE" | "DATA_DIR_LOST";
                     };
                 };
             };
@@ -5496,7 +5661,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description A remote of the one list of remotes, e.g. orders */
+                    /** @description A remote of the registry, e.g. orders */
                     remote: string;
                     /** @description Letters, digits and . + _ - (64 at most), e.g. 1.4.0 or 2026-11-23.2; never reused for a remote */
                     version: string;
@@ -5683,7 +5848,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description A remote of the one list of remotes, e.g. orders */
+                /** @description A remote of the registry, e.g. orders */
                 remote: string;
             };
             cookie?: never;
@@ -5813,7 +5978,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description A remote of the one list of remotes, e.g. orders */
+                /** @description A remote of the registry, e.g. orders */
                 remote: string;
             };
             cookie?: never;
@@ -5955,7 +6120,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description A remote of the one list of remotes, e.g. orders */
+                /** @description A remote of the registry, e.g. orders */
                 remote: string;
             };
             cookie?: never;
@@ -6259,6 +6424,806 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
                         code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description `HEADERS_TOO_LARGE`: the request line or the headers are too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "HEADERS_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description `INTERNAL_ERROR`: an unexpected failure (logged); no input may cause it */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description `OVERLOADED`: too many requests are waiting for the database: retry after Retry-After seconds; `DATABASE_UNAVAILABLE`: the database server cannot be reached: retry after Retry-After seconds; `DATA_DIR_LOST`: the embedded database’s folder disappeared or was replaced while serving */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "OVERLOADED" | "DATABASE_UNAVAILABLE" | "DATA_DIR_LOST";
+                    };
+                };
+            };
+        };
+    };
+    listRemotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the answer is `{ data }` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            name: string;
+                            team: string;
+                            /** @description The origin its releases are served from (their manifest URLs must be on it) */
+                            origin: string;
+                            createdAt: string;
+                            createdBy: string;
+                            decommissionedAt: string | null;
+                            decommissionedBy: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description `MALFORMED_REQUEST`: the URL or the headers cannot be read (bad percent-encoding), or a CORS preflight without an Origin; `VALIDATION_ERROR`: an input breaks the schema, an unknown query parameter, text PostgreSQL cannot store as sent (NUL, a lone surrogate): the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "MALFORMED_REQUEST" | "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description `TOKEN_MISSING`: no Authorization: Bearer <token> header; `TOKEN_INVALID`: the token is malformed or unknown, or its session was signed out or ended (or its administrator disabled); `SESSION_EXPIRED`: the session was idle past the idle timeout (default 30 minutes) or is past its absolute lifetime (default 12 hours): sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "TOKEN_MISSING" | "TOKEN_INVALID" | "SESSION_EXPIRED";
+                    };
+                };
+            };
+            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request; `ROLE_FORBIDDEN`: the signed-in administrator's role is below owner: nothing is changed; `DEPLOY_TOKEN_FORBIDDEN`: a deploy token was sent: it may call the release routes only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED" | "ROLE_FORBIDDEN" | "DEPLOY_TOKEN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description `HEADERS_TOO_LARGE`: the request line or the headers are too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "HEADERS_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description `INTERNAL_ERROR`: an unexpected failure (logged); no input may cause it */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description `OVERLOADED`: too many requests are waiting for the database: retry after Retry-After seconds; `DATABASE_UNAVAILABLE`: the database server cannot be reached: retry after Retry-After seconds; `DATA_DIR_LOST`: the embedded database’s folder disappeared or was replaced while serving */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "OVERLOADED" | "DATABASE_UNAVAILABLE" | "DATA_DIR_LOST";
+                    };
+                };
+            };
+        };
+    };
+    createRemote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The remote’s federation name */
+                    name: string;
+                    team: string;
+                    /** @description e.g. https://cdn.example.com (no path) */
+                    origin: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the answer is `{ data }` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            remote: {
+                                name: string;
+                                team: string;
+                                /** @description The origin its releases are served from (their manifest URLs must be on it) */
+                                origin: string;
+                                createdAt: string;
+                                createdBy: string;
+                                decommissionedAt: string | null;
+                                decommissionedBy: string | null;
+                            };
+                            deployToken: {
+                                /** @description deploy_… : shown this once */
+                                token: string;
+                                deployToken: {
+                                    name: string;
+                                    /** @description The one remote it may release, promote and roll back; null: every remote (the local token of `npm start`, tokens made with the CLI without --remote) */
+                                    remote: string | null;
+                                    createdAt: string;
+                                    createdBy: string;
+                                    expiresAt: string | null;
+                                    lastUsedAt: string | null;
+                                    revokedAt: string | null;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description `MALFORMED_REQUEST`: the URL or the headers cannot be read (bad percent-encoding), or a CORS preflight without an Origin; `VALIDATION_ERROR`: an input breaks the schema, an unknown query parameter, text PostgreSQL cannot store as sent (NUL, a lone surrogate): the message names the field; `INVALID_JSON`: the body is not valid JSON; `BODY_TOO_DEEP`: the body nests arrays or objects more than 64 levels deep */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "MALFORMED_REQUEST" | "VALIDATION_ERROR" | "INVALID_JSON" | "BODY_TOO_DEEP";
+                    };
+                };
+            };
+            /** @description `TOKEN_MISSING`: no Authorization: Bearer <token> header; `TOKEN_INVALID`: the token is malformed or unknown, or its session was signed out or ended (or its administrator disabled); `SESSION_EXPIRED`: the session was idle past the idle timeout (default 30 minutes) or is past its absolute lifetime (default 12 hours): sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "TOKEN_MISSING" | "TOKEN_INVALID" | "SESSION_EXPIRED";
+                    };
+                };
+            };
+            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request; `ROLE_FORBIDDEN`: the signed-in administrator's role is below owner: nothing is changed; `DEPLOY_TOKEN_FORBIDDEN`: a deploy token was sent: it may call the release routes only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED" | "ROLE_FORBIDDEN" | "DEPLOY_TOKEN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description `REMOTE_EXISTS`: a remote of that name exists (or existed: a name is never reused) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "REMOTE_EXISTS";
+                    };
+                };
+            };
+            /** @description `BODY_TOO_LARGE`: the body is larger than the route allows (256 KB unless the route says less) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "BODY_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description `HEADERS_TOO_LARGE`: the request line or the headers are too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "HEADERS_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description `INTERNAL_ERROR`: an unexpected failure (logged); no input may cause it */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description `OVERLOADED`: too many requests are waiting for the database: retry after Retry-After seconds; `DATABASE_UNAVAILABLE`: the database server cannot be reached: retry after Retry-After seconds; `DATA_DIR_LOST`: the embedded database’s folder disappeared or was replaced while serving */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "OVERLOADED" | "DATABASE_UNAVAILABLE" | "DATA_DIR_LOST";
+                    };
+                };
+            };
+        };
+    };
+    decommissionRemote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The remote’s federation name */
+                remote: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the answer is `{ data }` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            name: string;
+                            team: string;
+                            /** @description The origin its releases are served from (their manifest URLs must be on it) */
+                            origin: string;
+                            createdAt: string;
+                            createdBy: string;
+                            decommissionedAt: string | null;
+                            decommissionedBy: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description `MALFORMED_REQUEST`: the URL or the headers cannot be read (bad percent-encoding), or a CORS preflight without an Origin; `VALIDATION_ERROR`: an input breaks the schema, an unknown query parameter, text PostgreSQL cannot store as sent (NUL, a lone surrogate): the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "MALFORMED_REQUEST" | "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description `TOKEN_MISSING`: no Authorization: Bearer <token> header; `TOKEN_INVALID`: the token is malformed or unknown, or its session was signed out or ended (or its administrator disabled); `SESSION_EXPIRED`: the session was idle past the idle timeout (default 30 minutes) or is past its absolute lifetime (default 12 hours): sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "TOKEN_MISSING" | "TOKEN_INVALID" | "SESSION_EXPIRED";
+                    };
+                };
+            };
+            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request; `ROLE_FORBIDDEN`: the signed-in administrator's role is below owner: nothing is changed; `DEPLOY_TOKEN_FORBIDDEN`: a deploy token was sent: it may call the release routes only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED" | "ROLE_FORBIDDEN" | "DEPLOY_TOKEN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description `UNKNOWN_REMOTE`: no remote of the registry has that name */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "UNKNOWN_REMOTE";
+                    };
+                };
+            };
+            /** @description `ALREADY_DECOMMISSIONED`: the remote was decommissioned before */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "ALREADY_DECOMMISSIONED";
+                    };
+                };
+            };
+            /** @description `HEADERS_TOO_LARGE`: the request line or the headers are too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "HEADERS_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description `INTERNAL_ERROR`: an unexpected failure (logged); no input may cause it */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description `OVERLOADED`: too many requests are waiting for the database: retry after Retry-After seconds; `DATABASE_UNAVAILABLE`: the database server cannot be reached: retry after Retry-After seconds; `DATA_DIR_LOST`: the embedded database’s folder disappeared or was replaced while serving */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "OVERLOADED" | "DATABASE_UNAVAILABLE" | "DATA_DIR_LOST";
+                    };
+                };
+            };
+        };
+    };
+    listDeployTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the answer is `{ data }` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            name: string;
+                            /** @description The one remote it may release, promote and roll back; null: every remote (the local token of `npm start`, tokens made with the CLI without --remote) */
+                            remote: string | null;
+                            createdAt: string;
+                            createdBy: string;
+                            expiresAt: string | null;
+                            lastUsedAt: string | null;
+                            revokedAt: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description `MALFORMED_REQUEST`: the URL or the headers cannot be read (bad percent-encoding), or a CORS preflight without an Origin; `VALIDATION_ERROR`: an input breaks the schema, an unknown query parameter, text PostgreSQL cannot store as sent (NUL, a lone surrogate): the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "MALFORMED_REQUEST" | "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description `TOKEN_MISSING`: no Authorization: Bearer <token> header; `TOKEN_INVALID`: the token is malformed or unknown, or its session was signed out or ended (or its administrator disabled); `SESSION_EXPIRED`: the session was idle past the idle timeout (default 30 minutes) or is past its absolute lifetime (default 12 hours): sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "TOKEN_MISSING" | "TOKEN_INVALID" | "SESSION_EXPIRED";
+                    };
+                };
+            };
+            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request; `ROLE_FORBIDDEN`: the signed-in administrator's role is below owner: nothing is changed; `DEPLOY_TOKEN_FORBIDDEN`: a deploy token was sent: it may call the release routes only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED" | "ROLE_FORBIDDEN" | "DEPLOY_TOKEN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description `HEADERS_TOO_LARGE`: the request line or the headers are too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "HEADERS_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description `INTERNAL_ERROR`: an unexpected failure (logged); no input may cause it */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description `OVERLOADED`: too many requests are waiting for the database: retry after Retry-After seconds; `DATABASE_UNAVAILABLE`: the database server cannot be reached: retry after Retry-After seconds; `DATA_DIR_LOST`: the embedded database’s folder disappeared or was replaced while serving */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "OVERLOADED" | "DATABASE_UNAVAILABLE" | "DATA_DIR_LOST";
+                    };
+                };
+            };
+        };
+    };
+    createDeployToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Letters, digits and . _ - (100 at most) */
+                    name: string;
+                    /** @description The remote’s federation name */
+                    remote: string;
+                    /**
+                     * @description Days until the token stops working (1-365, default 90)
+                     * @default 90
+                     */
+                    expiresInDays?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the answer is `{ data }` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description deploy_… : shown this once */
+                            token: string;
+                            deployToken: {
+                                name: string;
+                                /** @description The one remote it may release, promote and roll back; null: every remote (the local token of `npm start`, tokens made with the CLI without --remote) */
+                                remote: string | null;
+                                createdAt: string;
+                                createdBy: string;
+                                expiresAt: string | null;
+                                lastUsedAt: string | null;
+                                revokedAt: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description `MALFORMED_REQUEST`: the URL or the headers cannot be read (bad percent-encoding), or a CORS preflight without an Origin; `VALIDATION_ERROR`: an input breaks the schema, an unknown query parameter, text PostgreSQL cannot store as sent (NUL, a lone surrogate): the message names the field; `INVALID_JSON`: the body is not valid JSON; `BODY_TOO_DEEP`: the body nests arrays or objects more than 64 levels deep */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "MALFORMED_REQUEST" | "VALIDATION_ERROR" | "INVALID_JSON" | "BODY_TOO_DEEP";
+                    };
+                };
+            };
+            /** @description `TOKEN_MISSING`: no Authorization: Bearer <token> header; `TOKEN_INVALID`: the token is malformed or unknown, or its session was signed out or ended (or its administrator disabled); `SESSION_EXPIRED`: the session was idle past the idle timeout (default 30 minutes) or is past its absolute lifetime (default 12 hours): sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "TOKEN_MISSING" | "TOKEN_INVALID" | "SESSION_EXPIRED";
+                    };
+                };
+            };
+            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request; `ROLE_FORBIDDEN`: the signed-in administrator's role is below owner: nothing is changed; `DEPLOY_TOKEN_FORBIDDEN`: a deploy token was sent: it may call the release routes only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED" | "ROLE_FORBIDDEN" | "DEPLOY_TOKEN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description `UNKNOWN_REMOTE`: no remote of the registry has that name */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "UNKNOWN_REMOTE";
+                    };
+                };
+            };
+            /** @description `TOKEN_EXISTS`: a deploy token of that name exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "TOKEN_EXISTS";
+                    };
+                };
+            };
+            /** @description `BODY_TOO_LARGE`: the body is larger than the route allows (256 KB unless the route says less) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "BODY_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description `HEADERS_TOO_LARGE`: the request line or the headers are too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "HEADERS_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description `INTERNAL_ERROR`: an unexpected failure (logged); no input may cause it */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description `OVERLOADED`: too many requests are waiting for the database: retry after Retry-After seconds; `DATABASE_UNAVAILABLE`: the database server cannot be reached: retry after Retry-After seconds; `DATA_DIR_LOST`: the embedded database’s folder disappeared or was replaced while serving */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "OVERLOADED" | "DATABASE_UNAVAILABLE" | "DATA_DIR_LOST";
+                    };
+                };
+            };
+        };
+    };
+    revokeDeployToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Letters, digits and . _ - (100 at most) */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the answer is `{ data }` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            name: string;
+                            /** @description The one remote it may release, promote and roll back; null: every remote (the local token of `npm start`, tokens made with the CLI without --remote) */
+                            remote: string | null;
+                            createdAt: string;
+                            createdBy: string;
+                            expiresAt: string | null;
+                            lastUsedAt: string | null;
+                            revokedAt: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description `MALFORMED_REQUEST`: the URL or the headers cannot be read (bad percent-encoding), or a CORS preflight without an Origin; `VALIDATION_ERROR`: an input breaks the schema, an unknown query parameter, text PostgreSQL cannot store as sent (NUL, a lone surrogate): the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "MALFORMED_REQUEST" | "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description `TOKEN_MISSING`: no Authorization: Bearer <token> header; `TOKEN_INVALID`: the token is malformed or unknown, or its session was signed out or ended (or its administrator disabled); `SESSION_EXPIRED`: the session was idle past the idle timeout (default 30 minutes) or is past its absolute lifetime (default 12 hours): sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "TOKEN_MISSING" | "TOKEN_INVALID" | "SESSION_EXPIRED";
+                    };
+                };
+            };
+            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request; `ROLE_FORBIDDEN`: the signed-in administrator's role is below owner: nothing is changed; `DEPLOY_TOKEN_FORBIDDEN`: a deploy token was sent: it may call the release routes only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED" | "ROLE_FORBIDDEN" | "DEPLOY_TOKEN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description `TOKEN_NOT_FOUND`: no deploy token has that name */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "TOKEN_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description `ALREADY_REVOKED`: the token was revoked before */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "ALREADY_REVOKED";
                     };
                 };
             };
