@@ -1,12 +1,14 @@
 // Settings → Remotes: every administrator reads each remote's active release, canary, share,
 // failures and history; owners promote and roll back behind a confirmation.
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fail, installFakeApi, ok, renderSection, requestsTo } from '@growth-admin/shared-client/testing';
 import Section from '../Section';
 
 // An owner's tab also lists the remotes and deploy tokens (remotesFixtures): more for jsdom to render.
-jest.setTimeout(120_000);
+jest.setTimeout(300_000);
+// One whole-page role query can take over a second on a busy machine (see remotesFixtures).
+configure({ asyncUtilTimeout: 30_000 });
 
 const release = (remote: string, version: string, state: string, extra: object = {}) => ({
   id: `${remote}-${version}`,

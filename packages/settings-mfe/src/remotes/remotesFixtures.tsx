@@ -1,13 +1,16 @@
 // Fixtures of the Remotes tab's tests: the section rendered as the shell does, the shared client
 // real, a fake API at the network edge. (Role queries over the whole page are slow in jsdom: the
 // tests scope them to a table or a dialog where they can.)
-import { screen, within } from '@testing-library/react';
+import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { installFakeApi, ok, renderSection, type FakeHandler } from '@growth-admin/shared-client/testing';
 import Section from '../Section';
 
 /** jsdom renders antd slowly, more so on a busy machine. */
-export const SLOW_TEST_MS = 180_000;
+export const SLOW_TEST_MS = 300_000;
+// A find or waitFor gives up after one second by default: on a busy machine one whole-page role
+// query can take longer than that, so a dialog that did open would be reported missing.
+configure({ asyncUtilTimeout: 30_000 });
 
 export const REGISTRY = [
   {
