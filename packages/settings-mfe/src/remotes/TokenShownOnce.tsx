@@ -94,6 +94,7 @@ export function TokenShownOnce({ created, remote, origin, toast, onClose }: Prop
         onOk={onClose}
         onCancel={() => setAskingToClose(false)}
         width={420}
+        destroyOnHidden
       >
         It will not be shown again; you would have to make a new one.
       </Modal>
