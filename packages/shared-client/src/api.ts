@@ -20,7 +20,10 @@ import type {
   PersonsList,
   Project,
   ProjectInput,
+  DeployTokenRecord,
+  NewDeployToken,
   Release,
+  RemoteRecord,
   RemoteReleases,
   RevenueStats,
   Role,
@@ -57,6 +60,52 @@ export function promoteRelease(remote: string): Promise<Release> {
 /** POST /api/admin/releases/:remote/rollback (owners): the canary goes, or the active release goes back. */
 export function rollbackRelease(remote: string, to?: string): Promise<{ active: Release; rolledBack: Release }> {
   return call('post', '/api/admin/releases/{remote}/rollback', { params: { remote }, body: to ? { to } : {} });
+}
+
+// --- remotes and deploy tokens (the registry's remotes; owners only) --------
+
+/** What an owner gives to create a remote: its federation name, its team, the origin its files are served from. */
+export interface NewRemoteInput {
+  name: string;
+  team: string;
+  origin: string;
+}
+
+/** What an owner gives to make a deploy token scoped to one remote (expiry 1-365 days, 90 by default). */
+export interface NewDeployTokenInput {
+  name: string;
+  remote: string;
+  expiresInDays?: number;
+}
+
+/** GET /api/admin/remotes: every remote, live and decommissioned, in the order they were created. */
+export function getRemotes(): Promise<RemoteRecord[]> {
+  return call('get', '/api/admin/remotes', {});
+}
+
+/** POST /api/admin/remotes: the remote and its first deploy token (shown this once). */
+export function createRemote(body: NewRemoteInput): Promise<{ remote: RemoteRecord; deployToken: NewDeployToken }> {
+  return call('post', '/api/admin/remotes', { body });
+}
+
+/** POST /api/admin/remotes/:remote/decommission: its sections and contributions go, its tokens are revoked. */
+export function decommissionRemote(remote: string): Promise<RemoteRecord> {
+  return call('post', '/api/admin/remotes/{remote}/decommission', { params: { remote } });
+}
+
+/** GET /api/admin/deploy-tokens: every deploy token, never the tokens themselves. */
+export function getDeployTokens(): Promise<DeployTokenRecord[]> {
+  return call('get', '/api/admin/deploy-tokens', {});
+}
+
+/** POST /api/admin/deploy-tokens: a token scoped to one remote (shown this once). */
+export function createDeployToken(body: NewDeployTokenInput): Promise<NewDeployToken> {
+  return call('post', '/api/admin/deploy-tokens', { body });
+}
+
+/** POST /api/admin/deploy-tokens/:name/revoke: it stops working at once and stays listed. */
+export function revokeDeployToken(name: string): Promise<DeployTokenRecord> {
+  return call('post', '/api/admin/deploy-tokens/{name}/revoke', { params: { name } });
 }
 
 /** POST /api/admin/releases/failures: the shell reports a remote that failed to load or crashed. */

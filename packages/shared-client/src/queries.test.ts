@@ -16,6 +16,8 @@ async function fetchedBy(options: Parameters<QueryClient['fetchQuery']>[0], repl
 describe('query options: each key with its fetcher', () => {
   it.each([
     ['projects', queries.projects(), queryKeys.projects.list(), '/api/admin/projects'],
+    ['remotes', queries.remotes(), queryKeys.remotes(), '/api/admin/remotes'],
+    ['deploy tokens', queries.deployTokens(), queryKeys.deployTokens(), '/api/admin/deploy-tokens'],
     ['project', queries.project('p 1'), queryKeys.projects.detail('p 1'), '/api/admin/projects/p%201'],
     ['persons', queries.persons({ page: 2, pageSize: 20 }), queryKeys.persons.list({ page: 2, pageSize: 20 }), '/api/admin/persons/list?page=2&pageSize=20'],
     ['orders', queries.orders('orders', { page: 1 }), queryKeys.orders.list('orders', { page: 1 }), '/api/admin/orders/orderList?page=1&limit=20'],

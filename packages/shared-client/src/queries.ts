@@ -14,6 +14,8 @@ import {
   getProjects,
   getReleaseHistory,
   getReleases,
+  getRemotes,
+  getDeployTokens,
   getUserRecentOrders,
   queryPerson,
   TRENDS_DEFAULT_DAYS,
@@ -47,6 +49,8 @@ export const queries = {
   administrators: () => queryOptions({ queryKey: queryKeys.administrators(), queryFn: getAdministrators }),
   releases: () => queryOptions({ queryKey: queryKeys.releases(), queryFn: getReleases }),
   releaseHistory: (remote: string) => queryOptions({ queryKey: queryKeys.releaseHistory(remote), queryFn: () => getReleaseHistory(remote) }),
+  remotes: () => queryOptions({ queryKey: queryKeys.remotes(), queryFn: getRemotes }),
+  deployTokens: () => queryOptions({ queryKey: queryKeys.deployTokens(), queryFn: getDeployTokens }),
   /** A page of the audit log; the current rows stay on screen while the next page loads. */
   audit: (query: Partial<AuditQuery>) => queryOptions({ queryKey: queryKeys.audit(query), queryFn: () => getAudit(query), placeholderData: keepPreviousData }),
   projects: () => queryOptions({ queryKey: queryKeys.projects.list(), queryFn: getProjects }),

@@ -12,6 +12,10 @@ export const queryKeys = {
   audit: (query: object) => ['growth-admin', 'audit', query] as const,
   releases: () => ['growth-admin', 'releases'] as const,
   releaseHistory: (remote: string) => ['growth-admin', 'releases', remote] as const,
+  /** The registry's remotes (owners). */
+  remotes: () => ['growth-admin', 'remotes'] as const,
+  /** Every deploy token (owners). */
+  deployTokens: () => ['growth-admin', 'deploy-tokens'] as const,
   projects: {
     all: ['growth-admin', 'projects'] as const,
     list: () => ['growth-admin', 'projects', 'list'] as const,

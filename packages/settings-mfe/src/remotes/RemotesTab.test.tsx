@@ -1,11 +1,14 @@
 // Settings → Remotes: every administrator reads each remote's active release, canary, share,
 // failures and history; owners promote and roll back behind a confirmation.
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fail, installFakeApi, ok, renderSection, requestsTo } from '@growth-admin/shared-client/testing';
 import Section from '../Section';
 
-jest.setTimeout(30_000);
+// An owner's tab also lists the remotes and deploy tokens (remotesFixtures): more for jsdom to render.
+jest.setTimeout(300_000);
+// One whole-page role query can take over a second on a busy machine (see remotesFixtures).
+configure({ asyncUtilTimeout: 30_000 });
 
 const release = (remote: string, version: string, state: string, extra: object = {}) => ({
   id: `${remote}-${version}`,
@@ -34,6 +37,8 @@ function api(extra: Parameters<typeof installFakeApi>[0] = {}) {
     'GET /api/admin/releases': () => ok(REGISTRY),
     'GET /api/admin/releases/orders': () => ok([REGISTRY[0].canary, REGISTRY[0].active, release('orders', '0.9.0', 'rolled-back', { changedBy: 'release guard' })]),
     'GET /api/admin/audit': () => ok({ total: 0, page: 1, pageSize: 20, entries: [] }),
+    'GET /api/admin/remotes': () => ok([]),
+    'GET /api/admin/deploy-tokens': () => ok([]),
     ...extra,
   });
 }
