@@ -49,6 +49,7 @@ export interface OfficeDayOptions {
 
 interface Answer {
   status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the JSON of many routes, read field by field
   body: any;
   headers: Record<string, string | string[] | undefined>;
   ms: number;

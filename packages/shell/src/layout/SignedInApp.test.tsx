@@ -23,7 +23,13 @@ jest.mock('@growth-admin/shared-client', () => {
 });
 
 function FirstScreen() {
-  const data = useQuery({ queryKey: ['first-screen'], queryFn: () => new Promise<string>((resolve) => (releaseData = resolve)) });
+  const data = useQuery({
+    queryKey: ['first-screen'],
+    queryFn: () => {
+      markFirstQueryStarted();
+      return new Promise<string>((resolve) => (releaseData = resolve));
+    },
+  });
   return <p>{data.data ?? 'first screen loading'}</p>;
 }
 
@@ -46,8 +52,9 @@ test('the other sections are preloaded after the first one has its data, not whi
   window.history.replaceState(null, '', '/analytics');
   const { preload } = startPage();
   render(<SignedInApp username="ada" />);
-  // The section's module is in (settled, in the same update) but its data is not: nothing is preloaded.
+  // The section's module is in (settled, in the same update) and its data asked for, not in: nothing is preloaded.
   expect(await screen.findByText('first screen loading')).toBeInTheDocument();
+  await firstQueryStarted;
   expect(preload).not.toHaveBeenCalled();
 
   releaseData('first screen drawn');
