@@ -24,4 +24,5 @@ export * from './lists';
 export * from './version';
 export * from './roles';
 export * from './stepUp';
+export * from './throttleCountdown';
 export * from './slots';

@@ -1,7 +1,7 @@
 // The password throttle's refusal (429 THROTTLED_*), as the login screen and the step-up dialog show
 // it: which limit, and a live countdown from the server's Retry-After. The sentences are the API's
-// own (admin-api's throttle.ts), with the seconds left instead of the seconds at the refusal.
-import { useEffect, useRef, useState } from 'react';
+// own (admin-api's throttle.ts), with the seconds left instead of the seconds at the refusal. No
+// React here: the core entry (the login screen's) exports it; the countdown hook is throttleCountdown.ts.
 import { toApiError } from './errors';
 
 const SENTENCES: Record<string, string> = {
@@ -34,38 +34,4 @@ export function waitInWords(seconds: number): string {
 /** 'Too many wrong passwords for this account from your network. Try again in 42 s.' */
 export function throttleMessage(code: string, secondsLeft: number): string {
   return `${SENTENCES[code] ?? 'Too many wrong passwords.'} Try again in ${waitInWords(Math.max(1, secondsLeft))}.`;
-}
-
-/**
- * Counts a refusal down, once a second, from when it is set: answers the sentence with the seconds
- * left (null when there is none, or once it is over) and sets a new one.
- */
-export function useThrottleCountdown(): { message: string | null; active: boolean; start: (refusal: ThrottleRefusal | null) => void } {
-  const [refusal, setRefusal] = useState<(ThrottleRefusal & { until: number }) | null>(null);
-  const [now, setNow] = useState(() => Date.now());
-  // Set when the refusal arrives (not in an effect): the count starts that very second.
-  const timer = useRef<ReturnType<typeof setInterval> | undefined>(undefined);
-  useEffect(() => () => clearInterval(timer.current), []);
-  const secondsLeft = refusal ? Math.ceil((refusal.until - now) / 1000) : 0;
-  const active = refusal !== null && secondsLeft > 0;
-  return {
-    message: active ? throttleMessage(refusal.code, secondsLeft) : null,
-    active,
-    start: (next) => {
-      clearInterval(timer.current);
-      const t = Date.now();
-      const until = next ? t + next.seconds * 1000 : 0;
-      setNow(t);
-      setRefusal(next && { ...next, until });
-      if (!next) return;
-      timer.current = setInterval(() => {
-        const at = Date.now();
-        setNow(at);
-        if (at >= until) {
-          clearInterval(timer.current);
-          setRefusal(null);
-        }
-      }, 1000);
-    },
-  };
 }

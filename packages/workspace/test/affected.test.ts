@@ -14,8 +14,8 @@ const REPO = join(__dirname, '../../..');
 function plan(files: string[]) {
   const program = `
     import { planAffected } from ${JSON.stringify(join(REPO, 'scripts/affected.mjs'))};
-    const { REMOTES } = await import(${JSON.stringify(join(REPO, 'packages/remotes/src/index.ts'))});
-    const sectionsOf = (n) => REMOTES.slice(1).find((r) => '@growth-admin/' + r.package === n)?.sections ?? null;
+    const { localRemotes } = await import(${JSON.stringify(join(REPO, 'tools/federation/local-remotes.mjs'))});
+    const sectionsOf = (n) => Object.values(localRemotes(${JSON.stringify(REPO)})).slice(1).find((r) => '@growth-admin/' + r.pkg === n)?.def.sections.map((s) => ({ id: s.path, label: s.label })) ?? null;
     console.log(JSON.stringify(planAffected({ repoRoot: ${JSON.stringify(REPO)}, files: JSON.parse(process.argv[1]), sectionsOf })));`;
   const r = spawnSync(process.execPath, ['--no-warnings', '--input-type=module', '-e', program, JSON.stringify(files)], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(r.stderr);
@@ -29,7 +29,7 @@ test('a change inside one remote runs that remote and the journeys, only those o
   expect(p.full).toBe(false);
   expect(p.changed).toEqual(all(['orders-mfe']));
   expect(p.affected).toEqual(all(['e2e', 'orders-mfe']));
-  expect(p.skipped).toEqual(all(['admin-api', 'analytics-mfe', 'api-contract', 'lint-config', 'people-mfe', 'projects-mfe', 'remotes', 'settings-mfe', 'shared-client', 'shell', 'web-security', 'workspace']));
+  expect(p.skipped).toEqual(all(['admin-api', 'analytics-mfe', 'api-contract', 'lint-config', 'people-mfe', 'projects-mfe', 'settings-mfe', 'shared-client', 'shell', 'web-security', 'workspace']));
   expect(p.journeys).toContain('orders.spec.ts');
   expect(p.journeys).not.toContain('users.spec.ts');
   expect(p.journeys).not.toContain('analytics.spec.ts');
@@ -44,7 +44,7 @@ test('the remote every sign-in lands on (analytics), the API or the journeys the
 test("a package's dependents run too: a change in api-contract reaches the API, the shared client, the shell, every remote and the journeys", () => {
   const p = plan(['packages/api-contract/src/routes.ts']);
   expect(p.affected).toEqual(all(['admin-api', 'analytics-mfe', 'api-contract', 'e2e', 'orders-mfe', 'people-mfe', 'projects-mfe', 'settings-mfe', 'shared-client', 'shell', 'web-security']));
-  expect(p.skipped).toEqual(all(['lint-config', 'remotes', 'workspace']));
+  expect(p.skipped).toEqual(all(['lint-config', 'workspace']));
 });
 
 test('a change that touches no journey runs no journey', () => {

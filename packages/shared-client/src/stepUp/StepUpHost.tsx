@@ -5,7 +5,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Input, Modal, Typography, type InputRef } from 'antd';
 import { reauthenticate } from '../api';
 import { toApiError } from '../errors';
-import { throttleRefusalOf, useThrottleCountdown } from '../throttle';
+import { throttleRefusalOf } from '../throttle';
+import { useThrottleCountdown } from '../throttleCountdown';
 import { setStepUpPrompt } from './stepUp';
 
 export const STEP_UP_TITLE = 'Confirm your password';
