@@ -198,7 +198,7 @@ export class ApiMetrics {
   static signInOutcomeOf(err: unknown): SignInOutcome {
     const code = (err as { code?: unknown })?.code;
     if (code === 'INVALID_CREDENTIALS') return 'invalid_credentials';
-    if (code === 'LOGIN_THROTTLED') return 'throttled';
+    if (typeof code === 'string' && code.startsWith('THROTTLED_')) return 'throttled'; // which limit: THROTTLED_ACCOUNT_ADDRESS, _ADDRESS, _SESSION
     return 'error';
   }
 

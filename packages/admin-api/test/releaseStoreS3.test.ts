@@ -10,7 +10,7 @@ import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { createDeployToken } from '../src/modules/releases/deployTokens';
+import { createRemote } from '../src/modules/remotes/repository';
 import { Api, SIGNING_KEY, startTestServer, TEST_TMP, type TestServer } from './helpers';
 import { startConditionalProxy, startS3Server, type ConditionalProxy, type LocalS3 } from './s3Server';
 
@@ -35,9 +35,10 @@ beforeAll(async () => {
   publicUrl = `${s3.endpoint}/${BUCKET}`;
   // The active shell's manifest and contract, served from the bucket too.
   await putObject('shell/mf-manifest.json', JSON.stringify({ name: 'shell', shared: sharedList() }));
-  await putObject('shell/shell-contract.json', JSON.stringify({ sharedClient: { exports: ['queries'] }, antd: { exports: ['Button'] } }));
+  await putObject('shell/shell-contract.json', JSON.stringify({ sharedClient: { exports: ['queries'] }, antd: { exports: ['Button'] }, slots: {} }));
   t = await startTestServer({ shellUrl: `${publicUrl}/shell`, releaseOrigins: [new URL(publicUrl).origin] });
-  token = await createDeployToken(t.server.db, 'projects-ci');
+  // The registry's remote, served from the bucket, and a deploy token scoped to it.
+  ({ token } = (await createRemote(t.server.db, { adminId: null, username: 'owner', ip: '' }, { name: 'projects', team: 'projects', origin: new URL(publicUrl).origin })).deployToken);
 });
 afterAll(async () => {
   await t?.close();
@@ -63,6 +64,8 @@ function dist(name: string, chunk: string, change: (m: any) => void = () => unde
   change(manifest);
   writeFileSync(join(out, 'mf-manifest.json'), JSON.stringify(manifest));
   writeFileSync(join(out, 'shared-client-usage.json'), JSON.stringify({ uses: ['queries'], antdUses: ['Button'] }));
+  const section = { path: 'projects', label: 'Projects', icon: 'projects', leastRole: 'viewer', order: 20, module: './Section' };
+  writeFileSync(join(out, 'remote-meta.json'), JSON.stringify({ schemaVersion: 1, name: 'projects', sections: [section], contributions: [] }));
   writeFileSync(join(out, 'remoteEntry.js'), 'var projects;');
   writeFileSync(join(out, 'main.0123456789.js'), chunk);
   return out;
@@ -121,7 +124,7 @@ test('release uploads into the bucket, every write conditional and the manifest 
   expect(res).toMatchObject({ err: '', code: 0 });
   expect(res.out).toContain(`uploaded s3://${BUCKET}/${PREFIX}projects/1.0.0/`);
   const writes = writesOf('1.0.0');
-  expect(writes.map((w) => w.path.split('/').pop()).sort()).toEqual(['main.0123456789.js', 'mf-manifest.json', 'remoteEntry.js', 'shared-client-usage.json']);
+  expect(writes.map((w) => w.path.split('/').pop()).sort()).toEqual(['main.0123456789.js', 'mf-manifest.json', 'remote-meta.json', 'remoteEntry.js', 'shared-client-usage.json']);
   expect(writes.every((w) => w.ifNoneMatch === '*' && w.status === 200)).toBe(true);
   expect(writes.at(-1)!.path).toBe(`/${BUCKET}/${PREFIX}projects/1.0.0/mf-manifest.json`);
   // Served from the bucket with the types and caching a browser needs.

@@ -4,7 +4,7 @@
 // build here (jest does not transpile antd's ESM). The chunk, once in, stays in the file's module
 // registry: what a picker drawn after it is in does is rangePickerLoaded.test.tsx.
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { ConfigProvider, DatePicker as AntdDatePicker } from 'antd';
+import { ConfigProvider } from 'antd';
 
 jest.mock('antd/es/index.js', () => jest.requireActual('antd'), { virtual: true });
 jest.mock('antd/es/config-provider/context.js', () => jest.requireActual('antd/lib/config-provider/context'), { virtual: true });
@@ -18,38 +18,6 @@ const picker = () => (
     <DatePicker.RangePicker aria-label="Date range" placeholder={['Start date', 'End date']} />
   </ConfigProvider>
 );
-
-// The dashboard's picker (analytics-mfe's DateRangeFilter), empty.
-const dashboardProps = {
-  'aria-label': 'Date range',
-  placeholder: ['Start date', 'End date'] as [string, string],
-  format: 'YYYY-MM-DD',
-  value: null,
-  allowClear: true,
-  disabledDate: () => false,
-  onChange: () => undefined,
-};
-
-// (First: the chunk is not loaded yet, so the light picker draws.)
-test("the light picker's markup is antd's RangePicker's, but for its read-only inputs", () => {
-  const light = render(
-    <ConfigProvider>
-      <DatePicker.RangePicker {...dashboardProps} />
-    </ConfigProvider>,
-  ).container;
-  const real = render(
-    <ConfigProvider>
-      <AntdDatePicker.RangePicker {...dashboardProps} />
-    </ConfigProvider>,
-  ).container;
-  const inputs = light.querySelectorAll('input');
-  expect(inputs).toHaveLength(2);
-  inputs.forEach((input) => {
-    expect(input).toHaveAttribute('readonly');
-    input.removeAttribute('readonly');
-  });
-  expect(light.innerHTML).toBe(real.innerHTML);
-});
 
 test('the empty picker is drawn light, then the real one takes its place and the focus', async () => {
   render(picker());
