@@ -224,6 +224,9 @@ test('keyboard: `/` focuses the list search, Ctrl+K jumps to a section and to an
   await page.keyboard.press('Control+k');
   await expect(palette).toBeVisible();
   await palette.getByRole('combobox').fill(orderSn);
+  // The items come in sidebar order (each section that opens items by number): User, then Order.
+  await expect(palette.getByRole('option')).toHaveText([`User ${orderSn}`, `Order ${orderSn}`]);
+  await page.keyboard.press('ArrowDown');
   await expect(palette.getByRole('option', { name: `Order ${orderSn}` })).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/orders/${orderSn}$`));
