@@ -134,11 +134,21 @@ test.describe.serial('releases', () => {
 });
 
 test('a runtime config pointing a remote at an origin the registry does not allow is refused, with the fallback', async ({ page }) => {
-  // As if the config were altered on its way: Projects' manifest moved to a foreign origin.
+  // As if the config were altered on its way: Projects' manifest moved to a foreign origin, in the
+  // sign-in answer's runtime config (the page's composition starts from it) and in the config route.
+  type Config = { remotes: Record<string, string> };
+  const foreign = (config: Config | undefined) => config && (config.remotes.projects = 'http://foreign.invalid/projects/mf-manifest.json');
   await page.route('**/api/runtime-config**', async (route) => {
     const response = await route.fetch();
-    const body = (await response.json()) as { data: { remotes: Record<string, string> } };
-    body.data.remotes.projects = 'http://foreign.invalid/projects/mf-manifest.json';
+    const body = (await response.json()) as { data: Config };
+    foreign(body.data);
+    await route.fulfill({ response, json: body });
+  });
+  await page.route('**/api/admin/login', async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    const response = await route.fetch();
+    const body = (await response.json()) as { data?: { runtime?: Config } };
+    foreign(body.data?.runtime);
     await route.fulfill({ response, json: body });
   });
   await signIn(page);
