@@ -3,24 +3,15 @@
 // idle after the host has drawn (never before its own content), renders in its own error boundary,
 // and on a load failure or a crash shows a small fallback in its place, reported against the
 // contributing remote's release (so its canary is judged, not the host's).
-import { Component, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { Component, Fragment, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Alert, Spin } from 'antd';
 import type { Composition, SectionProps, SlotEntry, SlotHost, SlotId, SlotPropsMap } from '@growth-admin/shared-client';
 import { reportRemoteFailure } from '../sections/failureReports';
 import { describeLoadError } from '../sections/remoteLoader';
 import { shellRuntime } from '../sections/shellRuntime';
+import { whenIdle } from '../sections/whenIdle';
 
 type Context = Pick<SectionProps, 'user' | 'toast'>;
-
-/** Runs `run` when the browser is idle (within a second), so a slot never competes with its host's first paint. */
-function whenIdle(run: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(run, { timeout: 1000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = window.setTimeout(run, 50);
-  return () => window.clearTimeout(id);
-}
 
 function SlotFallback({ what, reason }: { what: string; reason: string }) {
   return <Alert type="warning" showIcon className="ga-slot-fallback" title={`${what} is unavailable`} description={reason} />;
@@ -50,6 +41,7 @@ function LoadedContribution({ remote, module, what, props }: { remote: string; m
   const [state, setState] = useState<LoadState>({ status: 'loading' });
   useEffect(() => {
     let live = true;
+    // Never before the host's own first paint: when the browser is idle (within a second).
     const stop = whenIdle(() => {
       const loader = shellRuntime();
       (loader ? loader.load(remote, module) : Promise.reject(new Error('no composition was started'))).then(
@@ -60,7 +52,7 @@ function LoadedContribution({ remote, module, what, props }: { remote: string; m
           if (live) setState({ status: 'failed', reason: describeLoadError(err) });
         },
       );
-    });
+    }, 1000);
     return () => {
       live = false;
       stop();
@@ -100,13 +92,9 @@ export function createSlotHost(composition: Composition, context: Context): Slot
     return entriesOf(id).map((c) => {
       const entry = asEntry(c);
       const child = <Contribution key={entry.key} id={id} entry={entry} props={props} />;
-      return wrap ? <SlotItem key={entry.key}>{wrap(child, entry)}</SlotItem> : child;
+      return wrap ? <Fragment key={entry.key}>{wrap(child, entry)}</Fragment> : child;
     });
   }
 
   return { Slot, Contribution, entries: (id) => entriesOf(id).map(asEntry) };
-}
-
-function SlotItem({ children }: { children: ReactNode }) {
-  return <>{children}</>;
 }

@@ -9,6 +9,7 @@ import { allowScriptOrigins } from '@growth-admin/shared-client/page-security';
 import type { ChosenRelease, RemoteIntegrity, RuntimeConfig } from '../boot/runtimeConfig';
 import { integrityPlugin, missingIntegrity } from './integrity';
 import { checkSharedClientUsage } from './sharedClientCheck';
+import { whenIdle } from './whenIdle';
 
 /** The federation runtime's calls the loader makes: tests give their own. */
 export interface FederationRuntime {
@@ -91,11 +92,8 @@ export class RemoteLoader {
 
   /** Warms the given modules when the browser is idle; failures stay silent until they are opened. */
   preloadWhenIdle(targets: Array<{ remote: string; module: string }>): () => void {
-    const idle: (cb: () => void) => number =
-      typeof window.requestIdleCallback === 'function' ? (cb) => window.requestIdleCallback(cb, { timeout: 3000 }) : (cb) => window.setTimeout(cb, 300);
-    const cancel: (id: number) => void = typeof window.cancelIdleCallback === 'function' ? (id) => window.cancelIdleCallback(id) : (id) => window.clearTimeout(id);
-    const handles = targets.map((t) => idle(() => void this.load(t.remote, t.module).catch(() => undefined)));
-    return () => handles.forEach(cancel);
+    const cancels = targets.map((t) => whenIdle(() => void this.load(t.remote, t.module).catch(() => undefined), 3000));
+    return () => cancels.forEach((cancel) => cancel());
   }
 
   /** Clears what the federation runtime cached of `name` (entry script, manifest, modules). */
