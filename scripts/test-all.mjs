@@ -105,14 +105,28 @@ const testEnv = Array.isArray(affected?.journeys) ? { ...process.env, E2E_SPECS:
 const nothing = affected !== null && filters.length === 0;
 
 // Type checks and lint gate the run too: a test suite over code that does not type-check proves little.
-const build = nothing ? 0 : runPnpm(['exec', 'turbo', 'run', 'build', 'typecheck', 'lint', '--concurrency=2', ...filters]);
+/** Runs one step and remembers how long it took (printed with the results). */
+const took = [];
+function timed(name, step) {
+  const start = Date.now();
+  const status = step();
+  const s = Math.round((Date.now() - start) / 1000);
+  took.push(`${name} ${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`);
+  return status;
+}
+const build = nothing ? 0 : timed('build, typecheck and lint', () => runPnpm(['exec', 'turbo', 'run', 'build', 'typecheck', 'lint', '--concurrency=2', ...filters]));
 // The byte budget of the dashboard's first load on the builds just made (bundle-budget.json): more
 // than 2% growth fails the run.
-const budget = build === 0 && !nothing ? (spawnSync(process.execPath, [join(repoRoot, 'scripts/bundle-budget.mjs'), 'check'], { stdio: 'inherit' }).status ?? 1) : 0;
-const test = build !== 0 ? 1 : nothing ? 0 : runPnpm(['exec', 'turbo', 'run', 'test', '--continue', '--concurrency=2', ...filters], { env: testEnv });
+const budget =
+  build === 0 && !nothing
+    ? timed('byte budget', () => spawnSync(process.execPath, [join(repoRoot, 'scripts/bundle-budget.mjs'), 'check'], { stdio: 'inherit' }).status ?? 1)
+    : 0;
+const test =
+  build !== 0 ? 1 : nothing ? 0 : timed('tests', () => runPnpm(['exec', 'turbo', 'run', 'test', '--continue', '--concurrency=2', ...filters], { env: testEnv }));
 
 const jest = { passed: 0, failed: 0, skipped: 0 };
-console.log('\nTest results:');
+console.log(`\nTook: ${took.join(', ') || 'nothing to run'}`);
+console.log('Test results:');
 for (const dir of packageDirs) {
   for (const r of collectReports(dir)) {
     console.log(`  ${relative(repoRoot, r.file)}: ${r.passed} passed, ${r.failed} failed, ${r.skipped ?? 0} skipped`);
@@ -136,6 +150,15 @@ for (const r of e2e) {
   total.skipped += r.skipped ?? 0;
 }
 const stepFailed = build !== 0 || budget !== 0 || test !== 0;
+// What failed, by name, near the end of the output (CI shows its tail).
+const failures = [...packageDirs.flatMap((dir) => collectReports(dir)), ...e2e].flatMap((r) =>
+  (r.failures ?? []).map((f) => `${relative(repoRoot, r.file)}: ${f}`),
+);
+if (failures.length) {
+  console.log('\nFailed:');
+  for (const f of failures.slice(0, 30)) console.log(`  ${f}`);
+  if (failures.length > 30) console.log(`  ... and ${failures.length - 30} more`);
+}
 if (stepFailed && total.failed === 0) total.failed = 1;
 console.log(`jest: ${jest.passed} passed, ${jest.failed} failed, ${jest.skipped} skipped`);
 const summary = `${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`;
