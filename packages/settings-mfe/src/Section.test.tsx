@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fail, installFakeApi, ok, renderSection, requestsTo } from '@growth-admin/shared-client/testing';
 import Section from './Section';
@@ -53,6 +53,36 @@ test('changing my password: a wrong current one is said, the right one changes i
   await user.click(buttonsNamed(document, 'Change password')[0]);
   await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Password changed; 2 other session(s) signed out'));
   expect(requestsTo(calls, 'POST /api/admin/account/password').at(-1)?.body).toEqual({ currentPassword: 'right-password', newPassword: 'a-new-long-password' });
+});
+
+test('too many wrong current passwords: the tab says which limit, counts down, and Change password waits', async () => {
+  jest.useFakeTimers({ advanceTimers: true });
+  try {
+    const calls = installFakeApi({
+      'GET /api/admin/administrators': () => ok(ADMINS),
+      'POST /api/admin/account/password': () => ({
+        ...fail(429, 'Too many wrong passwords in this session. Try again in 3 s.', 'THROTTLED_SESSION'),
+        headers: { 'Retry-After': '3' },
+      }),
+    });
+    renderSection(Section);
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime, pointerEventsCheck: 0 });
+    await fill(user, 'Current password', 'guess-number-eight');
+    await fill(user, 'New password', 'a-new-long-password');
+    await fill(user, 'Repeat the new password', 'a-new-long-password');
+    await user.click(buttonsNamed(document, 'Change password')[0]);
+    expect(await screen.findByText('Too many wrong passwords in this session. Try again in 3 s.')).toBeInTheDocument();
+    const button = buttonsNamed(document, 'Change password')[0];
+    expect(button).toBeDisabled();
+    act(() => jest.advanceTimersByTime(1000));
+    expect(screen.getByText('Too many wrong passwords in this session. Try again in 2 s.')).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(2000));
+    await waitFor(() => expect(buttonsNamed(document, 'Change password')[0]).toBeEnabled());
+    expect(screen.queryByText(/Too many wrong passwords/)).not.toBeInTheDocument();
+    expect(requestsTo(calls, 'POST /api/admin/account/password')).toHaveLength(1);
+  } finally {
+    jest.useRealTimers();
+  }
 });
 
 test('a short or mismatched new password is refused before any call', async () => {

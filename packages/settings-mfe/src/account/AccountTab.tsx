@@ -1,14 +1,20 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Descriptions, Form, Input } from 'antd';
-import { changeOwnPassword, type SectionProps, toApiError } from '@growth-admin/shared-client';
+import { changeOwnPassword, type SectionProps, throttleRefusalOf, toApiError, useThrottleCountdown } from '@growth-admin/shared-client';
 
-/** Who I am, and my password: the current one first; my other sessions end when it changes. */
+/**
+ * Who I am, and my password: the current one first; my other sessions end when it changes. A wrong
+ * current password spends the same throttle as sign-in and step-up: past its limit the tab says
+ * which limit, counts down, and Change password waits.
+ */
 export function AccountTab({ user, toast }: SectionProps) {
   const [form] = Form.useForm<{ currentPassword: string; newPassword: string; repeat: string }>();
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const throttle = useThrottleCountdown();
 
   const submit = async ({ currentPassword, newPassword }: { currentPassword: string; newPassword: string }) => {
+    if (throttle.active) return;
     setSaving(true);
     setError(null);
     try {
@@ -16,7 +22,9 @@ export function AccountTab({ user, toast }: SectionProps) {
       toast.success(`Password changed${otherSessionsEnded ? `; ${otherSessionsEnded} other session(s) signed out` : ''}`);
       form.resetFields();
     } catch (err) {
-      setError(toApiError(err).message); // the typed passwords stay, to correct
+      const refusal = throttleRefusalOf(err);
+      throttle.start(refusal);
+      setError(refusal ? null : toApiError(err).message); // the typed passwords stay, to correct
     } finally {
       setSaving(false);
     }
@@ -56,8 +64,8 @@ export function AccountTab({ user, toast }: SectionProps) {
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
-        {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
-        <Button type="primary" htmlType="submit" loading={saving}>
+        {(throttle.message ?? error) && <Alert type="error" showIcon title={throttle.message ?? error} role="alert" style={{ marginBottom: 16 }} />}
+        <Button type="primary" htmlType="submit" loading={saving} disabled={throttle.active}>
           {saving ? 'Saving...' : 'Change password'}
         </Button>
       </Form>
