@@ -11,7 +11,7 @@ import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { changedFiles, planAffected } from './affected.mjs';
 import { exitIfNodeTooOld } from './node-version.mjs';
-import { ensureInstalled, repoRoot, runPnpm } from './pnpm.mjs';
+import { ensureInstalled, repoRoot, runPnpm, runPnpmAsync } from './pnpm.mjs';
 
 exitIfNodeTooOld();
 
@@ -107,22 +107,32 @@ const nothing = affected !== null && filters.length === 0;
 // Type checks and lint gate the run too: a test suite over code that does not type-check proves little.
 /** Runs one step and remembers how long it took (printed with the results). */
 const took = [];
-function timed(name, step) {
+async function timed(name, step) {
   const start = Date.now();
-  const status = step();
+  const status = await step();
   const s = Math.round((Date.now() - start) / 1000);
   took.push(`${name} ${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`);
   return status;
 }
-const build = nothing ? 0 : timed('build, typecheck and lint', () => runPnpm(['exec', 'turbo', 'run', 'build', 'typecheck', 'lint', '--concurrency=2', ...filters]));
+const build = nothing ? 0 : await timed('build, typecheck and lint', () => runPnpm(['exec', 'turbo', 'run', 'build', 'typecheck', 'lint', '--concurrency=2', ...filters]));
 // The byte budget of the dashboard's first load on the builds just made (bundle-budget.json): more
 // than 2% growth fails the run.
 const budget =
   build === 0 && !nothing
-    ? timed('byte budget', () => spawnSync(process.execPath, [join(repoRoot, 'scripts/bundle-budget.mjs'), 'check'], { stdio: 'inherit' }).status ?? 1)
+    ? await timed('byte budget', () => spawnSync(process.execPath, [join(repoRoot, 'scripts/bundle-budget.mjs'), 'check'], { stdio: 'inherit' }).status ?? 1)
     : 0;
-const test =
-  build !== 0 ? 1 : nothing ? 0 : timed('tests', () => runPnpm(['exec', 'turbo', 'run', 'test', '--continue', '--concurrency=2', ...filters], { env: testEnv }));
+// The journeys are the longest task (about 11 minutes on 2 cores): they start at once, beside the
+// packages' jest suites run one after the other, instead of whenever turbo gets to them.
+const E2E = '@growth-admin/e2e';
+const runsJourneys = filters.length === 0 || filters.includes(`--filter=${E2E}`);
+const jestFilters = filters.length === 0 ? [`--filter=!${E2E}`] : filters.filter((f) => f !== `--filter=${E2E}`);
+async function runTests() {
+  // --only: the builds were made above; restored again by two runs at once, a file being served could be rewritten.
+  const turboTest = (which) => runPnpmAsync(['exec', 'turbo', 'run', 'test', '--only', '--continue', '--concurrency=1', ...which], { env: testEnv });
+  const statuses = await Promise.all([runsJourneys ? turboTest([`--filter=${E2E}`]) : 0, jestFilters.length ? turboTest(jestFilters) : 0]);
+  return statuses.find((status) => status !== 0) ?? 0;
+}
+const test = build !== 0 ? 1 : nothing ? 0 : await timed('tests', runTests);
 
 const jest = { passed: 0, failed: 0, skipped: 0 };
 console.log(`\nTook: ${took.join(', ') || 'nothing to run'}`);

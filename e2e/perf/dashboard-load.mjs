@@ -38,6 +38,14 @@ export async function startOwnSystem() {
     return {
       url: system.shellUrl,
       creds,
+      // What the release commands need to release into this system (tools/release/cli.mjs).
+      releaseEnv: {
+        API_URL: system.apiUrl,
+        ADMIN_SIGNING_KEY: system.runtimeConfig.signingKey,
+        RELEASE_STORE_DIR: system.storeDir,
+        RELEASE_STORE_URL: system.storeUrl,
+        DEPLOY_TOKEN_FILE: system.deployTokenFile,
+      },
       stop: async () => {
         await system.stop();
         rmSync(dataDir, { recursive: true, force: true });
