@@ -17,6 +17,7 @@ export * from './theme';
 export * from './appearance';
 export { AppearanceSwitches } from './AppearanceSwitches';
 export * from './dialogFocus';
+export * from './dialogs/DiscardChangesDialog';
 export * from './idempotency';
 export * from './dashboardLoads';
 export * from './queries';

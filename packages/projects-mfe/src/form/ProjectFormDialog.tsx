@@ -1,7 +1,7 @@
 import { useCallback, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button, Col, Flex, Form, Input, Modal, Popconfirm, Row } from 'antd';
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
-import { toApiError, type Project, type ToastApi } from '@growth-admin/shared-client';
+import { DiscardChangesDialog, toApiError, type Project, type ToastApi } from '@growth-admin/shared-client';
 import { BlockedRegionsField } from './BlockedRegionsField';
 import { FlagToggles } from './FlagToggles';
 import { IapLimitsEditor } from './IapLimitsEditor';
@@ -245,18 +245,7 @@ export function ProjectFormDialog({ mode, project, toast, onClose }: Props) {
           </Flex>
         </Form>
       </form>
-      <Modal
-        open={askingToDiscard}
-        title="Discard your changes?"
-        okText="Discard"
-        okButtonProps={{ danger: true }}
-        cancelText="Keep editing"
-        onOk={onClose}
-        onCancel={() => setAskingToDiscard(false)}
-        width={420}
-      >
-        What you changed in this dialog will be lost.
-      </Modal>
+      <DiscardChangesDialog open={askingToDiscard} onDiscard={onClose} onKeepEditing={() => setAskingToDiscard(false)} />
     </Modal>
   );
 }

@@ -1,6 +1,6 @@
 import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Alert, Button, Flex, Form, Modal, type FormInstance } from 'antd';
-import { toApiError, type ApiError } from '@growth-admin/shared-client';
+import { DiscardChangesDialog, toApiError, type ApiError } from '@growth-admin/shared-client';
 
 interface Props<Fields> {
   title: string;
@@ -98,19 +98,7 @@ export function FormDialog<Fields extends object>({
         {children}
         {error && <Alert type="error" showIcon title={error} />}
       </Form>
-      <Modal
-        open={askingToDiscard}
-        title="Discard your changes?"
-        okText="Discard"
-        okButtonProps={{ danger: true }}
-        cancelText="Keep editing"
-        onOk={onClose}
-        onCancel={() => setAskingToDiscard(false)}
-        width={420}
-        destroyOnHidden
-      >
-        What you typed in this dialog will be lost.
-      </Modal>
+      <DiscardChangesDialog open={askingToDiscard} onDiscard={onClose} onKeepEditing={() => setAskingToDiscard(false)} />
     </Modal>
   );
 }
