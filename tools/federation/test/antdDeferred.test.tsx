@@ -3,14 +3,10 @@
 // until the chunk is in, then renders a working form; a failed load reaches the error boundary and
 // the next render loads again; once in, every deferred component renders in its first pass
 // (React.lazy, used before, suspended once even then: a fallback committed, revealed up to 300 ms later).
-import { Component, Suspense, type ReactNode } from 'react';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { deferredFormScreen } from './deferredFormScreen';
 
 jest.setTimeout(30_000);
-
-jest.mock('antd/es/index.js', () => jest.requireActual('antd'), { virtual: true });
-jest.mock('antd/es/config-provider/context.js', () => jest.requireActual('antd/lib/config-provider/context'), { virtual: true });
-jest.mock('antd/es/date-picker/style/index.js', () => jest.requireActual('antd/lib/date-picker/style'), { virtual: true });
 
 // The chunk (antd itself here): its first load fails, as over a dropped connection. (The chunk, once
 // in, stays in the file's module registry: what a page does after it is in is antdDeferredLoaded.test.tsx.)
@@ -25,37 +21,7 @@ jest.mock('../antd-deferred.mjs', () => {
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { Form, Input, Button } = require('../antd-shared.mjs') as typeof import('antd');
 
-class Boundary extends Component<{ children: ReactNode }, { error: Error | null }> {
-  override state = { error: null as Error | null };
-  static getDerivedStateFromError(error: Error) {
-    return { error };
-  }
-  override render() {
-    return this.state.error ? <Button onClick={() => this.setState({ error: null })}>Retry</Button> : this.props.children;
-  }
-}
-
-function AmountForm({ onAmount }: { onAmount: (amount: string) => void }) {
-  const [form] = Form.useForm<{ amount: string }>();
-  const amount = Form.useWatch('amount', form);
-  return (
-    <Form form={form} onFinish={(values) => onAmount(values.amount)}>
-      <Form.Item label="Amount" name="amount" rules={[{ required: true, message: 'Please enter an amount' }]}>
-        <Input />
-      </Form.Item>
-      <span data-testid="watched">{amount ?? ''}</span>
-      <Button htmlType="submit">Add</Button>
-    </Form>
-  );
-}
-
-const screenWithForm = (onAmount: (amount: string) => void) => (
-  <Boundary>
-    <Suspense fallback={<p>Loading the section</p>}>
-      <AmountForm onAmount={onAmount} />
-    </Suspense>
-  </Boundary>
-);
+const { screenWithForm } = deferredFormScreen({ Form, Input, Button });
 
 test('a form waits for the chunk; a failed load reaches the error boundary and the next render loads again; then the form works', async () => {
   const onAmount = jest.fn();

@@ -2,14 +2,11 @@
 // chunk is in: every deferred component renders in its first pass (React.lazy, used before,
 // suspended once even then: a fallback committed, revealed up to 300 ms later). Before it is in, and
 // when its load fails: antdDeferred.test.tsx.
-import { Component, Suspense, type ReactNode } from 'react';
 import { act, render, screen } from '@testing-library/react';
+import { Suspense } from 'react';
+import { deferredFormScreen } from './deferredFormScreen';
 
 jest.setTimeout(30_000);
-
-jest.mock('antd/es/index.js', () => jest.requireActual('antd'), { virtual: true });
-jest.mock('antd/es/config-provider/context.js', () => jest.requireActual('antd/lib/config-provider/context'), { virtual: true });
-jest.mock('antd/es/date-picker/style/index.js', () => jest.requireActual('antd/lib/date-picker/style'), { virtual: true });
 
 // The chunk (antd itself here), loaded by the test's first form.
 let mockLoads = 0;
@@ -21,37 +18,7 @@ jest.mock('../antd-deferred.mjs', () => {
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { Form, Input, Table, Button } = require('../antd-shared.mjs') as typeof import('antd');
 
-class Boundary extends Component<{ children: ReactNode }, { error: Error | null }> {
-  override state = { error: null as Error | null };
-  static getDerivedStateFromError(error: Error) {
-    return { error };
-  }
-  override render() {
-    return this.state.error ? <Button onClick={() => this.setState({ error: null })}>Retry</Button> : this.props.children;
-  }
-}
-
-function AmountForm({ onAmount }: { onAmount: (amount: string) => void }) {
-  const [form] = Form.useForm<{ amount: string }>();
-  const amount = Form.useWatch('amount', form);
-  return (
-    <Form form={form} onFinish={(values) => onAmount(values.amount)}>
-      <Form.Item label="Amount" name="amount" rules={[{ required: true, message: 'Please enter an amount' }]}>
-        <Input />
-      </Form.Item>
-      <span data-testid="watched">{amount ?? ''}</span>
-      <Button htmlType="submit">Add</Button>
-    </Form>
-  );
-}
-
-const screenWithForm = (onAmount: (amount: string) => void) => (
-  <Boundary>
-    <Suspense fallback={<p>Loading the section</p>}>
-      <AmountForm onAmount={onAmount} />
-    </Suspense>
-  </Boundary>
-);
+const { AmountForm, screenWithForm } = deferredFormScreen({ Form, Input, Button });
 
 test('once the chunk is in, a form and a table render in their first pass (no fallback)', async () => {
   // The chunk comes in for a first form, which waits for it; then a new screen is drawn.

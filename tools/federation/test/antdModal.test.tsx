@@ -5,8 +5,6 @@
 import { useState } from 'react';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 
-jest.mock('antd/es/index.js', () => jest.requireActual('antd'), { virtual: true });
-
 // One React and one antd for every fresh copy of antd-modal.mjs below.
 const mockReact = jest.requireActual('react');
 const mockAntd = jest.requireActual('antd');

@@ -11,7 +11,6 @@ import { createElement, type ComponentType, type ReactNode } from 'react';
 import { APPEARANCES, adminTheme, appearanceCssVarKey } from '@growth-admin/shared-client/themes';
 
 // The hooks' module imports antd's ES build; the tests run antd's CommonJS one (the same code).
-jest.mock('antd/es/theme/useToken.js', () => jest.requireActual('antd/lib/theme/useToken'), { virtual: true });
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const answers = require('../antd-precomputed-style.mjs') as Record<string, (...args: unknown[]) => unknown>;
 // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -8,7 +8,9 @@ import { ConfigProvider } from 'antd';
 import type { ReactNode } from 'react';
 import { APPEARANCES, adminTheme, appearanceCssVarKey } from '@growth-admin/shared-client/themes';
 
-// The hooks' module imports antd's ES build; the tests run antd's CommonJS one (the same code).
+// The hooks' module imports antd's ES build; the tests run antd's CommonJS one (the same code): the
+// jest config maps it, and this mock keeps one copy of it (and of React's context) for the module
+// required again inside jest.isolateModules below.
 jest.mock('antd/es/theme/useToken.js', () => jest.requireActual('antd/lib/theme/useToken'), { virtual: true });
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const loader = require('../antd-precomputed-style-loader.cjs') as (this: unknown, source: string) => string;

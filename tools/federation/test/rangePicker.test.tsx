@@ -6,10 +6,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 
-jest.mock('antd/es/index.js', () => jest.requireActual('antd'), { virtual: true });
-jest.mock('antd/es/config-provider/context.js', () => jest.requireActual('antd/lib/config-provider/context'), { virtual: true });
-jest.mock('antd/es/date-picker/style/index.js', () => jest.requireActual('antd/lib/date-picker/style'), { virtual: true });
-
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { DatePicker } = require('../antd-range-picker.mjs') as typeof import('antd');
 
