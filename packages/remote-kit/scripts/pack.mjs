@@ -140,10 +140,13 @@ function stageKit(stage, { contract, versions, tarballs }) {
     manifest(pkg, {
       bin: pkg.bin,
       exports: pkg.exports,
+      // The remote brings them (its package.json names them): optional, so that running the
+      // scaffold from the tarball alone (npm exec) installs nothing else.
       peerDependencies: {
         '@growth-admin/federation-tools': versions['@growth-admin/federation-tools'],
         '@testing-library/jest-dom': toolchain['@testing-library/jest-dom'],
       },
+      peerDependenciesMeta: { '@growth-admin/federation-tools': { optional: true }, '@testing-library/jest-dom': { optional: true } },
     }),
   );
   return pkg.version;
