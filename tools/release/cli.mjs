@@ -86,7 +86,13 @@ const line = (r) =>
 export async function run(argv, env = process.env, out = console.log) {
   const { cmd, remote, flags } = parseArgs(argv);
   const s = settings(env);
-  if (!s.token) throw new UsageError('DEPLOY_TOKEN is not set (and no .data/deploy-token from npm start): make one with `node packages/admin-api/dist/cli.js add-deploy-token <name>`');
+  if (!s.token) {
+    throw new UsageError(
+      inRepository
+        ? 'DEPLOY_TOKEN is not set (and no .data/deploy-token from npm start): make one with `node packages/admin-api/dist/cli.js add-deploy-token <name>`'
+        : "DEPLOY_TOKEN is not set: the remote's deploy token, which an owner makes when adding the remote (Settings → Remotes)",
+    );
+  }
   const api = releaseApi(s);
   if (cmd === 'promote') {
     const r = await api.promote(remote);

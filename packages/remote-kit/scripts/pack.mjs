@@ -132,8 +132,12 @@ function stageKit(stage, { contract, versions, tarballs }) {
   }
   for (const entry of ['bin', 'jest', 'scaffold', 'build.mjs', 'contract.mjs', 'README.md']) cpSync(join(source.kit, entry), join(stage, entry), { recursive: true });
   // The build and test packages a remote brings itself (the build resolves them from the remote):
-  // the ones this repository's example remote builds and tests with.
-  const toolchain = readJson(join(REPO, 'examples/tickets/package.json')).devDependencies;
+  // the ones this repository's example remote builds and tests with, and the S3 client its release
+  // command uploads to a bucket with.
+  const toolchain = {
+    ...readJson(join(REPO, 'examples/tickets/package.json')).devDependencies,
+    '@aws-sdk/client-s3': readJson(join(REPO, 'package.json')).dependencies['@aws-sdk/client-s3'],
+  };
   writeJson(join(stage, 'kit.json'), { version: pkg.version, shellContract: contract, packages: versions, tarballs, toolchain });
   writeJson(
     join(stage, 'package.json'),

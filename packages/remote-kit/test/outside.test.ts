@@ -99,6 +99,11 @@ test('a remote scaffolded, installed, tested and built outside the repository fr
   expect(Object.keys(mf.integrity ?? {}).length).toBeGreaterThan(0);
   expect(existsSync(join(dist, 'remoteEntry.js.gz'))).toBe(true);
 
+  // Its release command is the kit's (release-tools), which asks for the remote's deploy token first.
+  const release = spawnSync(join(remote, 'node_modules/.bin/growth-admin-release'), ['release', 'reports', '--dist', 'dist'], { cwd: remote, env: { ...teamEnv(), DEPLOY_TOKEN: '' }, encoding: 'utf8' });
+  expect(release.status).toBe(2);
+  expect(release.stderr).toMatch(/^DEPLOY_TOKEN is not set: the remote's deploy token/);
+
   // 6. The release gate, against the shell build's contract, as the API fetches both.
   const server = await serve({ '/shell/': SHELL_DIST, '/releases/reports/1.0.0/': dist });
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
