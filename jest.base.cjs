@@ -10,7 +10,10 @@ module.exports = function jestConfig({ dir, env, setupFiles = [] }) {
     ...remoteJestConfig({ dir, env, setupFiles }),
     reporters: [
       'default',
-      [path.join(__dirname, 'scripts/jest-json-reporter.cjs'), { outputFile: path.join(dir, 'reports/jest.json') }],
+      [
+        path.join(__dirname, 'scripts/jest-json-reporter.cjs'),
+        { outputFile: path.join(dir, 'reports/jest.json') },
+      ],
     ],
   };
 };

@@ -41,11 +41,15 @@ export function kitStamp(dir = KIT_DIR) {
  */
 export function shellContractOfBuild(shellDist) {
   for (const file of ['shell-contract.json', 'mf-manifest.json']) {
-    if (!existsSync(join(shellDist, file))) throw new Error(`${shellDist} has no ${file}: build the shell first (pnpm --filter @growth-admin/shell build)`);
+    if (!existsSync(join(shellDist, file)))
+      throw new Error(
+        `${shellDist} has no ${file}: build the shell first (pnpm --filter @growth-admin/shell build)`,
+      );
   }
   const contract = readJson(join(shellDist, 'shell-contract.json'));
   const manifest = readJson(join(shellDist, 'mf-manifest.json'));
   const shared = {};
-  for (const s of manifest.shared ?? []) if (typeof s.name === 'string' && typeof s.version === 'string') shared[s.name] = s.version;
+  for (const s of manifest.shared ?? [])
+    if (typeof s.name === 'string' && typeof s.version === 'string') shared[s.name] = s.version;
   return { ...contract, shared };
 }

@@ -15,7 +15,9 @@ module.exports = function remoteJestConfig({ dir, env = 'jsdom', setupFiles = []
   return {
     rootDir: dir,
     testEnvironment: env,
-    roots: ['src', 'test'].filter((r) => existsSync(path.join(dir, r))).map((r) => `<rootDir>/${r}`),
+    roots: ['src', 'test']
+      .filter((r) => existsSync(path.join(dir, r)))
+      .map((r) => `<rootDir>/${r}`),
     testMatch: ['**/*.test.ts', '**/*.test.tsx'],
     // Every run shuffles the tests of each file (the seed is printed: `--seed=<n>` replays an order),
     // so a test that passes only after another one fails the run instead of hiding.
@@ -44,6 +46,9 @@ module.exports = function remoteJestConfig({ dir, env = 'jsdom', setupFiles = []
       '/node_modules/(?!(\\.pnpm/)?(nanoid|echarts|zrender|@module-federation|@ant-design(\\+|/)colors|@growth-admin))',
     ],
     moduleNameMapper: { '\\.(css|less|svg|png)$': path.join(__dirname, 'file-stub.cjs') },
-    setupFilesAfterEnv: [...(env === 'jsdom' ? [path.join(__dirname, 'setup-dom.cjs')] : []), ...setupFiles],
+    setupFilesAfterEnv: [
+      ...(env === 'jsdom' ? [path.join(__dirname, 'setup-dom.cjs')] : []),
+      ...setupFiles,
+    ],
   };
 };

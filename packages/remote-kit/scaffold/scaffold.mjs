@@ -32,7 +32,10 @@ export function singletonRange(name, version) {
 function kitSpec(name, { version, tarballs, kitDir, remoteDir }) {
   if (!kitDir) return version;
   const file = tarballs[name];
-  if (!file) throw new Error(`${kitDir} has no tarball of ${name}: pack the kit again (node packages/remote-kit/scripts/pack.mjs)`);
+  if (!file)
+    throw new Error(
+      `${kitDir} has no tarball of ${name}: pack the kit again (node packages/remote-kit/scripts/pack.mjs)`,
+    );
   const path = relative(remoteDir, join(kitDir, file)).split(sep).join('/');
   return `file:${path.startsWith('.') ? path : `./${path}`}`;
 }
@@ -49,10 +52,18 @@ function kitSpec(name, { version, tarballs, kitDir, remoteDir }) {
  * @returns {string[]} the files written, relative to `dir`
  */
 export function scaffoldRemote({ dir, name, label, port = 3020, kit }) {
-  if (!REMOTE_NAME.test(name ?? '')) throw new Error(`the remote's name must be lower-case letters, digits and - (40 at most), not "${name}"`);
+  if (!REMOTE_NAME.test(name ?? ''))
+    throw new Error(
+      `the remote's name must be lower-case letters, digits and - (40 at most), not "${name}"`,
+    );
   const remoteDir = resolve(dir);
-  if (existsSync(remoteDir) && readdirSync(remoteDir).length) throw new Error(`${remoteDir} is not empty: a new remote goes into a new folder`);
-  const o = { name, label: label ?? name.charAt(0).toUpperCase() + name.slice(1).replace(/-/g, ' '), port };
+  if (existsSync(remoteDir) && readdirSync(remoteDir).length)
+    throw new Error(`${remoteDir} is not empty: a new remote goes into a new folder`);
+  const o = {
+    name,
+    label: label ?? name.charAt(0).toUpperCase() + name.slice(1).replace(/-/g, ' '),
+    port,
+  };
 
   const dependencies = {};
   const devDependencies = {};
@@ -62,11 +73,17 @@ export function scaffoldRemote({ dir, name, label, port = 3020, kit }) {
     dependencies[pkg] = singletonRange(pkg, version);
   }
   for (const [pkg, field] of Object.entries(KIT_PACKAGES)) {
-    const spec = kitSpec(pkg, { version: kit.versions[pkg], tarballs: kit.tarballs ?? {}, kitDir: kit.kitDir, remoteDir });
+    const spec = kitSpec(pkg, {
+      version: kit.versions[pkg],
+      tarballs: kit.tarballs ?? {},
+      kitDir: kit.kitDir,
+      remoteDir,
+    });
     (field === 'dependencies' ? dependencies : devDependencies)[pkg] = spec;
   }
   Object.assign(devDependencies, kit.toolchain);
-  const sorted = (deps) => Object.fromEntries(Object.entries(deps).sort(([a], [b]) => a.localeCompare(b)));
+  const sorted = (deps) =>
+    Object.fromEntries(Object.entries(deps).sort(([a], [b]) => a.localeCompare(b)));
   const packageJson = {
     name: `${name}-remote`,
     version: '0.1.0',

@@ -7,19 +7,28 @@ const pascal = (name) => name.replace(/(^|-)([a-z0-9])/g, (_, __, c) => c.toUppe
 export function remoteJson({ name, label, port }) {
   return `${JSON.stringify(
     {
-      $comment: 'This remote as the registry sees it: its exposed modules, its section (and slot contributions). The build writes remote-meta.json from it.',
+      $comment:
+        'This remote as the registry sees it: its exposed modules, its section (and slot contributions). The build writes remote-meta.json from it.',
       name,
       exposes: { './Section': './src/Section.tsx' },
-      sections: [{ path: name, label, icon: 'tools', leastRole: 'viewer', order: 100, module: './Section' }],
+      sections: [
+        { path: name, label, icon: 'tools', leastRole: 'viewer', order: 100, module: './Section' },
+      ],
       contributions: [],
-      dev: { port, portEnv: `${name.toUpperCase().replace(/-/g, '_')}_PORT`, urlEnv: `${name.toUpperCase().replace(/-/g, '_')}_URL` },
+      dev: {
+        port,
+        portEnv: `${name.toUpperCase().replace(/-/g, '_')}_PORT`,
+        urlEnv: `${name.toUpperCase().replace(/-/g, '_')}_URL`,
+      },
     },
     null,
     2,
   )}\n`;
 }
 
-export const webpackBuild = ({ label }) => `// Builds this remote (\`node webpack.build.mjs\`: dist/), or serves its section standalone behind a
+export const webpackBuild = ({
+  label,
+}) => `// Builds this remote (\`node webpack.build.mjs\`: dist/), or serves its section standalone behind a
 // sign-in against the API (\`--dev\`, the port in remote.json; API_URL, default http://localhost:4000).
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,32 +37,35 @@ import { buildRemote } from '@growth-admin/remote-kit/build';
 await buildRemote({ pkgDir: dirname(fileURLToPath(import.meta.url)), title: ${JSON.stringify(`${label} (standalone)`)} });
 `;
 
-export const jestConfig = () => `// The remote kit's jest preset: SWC, jsdom with what antd needs, shuffled tests.
+export const jestConfig =
+  () => `// The remote kit's jest preset: SWC, jsdom with what antd needs, shuffled tests.
 module.exports = require('@growth-admin/remote-kit/jest')({ dir: __dirname });
 `;
 
-export const tsconfig = () => `${JSON.stringify(
-  {
-    compilerOptions: {
-      target: 'ES2022',
-      lib: ['ES2022', 'DOM', 'DOM.Iterable'],
-      module: 'ESNext',
-      moduleResolution: 'Bundler',
-      jsx: 'react-jsx',
-      strict: true,
-      esModuleInterop: true,
-      isolatedModules: true,
-      skipLibCheck: true,
-      noEmit: true,
-      types: ['jest', 'node', '@testing-library/jest-dom'],
+export const tsconfig = () =>
+  `${JSON.stringify(
+    {
+      compilerOptions: {
+        target: 'ES2022',
+        lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+        module: 'ESNext',
+        moduleResolution: 'Bundler',
+        jsx: 'react-jsx',
+        strict: true,
+        esModuleInterop: true,
+        isolatedModules: true,
+        skipLibCheck: true,
+        noEmit: true,
+        types: ['jest', 'node', '@testing-library/jest-dom'],
+      },
+      include: ['src'],
     },
-    include: ['src'],
-  },
-  null,
-  2,
-)}\n`;
+    null,
+    2,
+  )}\n`;
 
-export const indexTs = () => `// The standalone page's entry: page security first, then the async boundary (nothing shared is
+export const indexTs =
+  () => `// The standalone page's entry: page security first, then the async boundary (nothing shared is
 // consumed before the federation runtime has negotiated the share scope).
 import { installPageSecurity } from '@growth-admin/shared-client/page-security';
 
@@ -61,7 +73,10 @@ installPageSecurity();
 import('./bootstrap');
 `;
 
-export const bootstrapTsx = ({ name, label }) => `// The standalone page (\`npm run dev\`): the section behind a sign-in, against the real API. The
+export const bootstrapTsx = ({
+  name,
+  label,
+}) => `// The standalone page (\`npm run dev\`): the section behind a sign-in, against the real API. The
 // shell never loads this file: it loads the modules remote.json exposes.
 import { lazy, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -79,7 +94,10 @@ if (root) {
 }
 `;
 
-export const sectionTsx = ({ name, label }) => `// Exposed as \`${name}/Section\`: the ${label} section. It reads the latest orders through shared-client
+export const sectionTsx = ({
+  name,
+  label,
+}) => `// Exposed as \`${name}/Section\`: the ${label} section. It reads the latest orders through shared-client
 // (signed calls to the admin API); replace it with this team's screen.
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Table } from 'antd';
@@ -120,7 +138,9 @@ export default function ${pascal(name)}Section({ user }: SectionProps) {
 }
 `;
 
-export const sectionTest = ({ label }) => `// The section against a faked API edge (shared-client's), rendered as the shell renders sections.
+export const sectionTest = ({
+  label,
+}) => `// The section against a faked API edge (shared-client's), rendered as the shell renders sections.
 import { screen } from '@testing-library/react';
 import { installFakeApi, ok, renderSection } from '@growth-admin/shared-client/testing';
 import Section from './Section';

@@ -12,7 +12,15 @@
 // (pnpm --filter @growth-admin/shell build): the kit is made from its shell-contract.json.
 //   node packages/remote-kit/scripts/pack.mjs [--out DIR] [--shell-dist DIR]
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,7 +42,8 @@ const source = {
 
 function run(command, args, cwd) {
   const r = spawnSync(command, args, { cwd, encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`${command} ${args.join(' ')} (in ${cwd}) failed:\n${r.stdout}${r.stderr}`);
+  if (r.status !== 0)
+    throw new Error(`${command} ${args.join(' ')} (in ${cwd}) failed:\n${r.stdout}${r.stderr}`);
   return r.stdout;
 }
 
@@ -42,14 +51,28 @@ const tsc = join(source.sharedClient, 'node_modules/typescript/bin/tsc');
 
 /** The manifest fields every kit package has. */
 function manifest(pkg, fields) {
-  return { name: pkg.name, version: pkg.version, description: pkg.description, license: 'UNLICENSED', publishConfig: { access: 'restricted' }, ...fields };
+  return {
+    name: pkg.name,
+    version: pkg.version,
+    description: pkg.description,
+    license: 'UNLICENSED',
+    publishConfig: { access: 'restricted' },
+    ...fields,
+  };
 }
 
 function stageApiContract(stage) {
   const pkg = readJson(join(source.apiContract, 'package.json'));
   run(process.execPath, [tsc, '-p', 'tsconfig.build.json'], source.apiContract);
   cpSync(join(source.apiContract, 'dist'), join(stage, 'dist'), { recursive: true });
-  writeJson(join(stage, 'package.json'), manifest(pkg, { main: 'dist/index.js', types: 'dist/index.d.ts', dependencies: pkg.dependencies }));
+  writeJson(
+    join(stage, 'package.json'),
+    manifest(pkg, {
+      main: 'dist/index.js',
+      types: 'dist/index.d.ts',
+      dependencies: pkg.dependencies,
+    }),
+  );
   return pkg.version;
 }
 
@@ -60,9 +83,17 @@ function stageSharedClient(stage, versions) {
   const config = join(source.sharedClient, `.tsconfig.pack-${process.pid}.json`);
   writeJson(config, {
     extends: './tsconfig.json',
-    compilerOptions: { noEmit: false, declaration: true, outDir: join(stage, 'dist'), rootDir: join(source.sharedClient, 'src') },
+    compilerOptions: {
+      noEmit: false,
+      declaration: true,
+      outDir: join(stage, 'dist'),
+      rootDir: join(source.sharedClient, 'src'),
+    },
     include: [join(source.sharedClient, 'src')],
-    exclude: [join(source.sharedClient, 'src/**/*.test.ts'), join(source.sharedClient, 'src/**/*.test.tsx')],
+    exclude: [
+      join(source.sharedClient, 'src/**/*.test.ts'),
+      join(source.sharedClient, 'src/**/*.test.tsx'),
+    ],
   });
   try {
     run(process.execPath, [tsc, '-p', config], source.sharedClient);
@@ -86,8 +117,14 @@ function stageSharedClient(stage, versions) {
       exports,
       dependencies: pkg.dependencies,
       // The API's types its declarations name: needed by TypeScript only.
-      peerDependencies: { ...pkg.peerDependencies, '@growth-admin/api-contract': versions.apiContract },
-      peerDependenciesMeta: { ...pkg.peerDependenciesMeta, '@growth-admin/api-contract': { optional: true } },
+      peerDependencies: {
+        ...pkg.peerDependencies,
+        '@growth-admin/api-contract': versions.apiContract,
+      },
+      peerDependenciesMeta: {
+        ...pkg.peerDependenciesMeta,
+        '@growth-admin/api-contract': { optional: true },
+      },
     }),
   );
   return pkg.version;
@@ -97,8 +134,14 @@ function stageSharedClient(stage, versions) {
 function stageFederation(stage) {
   const pkg = readJson(join(source.federation, 'package.json'));
   for (const entry of readdirSync(source.federation, { withFileTypes: true })) {
-    const wanted = entry.isDirectory() ? entry.name === 'antd-inside' : /\.(mjs|cjs|json)$/.test(entry.name) && !['antd-contract.mjs', 'jest.config.cjs', 'package.json', 'tsconfig.json'].includes(entry.name);
-    if (wanted) cpSync(join(source.federation, entry.name), join(stage, entry.name), { recursive: true });
+    const wanted = entry.isDirectory()
+      ? entry.name === 'antd-inside'
+      : /\.(mjs|cjs|json)$/.test(entry.name) &&
+        !['antd-contract.mjs', 'jest.config.cjs', 'package.json', 'tsconfig.json'].includes(
+          entry.name,
+        );
+    if (wanted)
+      cpSync(join(source.federation, entry.name), join(stage, entry.name), { recursive: true });
   }
   writeJson(join(stage, 'package.json'), manifest(pkg, {}));
   return pkg.version;
@@ -112,11 +155,20 @@ function stageRelease(stage, version) {
   writeJson(
     join(stage, 'package.json'),
     manifest(
-      { name: '@growth-admin/release-tools', version, description: 'The release commands of Growth Admin (release, promote, rollback, releases) for a remote built anywhere: growth-admin-release.' },
+      {
+        name: '@growth-admin/release-tools',
+        version,
+        description:
+          'The release commands of Growth Admin (release, promote, rollback, releases) for a remote built anywhere: growth-admin-release.',
+      },
       {
         bin: { 'growth-admin-release': 'release/bin.mjs' },
         // Only for a release store in an S3-compatible bucket (RELEASE_S3_BUCKET).
-        peerDependencies: { '@aws-sdk/client-s3': readJson(join(REPO, 'package.json')).dependencies['@aws-sdk/client-s3'] },
+        peerDependencies: {
+          '@aws-sdk/client-s3': readJson(join(REPO, 'package.json')).dependencies[
+            '@aws-sdk/client-s3'
+          ],
+        },
         peerDependenciesMeta: { '@aws-sdk/client-s3': { optional: true } },
       },
     ),
@@ -128,9 +180,12 @@ function stageRelease(stage, version) {
 function stageKit(stage, { contract, versions, tarballs }) {
   const pkg = readJson(join(source.kit, 'package.json'));
   if (contract.remoteKit !== pkg.version) {
-    throw new Error(`the shell build is version ${contract.remoteKit}, the remote kit ${pkg.version}: a kit carries the version of the shell contract it is made from (raise both, or rebuild the shell)`);
+    throw new Error(
+      `the shell build is version ${contract.remoteKit}, the remote kit ${pkg.version}: a kit carries the version of the shell contract it is made from (raise both, or rebuild the shell)`,
+    );
   }
-  for (const entry of ['bin', 'jest', 'scaffold', 'build.mjs', 'contract.mjs', 'README.md']) cpSync(join(source.kit, entry), join(stage, entry), { recursive: true });
+  for (const entry of ['bin', 'jest', 'scaffold', 'build.mjs', 'contract.mjs', 'README.md'])
+    cpSync(join(source.kit, entry), join(stage, entry), { recursive: true });
   // The build and test packages a remote brings itself (the build resolves them from the remote):
   // the ones this repository's example remote builds and tests with, and the S3 client its release
   // command uploads to a bucket with.
@@ -138,7 +193,13 @@ function stageKit(stage, { contract, versions, tarballs }) {
     ...readJson(join(REPO, 'examples/tickets/package.json')).devDependencies,
     '@aws-sdk/client-s3': readJson(join(REPO, 'package.json')).dependencies['@aws-sdk/client-s3'],
   };
-  writeJson(join(stage, 'kit.json'), { version: pkg.version, shellContract: contract, packages: versions, tarballs, toolchain });
+  writeJson(join(stage, 'kit.json'), {
+    version: pkg.version,
+    shellContract: contract,
+    packages: versions,
+    tarballs,
+    toolchain,
+  });
   writeJson(
     join(stage, 'package.json'),
     manifest(pkg, {
@@ -150,14 +211,20 @@ function stageKit(stage, { contract, versions, tarballs }) {
         '@growth-admin/federation-tools': versions['@growth-admin/federation-tools'],
         '@testing-library/jest-dom': toolchain['@testing-library/jest-dom'],
       },
-      peerDependenciesMeta: { '@growth-admin/federation-tools': { optional: true }, '@testing-library/jest-dom': { optional: true } },
+      peerDependenciesMeta: {
+        '@growth-admin/federation-tools': { optional: true },
+        '@testing-library/jest-dom': { optional: true },
+      },
     }),
   );
   return pkg.version;
 }
 
 function npmPack(stage, out) {
-  const file = run('npm', ['pack', '--silent', '--pack-destination', out], stage).trim().split('\n').at(-1);
+  const file = run('npm', ['pack', '--silent', '--pack-destination', out], stage)
+    .trim()
+    .split('\n')
+    .at(-1);
   return file;
 }
 
@@ -165,7 +232,10 @@ function npmPack(stage, out) {
  * Packs every kit tarball into `out`; answers { out, version, tarballs: package → file name }.
  * @param {{ out?: string, shellDist?: string }} [o]
  */
-export function packKit({ out = join(KIT_DIR, 'dist/kit'), shellDist = join(REPO, 'packages/shell/dist') } = {}) {
+export function packKit({
+  out = join(KIT_DIR, 'dist/kit'),
+  shellDist = join(REPO, 'packages/shell/dist'),
+} = {}) {
   const contract = shellContractOfBuild(shellDist);
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
@@ -185,7 +255,11 @@ export function packKit({ out = join(KIT_DIR, 'dist/kit'), shellDist = join(REPO
     let dir = stageOf('api-contract');
     pack('@growth-admin/api-contract', dir, stageApiContract(dir));
     dir = stageOf('shared-client');
-    pack('@growth-admin/shared-client', dir, stageSharedClient(dir, { apiContract: versions['@growth-admin/api-contract'] }));
+    pack(
+      '@growth-admin/shared-client',
+      dir,
+      stageSharedClient(dir, { apiContract: versions['@growth-admin/api-contract'] }),
+    );
     dir = stageOf('federation-tools');
     pack('@growth-admin/federation-tools', dir, stageFederation(dir));
     const kitVersion = readJson(join(source.kit, 'package.json')).version;
@@ -194,8 +268,17 @@ export function packKit({ out = join(KIT_DIR, 'dist/kit'), shellDist = join(REPO
     // The kit's own tarball names the others (its scaffold writes them into a remote's package.json).
     const kitFile = `growth-admin-remote-kit-${kitVersion}.tgz`;
     dir = stageOf('remote-kit');
-    pack(KIT_PACKAGE, dir, stageKit(dir, { contract, versions: { ...versions, [KIT_PACKAGE]: kitVersion }, tarballs: { ...tarballs, [KIT_PACKAGE]: kitFile } }));
-    if (tarballs[KIT_PACKAGE] !== kitFile) throw new Error(`npm pack wrote ${tarballs[KIT_PACKAGE]}, not ${kitFile}`);
+    pack(
+      KIT_PACKAGE,
+      dir,
+      stageKit(dir, {
+        contract,
+        versions: { ...versions, [KIT_PACKAGE]: kitVersion },
+        tarballs: { ...tarballs, [KIT_PACKAGE]: kitFile },
+      }),
+    );
+    if (tarballs[KIT_PACKAGE] !== kitFile)
+      throw new Error(`npm pack wrote ${tarballs[KIT_PACKAGE]}, not ${kitFile}`);
     return { out, version: kitVersion, tarballs };
   } finally {
     rmSync(staging, { recursive: true, force: true });
@@ -208,7 +291,10 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     return at === -1 ? undefined : resolve(process.argv[at + 1]);
   };
   try {
-    const { out, version, tarballs } = packKit({ out: arg('--out'), shellDist: arg('--shell-dist') });
+    const { out, version, tarballs } = packKit({
+      out: arg('--out'),
+      shellDist: arg('--shell-dist'),
+    });
     console.log(`remote kit ${version} packed into ${out}:`);
     for (const file of Object.values(tarballs)) console.log(`  ${file}`);
   } catch (err) {

@@ -17,7 +17,9 @@ jest.setTimeout(600_000);
 
 const REPO = resolve(__dirname, '../../..');
 const SHELL_DIST = join(REPO, 'packages/shell/dist');
-const KIT_VERSION: string = JSON.parse(readFileSync(join(__dirname, '../package.json'), 'utf8')).version;
+const KIT_VERSION: string = JSON.parse(
+  readFileSync(join(__dirname, '../package.json'), 'utf8'),
+).version;
 
 /**
  * The environment of a team's shell: this one's, less what pnpm and jest set for this workspace
@@ -35,14 +37,25 @@ function teamEnv(): NodeJS.ProcessEnv {
 const took: string[] = [];
 function sh(what: string, command: string, args: string[], cwd: string): SpawnSyncReturns<string> {
   const started = Date.now();
-  const r = spawnSync(command, args, { cwd, env: teamEnv(), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const r = spawnSync(command, args, {
+    cwd,
+    env: teamEnv(),
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   took.push(`${what} ${((Date.now() - started) / 1000).toFixed(0)} s`);
-  if (r.status !== 0) throw new Error(`${what} (${command} ${args.join(' ')}, in ${cwd}) failed:\n${r.stdout}\n${r.stderr}`);
+  if (r.status !== 0)
+    throw new Error(
+      `${what} (${command} ${args.join(' ')}, in ${cwd}) failed:\n${r.stdout}\n${r.stderr}`,
+    );
   return r;
 }
 
 /** Serves `routes` (URL prefix → folder) on 127.0.0.1; `alter` may change a file's text as it is sent. */
-function serve(routes: Record<string, string>, alter: (path: string, text: string) => string = (_, t) => t): Promise<Server> {
+function serve(
+  routes: Record<string, string>,
+  alter: (path: string, text: string) => string = (_, t) => t,
+): Promise<Server> {
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     const prefix = Object.keys(routes).find((p) => path.startsWith(p));
@@ -51,7 +64,9 @@ function serve(routes: Record<string, string>, alter: (path: string, text: strin
       res.writeHead(404).end();
       return;
     }
-    res.writeHead(200, { 'Content-Type': file.endsWith('.json') ? 'application/json' : 'application/octet-stream' });
+    res.writeHead(200, {
+      'Content-Type': file.endsWith('.json') ? 'application/json' : 'application/octet-stream',
+    });
     res.end(alter(path, readFileSync(file, 'utf8')));
   });
   return new Promise((done) => server.listen(0, '127.0.0.1', () => done(server)));
@@ -64,7 +79,10 @@ afterAll(() => {
 });
 
 test('a remote scaffolded, installed, tested and built outside the repository from the packed kit alone passes the release gate against the shell', async () => {
-  if (!existsSync(join(SHELL_DIST, 'shell-contract.json'))) throw new Error('packages/shell/dist is not built: pnpm exec turbo run build --filter=@growth-admin/shell');
+  if (!existsSync(join(SHELL_DIST, 'shell-contract.json')))
+    throw new Error(
+      'packages/shell/dist is not built: pnpm exec turbo run build --filter=@growth-admin/shell',
+    );
   work = realpathSync(mkdtempSync(join(tmpdir(), 'growth-admin-remote-kit-')));
   expect(relative(REPO, work).startsWith('..')).toBe(true);
   const kit = join(work, 'kit');
@@ -72,18 +90,52 @@ test('a remote scaffolded, installed, tested and built outside the repository fr
   // 1. The kit's tarballs.
   sh('pack', process.execPath, [join(__dirname, '../scripts/pack.mjs'), '--out', kit], REPO);
   // 2. The scaffold, run from the kit's tarball alone (npm exec installs it, and nothing else).
-  sh('scaffold', 'npm', ['exec', '--yes', '--offline', `--package=${join(kit, `growth-admin-remote-kit-${KIT_VERSION}.tgz`)}`, '--', 'create-growth-admin-remote', 'reports', '--name', 'reports', '--kit', './kit'], work);
+  sh(
+    'scaffold',
+    'npm',
+    [
+      'exec',
+      '--yes',
+      '--offline',
+      `--package=${join(kit, `growth-admin-remote-kit-${KIT_VERSION}.tgz`)}`,
+      '--',
+      'create-growth-admin-remote',
+      'reports',
+      '--name',
+      'reports',
+      '--kit',
+      './kit',
+    ],
+    work,
+  );
   const remote = join(work, 'reports');
   const manifestText = readFileSync(join(remote, 'package.json'), 'utf8');
   expect(manifestText).not.toContain(REPO);
   const pkg = JSON.parse(manifestText);
-  const kitDeps = Object.entries({ ...pkg.dependencies, ...pkg.devDependencies }).filter(([name]) => name.startsWith('@growth-admin/'));
-  expect(kitDeps.map(([name]) => name).sort()).toEqual(['@growth-admin/api-contract', '@growth-admin/federation-tools', '@growth-admin/release-tools', '@growth-admin/remote-kit', '@growth-admin/shared-client']);
-  for (const [, spec] of kitDeps) expect(spec).toMatch(/^file:\.\.\/kit\/growth-admin-[a-z-]+-\d+\.\d+\.\d+\.tgz$/);
+  const kitDeps = Object.entries({ ...pkg.dependencies, ...pkg.devDependencies }).filter(([name]) =>
+    name.startsWith('@growth-admin/'),
+  );
+  expect(kitDeps.map(([name]) => name).sort()).toEqual([
+    '@growth-admin/api-contract',
+    '@growth-admin/federation-tools',
+    '@growth-admin/release-tools',
+    '@growth-admin/remote-kit',
+    '@growth-admin/shared-client',
+  ]);
+  for (const [, spec] of kitDeps)
+    expect(spec).toMatch(/^file:\.\.\/kit\/growth-admin-[a-z-]+-\d+\.\d+\.\d+\.tgz$/);
 
   // 3. Installed from the tarballs (the rest from the registry, through the machine's store).
-  sh('install', 'pnpm', ['install', '--prefer-offline', '--config.confirmModulesPurge=false'], remote);
-  for (const [name] of kitDeps) expect(relative(work, realpathSync(join(remote, 'node_modules', name))).startsWith('..')).toBe(false);
+  sh(
+    'install',
+    'pnpm',
+    ['install', '--prefer-offline', '--config.confirmModulesPurge=false'],
+    remote,
+  );
+  for (const [name] of kitDeps)
+    expect(relative(work, realpathSync(join(remote, 'node_modules', name))).startsWith('..')).toBe(
+      false,
+    );
 
   // 4. Its test, with the kit's jest preset and shared-client's section harness.
   const tested = sh('test', join(remote, 'node_modules/.bin/jest'), ['--ci'], remote);
@@ -93,38 +145,65 @@ test('a remote scaffolded, installed, tested and built outside the repository fr
   sh('build', process.execPath, ['webpack.build.mjs'], remote);
   const dist = join(remote, 'dist');
   const usage = JSON.parse(readFileSync(join(dist, 'shared-client-usage.json'), 'utf8'));
-  expect(usage).toMatchObject({ builtWith: expect.any(String), kit: { package: '@growth-admin/remote-kit', version: KIT_VERSION } });
+  expect(usage).toMatchObject({
+    builtWith: expect.any(String),
+    kit: { package: '@growth-admin/remote-kit', version: KIT_VERSION },
+  });
   expect(usage.uses).toEqual(expect.arrayContaining(['getOrders', 'PageHeader']));
   const mf = JSON.parse(readFileSync(join(dist, 'mf-manifest.json'), 'utf8'));
   expect(Object.keys(mf.integrity ?? {}).length).toBeGreaterThan(0);
   expect(existsSync(join(dist, 'remoteEntry.js.gz'))).toBe(true);
 
   // Its release command is the kit's (release-tools), which asks for the remote's deploy token first.
-  const release = spawnSync(join(remote, 'node_modules/.bin/growth-admin-release'), ['release', 'reports', '--dist', 'dist'], { cwd: remote, env: { ...teamEnv(), DEPLOY_TOKEN: '' }, encoding: 'utf8' });
+  const release = spawnSync(
+    join(remote, 'node_modules/.bin/growth-admin-release'),
+    ['release', 'reports', '--dist', 'dist'],
+    { cwd: remote, env: { ...teamEnv(), DEPLOY_TOKEN: '' }, encoding: 'utf8' },
+  );
   expect(release.status).toBe(2);
   expect(release.stderr).toMatch(/^DEPLOY_TOKEN is not set: the remote's deploy token/);
 
   // 6. The release gate, against the shell build's contract, as the API fetches both.
   const server = await serve({ '/shell/': SHELL_DIST, '/releases/reports/1.0.0/': dist });
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const input = { remote: 'reports', version: '1.0.0', manifestUrl: `${origin}/releases/reports/1.0.0/mf-manifest.json` };
-  const context = { shellUrl: `${origin}/shell`, remoteOrigin: origin, releaseOrigins: [origin], registry: { ownedPaths: {} } };
+  const input = {
+    remote: 'reports',
+    version: '1.0.0',
+    manifestUrl: `${origin}/releases/reports/1.0.0/mf-manifest.json`,
+  };
+  const context = {
+    shellUrl: `${origin}/shell`,
+    remoteOrigin: origin,
+    releaseOrigins: [origin],
+    registry: { ownedPaths: {} },
+  };
   try {
     const meta = await gateRelease(input, context);
-    expect(meta.sections).toEqual([expect.objectContaining({ path: 'reports', module: './Section' })]);
+    expect(meta.sections).toEqual([
+      expect.objectContaining({ path: 'reports', module: './Section' }),
+    ]);
   } finally {
     server.close();
   }
 
   // The same build needing a shared-client export the shell lacks is refused, naming the kit the shell needs.
-  const altered = await serve({ '/shell/': SHELL_DIST, '/releases/reports/1.0.0/': dist }, (path, text) =>
-    path.endsWith('/shared-client-usage.json') ? JSON.stringify({ ...JSON.parse(text), uses: [...usage.uses, 'exportOfANewerShell'] }) : text,
+  const altered = await serve(
+    { '/shell/': SHELL_DIST, '/releases/reports/1.0.0/': dist },
+    (path, text) =>
+      path.endsWith('/shared-client-usage.json')
+        ? JSON.stringify({ ...JSON.parse(text), uses: [...usage.uses, 'exportOfANewerShell'] })
+        : text,
   );
   const alteredOrigin = `http://127.0.0.1:${(altered.address() as AddressInfo).port}`;
   try {
     const refusal = await gateRelease(
       { ...input, manifestUrl: `${alteredOrigin}/releases/reports/1.0.0/mf-manifest.json` },
-      { ...context, shellUrl: `${alteredOrigin}/shell`, remoteOrigin: alteredOrigin, releaseOrigins: [alteredOrigin] },
+      {
+        ...context,
+        shellUrl: `${alteredOrigin}/shell`,
+        remoteOrigin: alteredOrigin,
+        releaseOrigins: [alteredOrigin],
+      },
     ).catch((err: Error & { statusCode?: number }) => err);
     expect(refusal).toBeInstanceOf(Error);
     expect((refusal as { statusCode?: number }).statusCode).toBe(422);

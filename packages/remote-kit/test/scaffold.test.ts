@@ -8,7 +8,16 @@ import { scaffoldRemote, singletonRange } from '../scaffold/scaffold.mjs';
 
 const contract = {
   remoteKit: '0.2.0',
-  shared: { react: '19.3.1', 'react/jsx-runtime': '19.3.1', 'react-dom': '19.3.1', antd: '6.6.8', dayjs: '1.11.23', '@tanstack/react-query': '5.108.0', '@growth-admin/shared-client': '1.5.0', '@growth-admin/shared-client/core': '1.5.0' },
+  shared: {
+    react: '19.3.1',
+    'react/jsx-runtime': '19.3.1',
+    'react-dom': '19.3.1',
+    antd: '6.6.8',
+    dayjs: '1.11.23',
+    '@tanstack/react-query': '5.108.0',
+    '@growth-admin/shared-client': '1.5.0',
+    '@growth-admin/shared-client/core': '1.5.0',
+  },
 };
 const versions = {
   '@growth-admin/shared-client': '1.5.0',
@@ -17,7 +26,12 @@ const versions = {
   '@growth-admin/release-tools': '0.2.0',
   '@growth-admin/remote-kit': '0.2.0',
 };
-const tarballs = Object.fromEntries(Object.entries(versions).map(([name, v]) => [name, `${name.slice(1).replace('/', '-')}-${v}.tgz`]));
+const tarballs = Object.fromEntries(
+  Object.entries(versions).map(([name, v]) => [
+    name,
+    `${name.slice(1).replace('/', '-')}-${v}.tgz`,
+  ]),
+);
 const toolchain = { webpack: '5.111.1', jest: '^30.5.2' };
 
 let root: string;
@@ -29,25 +43,54 @@ afterEach(() => rmSync(root, { recursive: true, force: true }));
 const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8'));
 
 test('a new remote: remote.json, one section with its test, the standalone page, and the build, test and release wiring', () => {
-  const written = scaffoldRemote({ dir: join(root, 'reports'), name: 'sales-reports', port: 3033, kit: { contract, versions, toolchain, tarballs, kitDir: join(root, 'kit') } });
+  const written = scaffoldRemote({
+    dir: join(root, 'reports'),
+    name: 'sales-reports',
+    port: 3033,
+    kit: { contract, versions, toolchain, tarballs, kitDir: join(root, 'kit') },
+  });
   expect(written.sort()).toEqual(
-    ['.gitignore', 'README.md', 'jest.config.cjs', 'package.json', 'remote.json', 'src/Section.test.tsx', 'src/Section.tsx', 'src/bootstrap.tsx', 'src/index.ts', 'tsconfig.json', 'webpack.build.mjs'].sort(),
+    [
+      '.gitignore',
+      'README.md',
+      'jest.config.cjs',
+      'package.json',
+      'remote.json',
+      'src/Section.test.tsx',
+      'src/Section.tsx',
+      'src/bootstrap.tsx',
+      'src/index.ts',
+      'tsconfig.json',
+      'webpack.build.mjs',
+    ].sort(),
   );
   const remote = readJson(join(root, 'reports/remote.json'));
   expect(remote).toMatchObject({
     name: 'sales-reports',
     exposes: { './Section': './src/Section.tsx' },
-    sections: [{ path: 'sales-reports', label: 'Sales reports', module: './Section', leastRole: 'viewer' }],
+    sections: [
+      { path: 'sales-reports', label: 'Sales reports', module: './Section', leastRole: 'viewer' },
+    ],
     dev: { port: 3033, portEnv: 'SALES_REPORTS_PORT' },
   });
   const pkg = readJson(join(root, 'reports/package.json'));
-  expect(pkg.scripts.release).toBe('node webpack.build.mjs && growth-admin-release release sales-reports --dist dist');
-  expect(readFileSync(join(root, 'reports/src/Section.tsx'), 'utf8')).toContain('export default function SalesReportsSection');
-  expect(readFileSync(join(root, 'reports/webpack.build.mjs'), 'utf8')).toContain("import { buildRemote } from '@growth-admin/remote-kit/build';");
+  expect(pkg.scripts.release).toBe(
+    'node webpack.build.mjs && growth-admin-release release sales-reports --dist dist',
+  );
+  expect(readFileSync(join(root, 'reports/src/Section.tsx'), 'utf8')).toContain(
+    'export default function SalesReportsSection',
+  );
+  expect(readFileSync(join(root, 'reports/webpack.build.mjs'), 'utf8')).toContain(
+    "import { buildRemote } from '@growth-admin/remote-kit/build';",
+  );
 });
 
 test("the shared singletons at the shell's versions (antd pinned), the kit by tarball path, the toolchain as the kit was made with", () => {
-  scaffoldRemote({ dir: join(root, 'teams/reports'), name: 'reports', kit: { contract, versions, toolchain, tarballs, kitDir: join(root, 'kit') } });
+  scaffoldRemote({
+    dir: join(root, 'teams/reports'),
+    name: 'reports',
+    kit: { contract, versions, toolchain, tarballs, kitDir: join(root, 'kit') },
+  });
   const pkg = readJson(join(root, 'teams/reports/package.json'));
   expect(pkg.dependencies).toEqual({
     '@growth-admin/shared-client': 'file:../../kit/growth-admin-shared-client-1.5.0.tgz',
@@ -70,7 +113,11 @@ test("the shared singletons at the shell's versions (antd pinned), the kit by ta
 });
 
 test('without a folder of tarballs, the kit is named by version (a registry serves it)', () => {
-  scaffoldRemote({ dir: join(root, 'reports'), name: 'reports', kit: { contract, versions, toolchain, tarballs: {}, kitDir: null } });
+  scaffoldRemote({
+    dir: join(root, 'reports'),
+    name: 'reports',
+    kit: { contract, versions, toolchain, tarballs: {}, kitDir: null },
+  });
   const pkg = readJson(join(root, 'reports/package.json'));
   expect(pkg.dependencies['@growth-admin/shared-client']).toBe('1.5.0');
   expect(pkg.devDependencies['@growth-admin/remote-kit']).toBe('0.2.0');
@@ -78,9 +125,13 @@ test('without a folder of tarballs, the kit is named by version (a registry serv
 
 test('a name the registry would refuse, or a folder that is not empty, writes nothing', () => {
   const kit = { contract, versions, toolchain, tarballs, kitDir: join(root, 'kit') };
-  expect(() => scaffoldRemote({ dir: join(root, 'a'), name: 'Reports', kit })).toThrow(/lower-case letters, digits and -/);
+  expect(() => scaffoldRemote({ dir: join(root, 'a'), name: 'Reports', kit })).toThrow(
+    /lower-case letters, digits and -/,
+  );
   mkdirSync(join(root, 'b'));
   writeFileSync(join(root, 'b/keep.txt'), 'mine');
-  expect(() => scaffoldRemote({ dir: join(root, 'b'), name: 'reports', kit })).toThrow(/is not empty/);
+  expect(() => scaffoldRemote({ dir: join(root, 'b'), name: 'reports', kit })).toThrow(
+    /is not empty/,
+  );
   expect(readFileSync(join(root, 'b/keep.txt'), 'utf8')).toBe('mine');
 });

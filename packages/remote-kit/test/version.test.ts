@@ -3,7 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const versionOf = (dir: string) => JSON.parse(readFileSync(join(__dirname, '..', dir, 'package.json'), 'utf8')).version;
+const versionOf = (dir: string) =>
+  JSON.parse(readFileSync(join(__dirname, '..', dir, 'package.json'), 'utf8')).version;
 
 test("the remote kit's version is the shell's: raise both together", () => {
   expect(versionOf('.')).toBe(versionOf('../shell'));
