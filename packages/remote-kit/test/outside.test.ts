@@ -129,7 +129,7 @@ test('a remote scaffolded, installed, tested and built outside the repository fr
   sh(
     'install',
     'pnpm',
-    ['install', '--prefer-offline', '--config.confirmModulesPurge=false'],
+    ['install', '--prefer-offline', '--no-frozen-lockfile', '--config.confirmModulesPurge=false'],
     remote,
   );
   for (const [name] of kitDeps)
