@@ -2,7 +2,8 @@
 // unstaged and untracked files) and every package that depends on them, through the workspace's
 // package.json dependencies (turbo's graph). A run is full instead when a change is outside every
 // package (root configuration, scripts/, tools/: the federation setup and the antd contract the shell
-// gives every remote), or in shared-client or the shell (the contract every remote runs on).
+// gives every remote), in shared-client or the shell (the contract every remote runs on), or in the
+// remote kit's jest preset (every package tests with it).
 // The journeys: a change only in remotes runs the journeys that open one of their sections; any other
 // change that reaches e2e runs them all.
 import { spawnSync } from 'node:child_process';
@@ -11,6 +12,8 @@ import { join } from 'node:path';
 
 /** Packages whose change always means a full run: the contract every remote runs on. */
 export const FULL_RUN_PACKAGES = ['@growth-admin/shared-client', '@growth-admin/shell'];
+/** Folders inside a package whose change also means a full run: the jest preset every package tests with (jest.base.cjs). */
+export const FULL_RUN_FOLDERS = ['packages/remote-kit/jest/'];
 
 function git(repoRoot, args) {
   const r = spawnSync('git', args, { cwd: repoRoot, encoding: 'utf8' });
@@ -59,6 +62,7 @@ export function planAffected({ repoRoot, files, sectionsOf }) {
   for (const file of files) {
     const pkg = pkgs.find((p) => file.startsWith(`${p.dir}/`));
     if (!pkg) return { full: true, reason: `${file} is outside every package` };
+    if (FULL_RUN_FOLDERS.some((dir) => file.startsWith(dir))) return { full: true, reason: `${file} changed: every package tests with it` };
     if (FULL_RUN_PACKAGES.includes(pkg.name)) return { full: true, reason: `${pkg.name} changed (${file}): every remote runs on it` };
     changed.add(pkg.name);
   }

@@ -104,6 +104,7 @@ class JsonAssetPlugin {
  * @param {string} [o.publicPath]  default 'auto' (remotes); the shell serves from '/'
  * @param {string} [o.outDir]      where the build goes (default `<pkgDir>/dist`)
  * @param {Set<string>} [o.without] the build tricks left out (build-tricks.mjs; default: none)
+ * @param {{ package: string, version: string }} [o.kit] the remote kit a remote is built with (its usage record names it)
  */
 export function createWebpackConfig(options) {
   const remote = existsSync(join(options.pkgDir, REMOTE_FILE)) ? readRemoteJson(options.pkgDir) : null;
@@ -193,7 +194,7 @@ export function createWebpackConfig(options) {
       ...antdInsideReplacements(webpack, on),
       // A remote records which shared-client exports it uses; the shell checks them before loading it.
       // The shell records what it provides (shell-contract.json): the release gate checks remotes against it.
-      ...(isRemote ? [new SharedClientUsagePlugin(o.pkgDir)] : [new ShellContractPlugin(o.pkgDir, antdSharedExports(), o.slots ?? {})]),
+      ...(isRemote ? [new SharedClientUsagePlugin(o.pkgDir, o.kit)] : [new ShellContractPlugin(o.pkgDir, antdSharedExports(), o.slots ?? {})]),
       // What the registry composes from (sections, slot contributions), as data read without running the code.
       ...(remote ? [new JsonAssetPlugin('remote-meta.json', remoteMeta(remote))] : []),
       ...(integrity?.plugins ?? []),

@@ -25,9 +25,14 @@ export function remoteMeta(def) {
   return { schemaVersion: 1, name: def.name, sections: def.sections ?? [], contributions: def.contributions ?? [] };
 }
 
-/** Remote name → { pkg, pkgDir, port, portEnv, urlEnv, def } for every package with a remote.json, in section order. */
+/**
+ * Remote name → { pkg, pkgDir, port, portEnv, urlEnv, def } for every package with a remote.json, in
+ * section order. None where there is no `packages/` folder: these tools installed from the remote
+ * kit's tarball, in a team's own repository, know no remote of this one.
+ */
 export function localRemotes(root = REPO_ROOT) {
   const found = [];
+  if (!existsSync(join(root, 'packages'))) return {};
   for (const pkg of readdirSync(join(root, 'packages')).sort()) {
     const pkgDir = join(root, 'packages', pkg);
     if (!existsSync(join(pkgDir, REMOTE_FILE))) continue;

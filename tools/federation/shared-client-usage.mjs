@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { dependenciesOf } from './webpack-modules.mjs';
+import { installedNotByRange } from './shared.mjs';
 
 /** api-contract's REMOTE_FILES.usage (this Node module cannot import the TypeScript source). */
 const USAGE_FILE = 'shared-client-usage.json';
@@ -20,7 +21,7 @@ function sharedClientVersions(pkgDir) {
   const own = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
   const builtWith = JSON.parse(readFileSync(join(pkgDir, 'node_modules', SHARED_CLIENT, 'package.json'), 'utf8')).version;
   const range = { ...own.devDependencies, ...own.dependencies }[SHARED_CLIENT];
-  return { builtWith, requiredVersion: !range || range.startsWith('workspace:') ? `^${builtWith}` : range };
+  return { builtWith, requiredVersion: !range || installedNotByRange(range) ? `^${builtWith}` : range };
 }
 
 /**
@@ -32,8 +33,14 @@ function shellVersion() {
 }
 
 export class SharedClientUsagePlugin {
-  constructor(pkgDir) {
+  /**
+   * @param {string} pkgDir the remote's package
+   * @param {{ package: string, version: string }} [kit] the remote kit it is built with (a remote
+   *   outside this repository): recorded, so a refusal can name the kit the active shell needs
+   */
+  constructor(pkgDir, kit) {
     this.pkgDir = pkgDir;
+    this.kit = kit;
   }
 
   apply(compiler) {
@@ -71,6 +78,7 @@ export class SharedClientUsagePlugin {
           uses: [...uses].sort(),
           antdUses: [...antdUses].sort(),
           antdShellVersion: shellVersion(),
+          ...(this.kit ? { kit: this.kit } : {}),
         };
         compilation.emitAsset(USAGE_FILE, new sources.RawSource(`${JSON.stringify(usage, null, 2)}\n`));
       });
@@ -82,8 +90,8 @@ export class SharedClientUsagePlugin {
 export const SHELL_CONTRACT_FILE = 'shell-contract.json';
 
 /**
- * Writes `shell-contract.json` into the shell's build: the shared-client version and exports (its
- * surface.json) and the antd exports of the share scope. With the versions in the shell's
+ * Writes `shell-contract.json` into the shell's build: the version of the remote kit made from it,
+ * the shared-client version and exports (its surface.json) and the antd exports of the share scope. With the versions in the shell's
  * mf-manifest.json, this is everything the release gate checks a remote against.
  */
 export class ShellContractPlugin {
@@ -99,6 +107,9 @@ export class ShellContractPlugin {
       compilation.hooks.processAssets.tap({ name: 'ShellContractPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
         const surface = JSON.parse(readFileSync(join(this.pkgDir, 'node_modules', SHARED_CLIENT, 'surface.json'), 'utf8'));
         const contract = {
+          // The remote kit made from this contract carries the shell's version (packages/remote-kit):
+          // the gate names it to a build it refuses.
+          remoteKit: JSON.parse(readFileSync(join(this.pkgDir, 'package.json'), 'utf8')).version,
           sharedClient: { version: surface.version, exports: surface.exports },
           antd: { exports: [...this.antdExports].sort() },
           // The extension slots' contract versions (shared-client's SLOT_CONTRACTS): the gate checks each contribution's range.

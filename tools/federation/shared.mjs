@@ -79,15 +79,24 @@ function readJson(file) {
 }
 
 /**
- * The version range a package asks the share scope for: `workspace:*` becomes `^<the workspace
- * package's version>`, and an exact pin (antd's: docs/build-tricks.md) `^<pin>`: the pin fixes what
+ * The version range a package asks the share scope for: `workspace:*` (or a tarball's `file:`) becomes
+ * `^<the installed package's version>`, and an exact pin (antd's: docs/build-tricks.md) `^<pin>`: the pin fixes what
  * this build bundles and is tested against, not which compatible shell may serve it.
  */
 function requiredVersionOf(pkgDir, dep, range) {
   if (/^\d+\.\d+\.\d+$/.test(range)) return `^${range}`;
-  if (!range.startsWith('workspace:')) return range;
+  if (!installedNotByRange(range)) return range;
   const version = readJson(join(pkgDir, 'node_modules', dep, 'package.json')).version;
   return `^${version}`;
+}
+
+/**
+ * A dependency given by where it comes from, not by a version range: `workspace:*` in this
+ * repository, `file:…tgz` (the remote kit's tarballs), a link, a URL. Its range is then `^<the
+ * installed version>`: the share scope and the release gate compare semver ranges only.
+ */
+export function installedNotByRange(range) {
+  return /^(workspace|file|link|portal|https?|git(\+[a-z]+)?):/.test(range);
 }
 
 /**

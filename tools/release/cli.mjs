@@ -8,7 +8,7 @@
 // DEPLOY_TOKEN_FILE, .data/deploy-token), ADMIN_SIGNING_KEY (the dev key),
 // RELEASE_STORE_DIR (.data/releases), RELEASE_STORE_URL (http://localhost:3100, STORE_PORT), or a
 // bucket: RELEASE_S3_BUCKET and the rest of stores/index.mjs's variables.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +17,10 @@ import { contentId, fileHashes, VERSION_RE } from './store.mjs';
 import { storeFromEnv } from './stores/index.mjs';
 
 const repoRoot = join(fileURLToPath(import.meta.url), '../../..');
+// Installed from the remote kit (@growth-admin/release-tools) in a team's own repository, relative
+// paths (--dist, DEPLOY_TOKEN_FILE, RELEASE_STORE_DIR) are the working directory's.
+const inRepository = existsSync(join(repoRoot, 'pnpm-workspace.yaml')) && existsSync(join(repoRoot, 'tools/federation/local-remotes.mjs'));
+const baseDir = inRepository ? repoRoot : process.cwd();
 const USAGE = `usage:
   release <remote> [--version V] [--canary N] [--notes TEXT] [--dist DIR]   build, upload to the store, gate, register
   promote <remote>                                                          the canary becomes active for everyone
@@ -48,7 +52,7 @@ export function parseArgs(argv) {
   return { cmd, remote, flags };
 }
 
-const absolute = (path) => (isAbsolute(path) ? path : join(repoRoot, path));
+const absolute = (path) => (isAbsolute(path) ? path : join(baseDir, path));
 
 /** DEPLOY_TOKEN, else the local token `npm start` wrote for this machine. */
 function deployToken(env) {
@@ -70,6 +74,7 @@ function settings(env) {
 
 /** The in-repo remote named `name` (its package's remote.json), or null: a remote built elsewhere (--dist). */
 async function remoteDef(name) {
+  if (!inRepository) return null;
   const { localRemotes } = await import(join(repoRoot, 'tools/federation/local-remotes.mjs'));
   const local = localRemotes(repoRoot)[name];
   return local ? { package: local.pkg } : null;
@@ -81,7 +86,13 @@ const line = (r) =>
 export async function run(argv, env = process.env, out = console.log) {
   const { cmd, remote, flags } = parseArgs(argv);
   const s = settings(env);
-  if (!s.token) throw new UsageError('DEPLOY_TOKEN is not set (and no .data/deploy-token from npm start): make one with `node packages/admin-api/dist/cli.js add-deploy-token <name>`');
+  if (!s.token) {
+    throw new UsageError(
+      inRepository
+        ? 'DEPLOY_TOKEN is not set (and no .data/deploy-token from npm start): make one with `node packages/admin-api/dist/cli.js add-deploy-token <name>`'
+        : "DEPLOY_TOKEN is not set: the remote's deploy token, which an owner makes when adding the remote (Settings → Remotes)",
+    );
+  }
   const api = releaseApi(s);
   if (cmd === 'promote') {
     const r = await api.promote(remote);
@@ -106,7 +117,7 @@ export async function run(argv, env = process.env, out = console.log) {
       }
       const pkgVersion = def ? JSON.parse(readFileSync(join(repoRoot, 'packages', def.package, 'package.json'), 'utf8')).version : null;
       const version = flags.version ?? `${pkgVersion ? `${pkgVersion}-` : ''}${contentId(fileHashes(distDir))}`;
-      const store = await storeFromEnv(env, repoRoot);
+      const store = await storeFromEnv(env, baseDir);
       const { files, where, uploaded } = await store.putVersion(remote, version, distDir);
       out(`${uploaded ? 'uploaded' : 'already in the store:'} ${where}`);
       const manifestUrl = `${store.versionUrl(remote, version)}/mf-manifest.json`;
@@ -140,9 +151,12 @@ export function releasedLine(remote, r) {
   throw error;
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  run(process.argv.slice(2)).catch((err) => {
+/** The command line: runs `argv`, printing why it failed (exit 2: a usage error, 1: refused). */
+export function main(argv) {
+  return run(argv).catch((err) => {
     console.error(err instanceof UsageError ? `${err.message}\n${USAGE}` : `refused: ${err.message}${err.code ? ` (${err.code})` : ''}`);
     process.exit(err instanceof UsageError ? 2 : 1);
   });
 }
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) main(process.argv.slice(2));

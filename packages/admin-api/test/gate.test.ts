@@ -108,3 +108,25 @@ test('every problem of a build is named at once', () => {
   const m = { ...requiring('react', '^20.0.0'), exposes: [] };
   expect(compatibilityProblems('orders', m, { uses: ['x'] }, meta({ name: 'x' }), shell, { ownedPaths: { orders: 'legacy' } })).toHaveLength(5);
 });
+
+test("a build that does not fit the shell's contract is told the remote kit made from it, and the kit it was built with", () => {
+  const withKit: ShellProvides = { ...shell, remoteKit: '0.3.0' };
+  const advice = (built: string) => `the build needs @growth-admin/remote-kit 0.3.0, the kit made from the active shell's contract${built}: rebuild it with that kit`;
+  const kitUsage = { ...usage, kit: { package: '@growth-admin/remote-kit', version: '0.2.0' } };
+  expect(compatibilityProblems('orders', requiring('react', '^20.0.0'), kitUsage, meta(), withKit)).toEqual([
+    'it needs react ^20.0.0, but the active shell provides 19.3.1',
+    advice(' (it was built with remote kit 0.2.0)'),
+  ]);
+  // Built in this repository (no kit recorded): the kit is named all the same.
+  expect(compatibilityProblems('orders', manifest(), { uses: ['newHook'], antdUses: [] }, meta(), withKit)).toEqual([
+    'it uses @growth-admin/shared-client exports the active shell does not provide: newHook',
+    advice(''),
+  ]);
+  const slot = meta({ contributions: [{ slot: 'order.details.actions', contract: '^2.0.0', module: './RefundAction', leastRole: 'viewer', order: 1 }] });
+  expect(compatibilityProblems('orders', manifest(), kitUsage, slot, withKit).at(-1)).toBe(advice(' (it was built with remote kit 0.2.0)'));
+  // A build that fits, or whose only problems are the registry's: no kit would change that.
+  expect(compatibilityProblems('orders', manifest(), kitUsage, meta(), withKit)).toEqual([]);
+  expect(compatibilityProblems('orders', manifest(), kitUsage, meta(), withKit, { ownedPaths: { orders: 'legacy' } })).toEqual(['the section path /orders belongs to the remote legacy']);
+  // A shell whose contract names no kit (built before the kit existed): nothing to name.
+  expect(compatibilityProblems('orders', requiring('react', '^20.0.0'), kitUsage, meta(), shell)).toEqual(['it needs react ^20.0.0, but the active shell provides 19.3.1']);
+});

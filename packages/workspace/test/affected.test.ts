@@ -29,7 +29,7 @@ test('a change inside one remote runs that remote and the journeys, only those o
   expect(p.full).toBe(false);
   expect(p.changed).toEqual(all(['orders-mfe']));
   expect(p.affected).toEqual(all(['e2e', 'orders-mfe']));
-  expect(p.skipped).toEqual(all(['admin-api', 'analytics-mfe', 'api-contract', 'lint-config', 'people-mfe', 'projects-mfe', 'settings-mfe', 'shared-client', 'shell', 'web-security', 'workspace']));
+  expect(p.skipped).toEqual(all(['admin-api', 'analytics-mfe', 'api-contract', 'lint-config', 'people-mfe', 'projects-mfe', 'remote-kit', 'settings-mfe', 'shared-client', 'shell', 'web-security', 'workspace']));
   expect(p.journeys).toContain('orders.spec.ts');
   expect(p.journeys).not.toContain('users.spec.ts');
   expect(p.journeys).not.toContain('analytics.spec.ts');
@@ -41,14 +41,16 @@ test('the remote every sign-in lands on (analytics), the API or the journeys the
   }
 });
 
-test("a package's dependents run too: a change in api-contract reaches the API, the shared client, the shell, every remote and the journeys", () => {
+test("a package's dependents run too: a change in api-contract reaches the API, the shared client, the shell, every remote, the remote kit and the journeys", () => {
   const p = plan(['packages/api-contract/src/routes.ts']);
-  expect(p.affected).toEqual(all(['admin-api', 'analytics-mfe', 'api-contract', 'e2e', 'orders-mfe', 'people-mfe', 'projects-mfe', 'settings-mfe', 'shared-client', 'shell', 'web-security']));
+  expect(p.affected).toEqual(all(['admin-api', 'analytics-mfe', 'api-contract', 'e2e', 'orders-mfe', 'people-mfe', 'projects-mfe', 'remote-kit', 'settings-mfe', 'shared-client', 'shell', 'web-security']));
   expect(p.skipped).toEqual(all(['lint-config', 'workspace']));
 });
 
 test('a change that touches no journey runs no journey', () => {
   expect(plan(['packages/lint-config/index.cjs'])).toMatchObject({ affected: all(['lint-config']), journeys: 'none' });
+  // The remote kit's scaffold is its own (its jest preset is everyone's: a full run, below).
+  expect(plan(['packages/remote-kit/scaffold/templates.mjs'])).toMatchObject({ affected: all(['remote-kit']), journeys: 'none' });
 });
 
 test.each([
@@ -56,6 +58,7 @@ test.each([
   ['packages/shell/src/sections/integrity.ts', '@growth-admin/shell changed (packages/shell/src/sections/integrity.ts): every remote runs on it'],
   ['tools/federation/antd-shared.mjs', 'tools/federation/antd-shared.mjs is outside every package'],
   ['pnpm-lock.yaml', 'pnpm-lock.yaml is outside every package'],
+  ['packages/remote-kit/jest/setup-dom.cjs', 'packages/remote-kit/jest/setup-dom.cjs changed: every package tests with it'],
 ])('%s: a full run', (file, reason) => {
   expect(plan(['packages/orders-mfe/src/a.ts', file])).toEqual({ full: true, reason });
 });

@@ -3,7 +3,7 @@
 // motion or click waves (the same behaviour, far less work for jsdom), and the step-up dialog the
 // shell mounts.
 import type { ComponentType } from 'react';
-import { render } from '@testing-library/react';
+import { render, type RenderResult } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
 import { StepUpHost } from '../stepUp/StepUpHost';
@@ -24,7 +24,7 @@ export function renderSection(
   toast = makeToast(),
   user: SectionProps['user'] = { username: 'admin', role: 'owner' },
   queryRetry: { retry: number; retryDelay: number } = { retry: 0, retryDelay: 0 },
-) {
+): RenderResult & { toast: typeof toast; queryClient: QueryClient } {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { ...queryRetry, refetchOnWindowFocus: false }, mutations: { retry: false } },
   });

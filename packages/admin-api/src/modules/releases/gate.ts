@@ -19,6 +19,8 @@ export interface RemoteUsage {
   antdUses?: unknown;
   /** The shell version whose antd contract list the remote was built against (the one that adds what it uses). */
   antdShellVersion?: unknown;
+  /** The remote kit a build outside this repository was made with (`{ package, version }`). */
+  kit?: { version?: unknown };
 }
 
 /** What the active shell provides: its manifest's shared versions and its shell-contract.json. */
@@ -28,6 +30,21 @@ export interface ShellProvides {
   antdExports: string[];
   /** Slot id → the slot contract version the shell implements. */
   slots: Record<string, string>;
+  /** The version of the remote kit made from this shell's contract (its shell-contract.json's `remoteKit`). */
+  remoteKit?: string;
+}
+
+export const REMOTE_KIT_PACKAGE = '@growth-admin/remote-kit';
+
+/**
+ * What a build that does not fit the shell's contract is told to build with: the remote kit made
+ * from the active shell's contract, and the one it was made with when it says so.
+ */
+export function kitAdvice(usage: RemoteUsage | null, shell: ShellProvides): string | null {
+  if (!shell.remoteKit) return null;
+  const builtWith = typeof usage?.kit?.version === 'string' ? usage.kit.version : null;
+  const was = builtWith ? ` (it was built with remote kit ${builtWith})` : '';
+  return `the build needs ${REMOTE_KIT_PACKAGE} ${shell.remoteKit}, the kit made from the active shell's contract${was}: rebuild it with that kit`;
 }
 
 /** What the build is checked against besides the shell: the section paths other live remotes own (path → remote). */
@@ -71,6 +88,30 @@ export function compatibilityProblems(
 ): string[] {
   const problems: string[] = [];
   if (manifest.name !== remote) return [`the manifest names the remote "${String(manifest.name)}", not "${remote}"`];
+  // The problems with the shell's contract (shared versions, shared-client and antd exports, slot
+  // contracts): a build with any of them is told which remote kit the active shell needs.
+  const contract = contractProblems(manifest, usage, shell);
+  problems.push(...contract);
+  if (meta === null) {
+    problems.push(`it has no ${REMOTE_FILES.meta} beside its manifest, so its sections and slot contributions are unknown`);
+  } else if (meta instanceof Error) {
+    problems.push(meta.message);
+  } else {
+    const schema = metaSchemaProblems(meta);
+    if (schema.length) problems.push(...schema);
+    else {
+      const { slotProblems, otherProblems } = metaProblems(remote, manifest, meta as RemoteMeta, shell, registry);
+      problems.push(...otherProblems, ...slotProblems);
+      contract.push(...slotProblems);
+    }
+  }
+  const advice = contract.length ? kitAdvice(usage, shell) : null;
+  return advice ? [...problems, advice] : problems;
+}
+
+/** What the build needs of the shell that the shell does not provide. */
+function contractProblems(manifest: FederationManifest, usage: RemoteUsage | null, shell: ShellProvides): string[] {
+  const problems: string[] = [];
   // Every shared module the build requires must come from the shell in a satisfying version: it
   // brings no copy of its own (the share scope takes the shell's).
   for (const need of manifest.shared ?? []) {
@@ -89,20 +130,22 @@ export function compatibilityProblems(
     const addedIn = typeof usage.antdShellVersion === 'string' ? ` (shell ${usage.antdShellVersion} adds them: release it first)` : '';
     if (lackingAntd.length) problems.push(`it uses antd exports the active shell does not provide: ${lackingAntd.join(', ')}${addedIn}`);
   }
-  if (meta === null) {
-    problems.push(`it has no ${REMOTE_FILES.meta} beside its manifest, so its sections and slot contributions are unknown`);
-    return problems;
-  }
-  if (meta instanceof Error) return [...problems, meta.message];
-  const schema = metaSchemaProblems(meta);
-  if (schema.length) return [...problems, ...schema];
-  problems.push(...metaProblems(remote, manifest, meta as RemoteMeta, shell, registry));
   return problems;
 }
 
-/** What a valid remote-meta.json says that does not fit the build, the shell or the registry. */
-function metaProblems(remote: string, manifest: FederationManifest, meta: RemoteMeta, shell: ShellProvides, registry: RegistryView): string[] {
+/**
+ * What a valid remote-meta.json says that does not fit the build or the registry (`otherProblems`),
+ * or the shell's slot contracts (`slotProblems`).
+ */
+function metaProblems(
+  remote: string,
+  manifest: FederationManifest,
+  meta: RemoteMeta,
+  shell: ShellProvides,
+  registry: RegistryView,
+): { slotProblems: string[]; otherProblems: string[] } {
   const problems: string[] = [];
+  const slotProblems: string[] = [];
   if (meta.name !== remote) problems.push(`its ${REMOTE_FILES.meta} names the remote "${meta.name}", not "${remote}"`);
   const exposed = new Set((manifest.exposes ?? []).flatMap((e) => [e.name, typeof e.path === 'string' ? bare(e.path) : undefined]));
   const missing = [...new Set([...meta.sections, ...meta.contributions].map((x) => x.module))].filter((m) => !exposed.has(bare(m)));
@@ -118,14 +161,14 @@ function metaProblems(remote: string, manifest: FederationManifest, meta: Remote
     const version = shell.slots[c.slot];
     if (version === undefined) {
       const known = Object.keys(shell.slots).sort();
-      problems.push(`it contributes to the slot ${c.slot}, which the active shell does not provide (${known.length ? `it provides ${known.join(', ')}` : 'it provides no slot'})`);
+      slotProblems.push(`it contributes to the slot ${c.slot}, which the active shell does not provide (${known.length ? `it provides ${known.join(', ')}` : 'it provides no slot'})`);
     } else if (!validRange(c.contract)) {
       problems.push(`its contribution to ${c.slot} names the contract "${c.contract}", which is not a semver range`);
     } else if (!satisfies(version, c.contract, { includePrerelease: true })) {
-      problems.push(`its contribution to ${c.slot} needs the slot contract ${c.contract}, but the active shell provides ${version}`);
+      slotProblems.push(`its contribution to ${c.slot} needs the slot contract ${c.contract}, but the active shell provides ${version}`);
     }
   }
-  return problems;
+  return { slotProblems, otherProblems: problems };
 }
 
 const incompatible = (remote: string, version: string, problems: string[]) =>
@@ -164,12 +207,19 @@ export async function loadShellProvides(shellUrl: string): Promise<ShellProvides
     sharedClient?: { exports?: unknown };
     antd?: { exports?: unknown };
     slots?: unknown;
+    remoteKit?: unknown;
   };
   const shared: Record<string, string> = {};
   for (const s of manifest.shared ?? []) if (typeof s.name === 'string' && typeof s.version === 'string') shared[s.name] = s.version;
   const slots: Record<string, string> = {};
   if (contract.slots && typeof contract.slots === 'object') for (const [id, v] of Object.entries(contract.slots)) if (typeof v === 'string') slots[id] = v;
-  return { shared, sharedClientExports: strings(contract.sharedClient?.exports), antdExports: strings(contract.antd?.exports), slots };
+  return {
+    shared,
+    sharedClientExports: strings(contract.sharedClient?.exports),
+    antdExports: strings(contract.antd?.exports),
+    slots,
+    ...(typeof contract.remoteKit === 'string' ? { remoteKit: contract.remoteKit } : {}),
+  };
 }
 
 /** Why a manifest URL may not be registered: its origin is neither the remote's nor one releases are served from. */

@@ -1,4 +1,6 @@
-// jsdom lacks a few browser APIs that antd and charts rely on.
+// The jsdom setup of the remote kit's jest preset (preset.cjs), and so of every package of this
+// repository (jest.base.cjs): jest-dom's matchers, and the few browser APIs jsdom lacks that antd and charts rely on.
+/* global window, beforeEach */
 require('@testing-library/jest-dom');
 // (A test file may pick the node environment with a docblock: it has no window to patch.)
 if (typeof window !== 'undefined') {

@@ -1,0 +1,185 @@
+// The files a new remote starts with (scaffold.mjs writes them): one section, its test, the
+// standalone page, the build, test and release wiring. Each template is a function of the remote's
+// name and label; the package.json is written by scaffold.mjs (it needs the kit's versions).
+
+const pascal = (name) => name.replace(/(^|-)([a-z0-9])/g, (_, __, c) => c.toUpperCase());
+
+export function remoteJson({ name, label, port }) {
+  return `${JSON.stringify(
+    {
+      $comment:
+        'This remote as the registry sees it: its exposed modules, its section (and slot contributions). The build writes remote-meta.json from it.',
+      name,
+      exposes: { './Section': './src/Section.tsx' },
+      sections: [
+        { path: name, label, icon: 'tools', leastRole: 'viewer', order: 100, module: './Section' },
+      ],
+      contributions: [],
+      dev: {
+        port,
+        portEnv: `${name.toUpperCase().replace(/-/g, '_')}_PORT`,
+        urlEnv: `${name.toUpperCase().replace(/-/g, '_')}_URL`,
+      },
+    },
+    null,
+    2,
+  )}\n`;
+}
+
+export const webpackBuild = ({
+  label,
+}) => `// Builds this remote (\`node webpack.build.mjs\`: dist/), or serves its section standalone behind a
+// sign-in against the API (\`--dev\`, the port in remote.json; API_URL, default http://localhost:4000).
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildRemote } from '@growth-admin/remote-kit/build';
+
+await buildRemote({ pkgDir: dirname(fileURLToPath(import.meta.url)), title: ${JSON.stringify(`${label} (standalone)`)} });
+`;
+
+export const jestConfig =
+  () => `// The remote kit's jest preset: SWC, jsdom with what antd needs, shuffled tests.
+module.exports = require('@growth-admin/remote-kit/jest')({ dir: __dirname });
+`;
+
+export const tsconfig = () =>
+  `${JSON.stringify(
+    {
+      compilerOptions: {
+        target: 'ES2022',
+        lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+        module: 'ESNext',
+        moduleResolution: 'Bundler',
+        jsx: 'react-jsx',
+        strict: true,
+        esModuleInterop: true,
+        isolatedModules: true,
+        skipLibCheck: true,
+        noEmit: true,
+        types: ['jest', 'node', '@testing-library/jest-dom'],
+      },
+      include: ['src'],
+    },
+    null,
+    2,
+  )}\n`;
+
+export const indexTs =
+  () => `// The standalone page's entry: page security first, then the async boundary (nothing shared is
+// consumed before the federation runtime has negotiated the share scope).
+import { installPageSecurity } from '@growth-admin/shared-client/page-security';
+
+installPageSecurity();
+import('./bootstrap');
+`;
+
+export const bootstrapTsx = ({
+  name,
+  label,
+}) => `// The standalone page (\`npm run dev\`): the section behind a sign-in, against the real API. The
+// shell never loads this file: it loads the modules remote.json exposes.
+import { lazy, Suspense } from 'react';
+import { createRoot } from 'react-dom/client';
+import { StandaloneApp, type StandaloneSection } from '@growth-admin/shared-client/standalone';
+
+const sections: StandaloneSection[] = [{ key: ${JSON.stringify(name)}, label: ${JSON.stringify(label)}, Component: lazy(() => import('./Section')) }];
+
+const root = document.getElementById('root');
+if (root) {
+  createRoot(root).render(
+    <Suspense fallback={null}>
+      <StandaloneApp title=${JSON.stringify(`${label} (standalone)`)} sections={sections} />
+    </Suspense>,
+  );
+}
+`;
+
+export const sectionTsx = ({
+  name,
+  label,
+}) => `// Exposed as \`${name}/Section\`: the ${label} section. It reads the latest orders through shared-client
+// (signed calls to the admin API); replace it with this team's screen.
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Table } from 'antd';
+import { formatDate, getOrders, type Order, PageHeader, type SectionProps } from '@growth-admin/shared-client';
+
+export default function ${pascal(name)}Section({ user }: SectionProps) {
+  const orders = useQuery({ queryKey: [${JSON.stringify(name)}, 'latest-orders'], queryFn: () => getOrders({ page: 0, limit: 10 }) });
+  return (
+    <div>
+      <PageHeader title=${JSON.stringify(label)} subtitle={\`Signed in as \${user.username}\`} />
+      {orders.error ? (
+        <Alert
+          type="error"
+          showIcon
+          title={\`Error loading orders: \${orders.error.message}\`}
+          action={
+            <Button size="small" onClick={() => void orders.refetch()}>
+              Retry
+            </Button>
+          }
+        />
+      ) : (
+        <Table<Order>
+          rowKey="_id"
+          loading={orders.isFetching}
+          dataSource={orders.data?.orders ?? []}
+          pagination={false}
+          locale={{ emptyText: orders.isLoading ? 'Loading orders...' : 'No orders' }}
+          columns={[
+            { key: 'orderSn', title: 'Order Number', render: (_, order) => \`#\${order.orderSn}\` },
+            { key: 'customer', title: 'Customer', dataIndex: 'shoppingUser' },
+            { key: 'date', title: 'Order Date', render: (_, order) => formatDate(order.createdAt) },
+          ]}
+        />
+      )}
+    </div>
+  );
+}
+`;
+
+export const sectionTest = ({
+  label,
+}) => `// The section against a faked API edge (shared-client's), rendered as the shell renders sections.
+import { screen } from '@testing-library/react';
+import { installFakeApi, ok, renderSection } from '@growth-admin/shared-client/testing';
+import Section from './Section';
+
+const order = { _id: 'o1', orderSn: '100000000042', shoppingUser: 'mia', createdAt: '2026-11-20T10:00:00.000Z' };
+
+test('lists the latest orders, asked of the API', async () => {
+  const calls = installFakeApi({ 'GET /api/admin/orders/orderList': () => ok({ orders: [order], total: 1 }) });
+  renderSection(Section);
+  expect(await screen.findByRole('cell', { name: '#100000000042' }, { timeout: 15_000 })).toBeInTheDocument();
+  expect(screen.getByRole('heading', { name: ${JSON.stringify(label)} })).toBeInTheDocument();
+  expect(calls[0].query.get('limit')).toBe('10');
+});
+
+test('a failed load says so, with a Retry', async () => {
+  installFakeApi({ 'GET /api/admin/orders/orderList': () => ({ status: 503, body: { message: 'Service Unavailable', code: 'OVERLOADED' } }) });
+  renderSection(Section);
+  expect(await screen.findByText(/Error loading orders/, {}, { timeout: 15_000 })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+});
+`;
+
+export const gitignore = () => 'node_modules/\ndist/\nreports/\n';
+
+export const readme = ({ name, label, port }) => `# ${label}
+
+The remote \`${name}\` of Growth Admin, made with \`create-growth-admin-remote\` (the remote kit).
+
+| command | what it does |
+|---|---|
+| \`npm test\` | its jest tests (the section rendered as the shell renders it, against a faked API) |
+| \`npm run dev\` | the section standalone on http://localhost:${port}, behind a sign-in, against the admin API at \`API_URL\` (default http://localhost:4000) |
+| \`npm run build\` | \`dist/\`: the remote's files, its usage record and \`remote-meta.json\` (from \`remote.json\`) |
+| \`npm run release\` | builds, uploads \`dist/\` to the release store and registers it; the API's gate checks it against the active shell first |
+
+The release needs the remote created by an owner (Settings → Remotes → Add remote) and its deploy
+token: \`DEPLOY_TOKEN=deploy_… API_URL=https://admin-api.example RELEASE_STORE_URL=… npm run release\`
+(the store: \`RELEASE_STORE_DIR\`, or \`RELEASE_S3_BUCKET\` and the other \`RELEASE_S3_*\` settings).
+
+Its sections and slot contributions are declared in \`remote.json\`; the shell learns them from the
+registry when the release is registered.
+`;

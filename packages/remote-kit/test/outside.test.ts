@@ -1,0 +1,223 @@
+// The proof that a team outside this repository can work with the kit alone: the kit is packed
+// into tarballs, a remote is scaffolded from the kit's tarball into a temporary folder outside the
+// repository, installed from the tarballs only (the npm registry, or the machine's package store,
+// for everything else; no workspace link, no path into this repository), its test runs, it builds,
+// and the release gate (the admin API's own code, built) checks the build against the contract of
+// this repository's shell build, served over HTTP as the API fetches it.
+// Needs the shell and the admin API built (turbo builds them before this package's tests).
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { gateRelease } from '@growth-admin/admin-api/dist/modules/releases/gate';
+
+jest.setTimeout(600_000);
+
+const REPO = resolve(__dirname, '../../..');
+const SHELL_DIST = join(REPO, 'packages/shell/dist');
+const KIT_VERSION: string = JSON.parse(
+  readFileSync(join(__dirname, '../package.json'), 'utf8'),
+).version;
+
+/**
+ * The environment of a team's shell: this one's, less what pnpm and jest set for this workspace
+ * (NODE_PATH would resolve packages from this repository's store).
+ */
+function teamEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (/^(npm_|pnpm_|PNPM_|NODE_PATH$|NODE_OPTIONS$|INIT_CWD$|JEST_|TURBO_)/.test(key)) continue;
+    env[key] = value;
+  }
+  return { ...env, CI: 'true' };
+}
+
+const took: string[] = [];
+function sh(what: string, command: string, args: string[], cwd: string): SpawnSyncReturns<string> {
+  const started = Date.now();
+  const r = spawnSync(command, args, {
+    cwd,
+    env: teamEnv(),
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  took.push(`${what} ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  if (r.status !== 0)
+    throw new Error(
+      `${what} (${command} ${args.join(' ')}, in ${cwd}) failed:\n${r.stdout}\n${r.stderr}`,
+    );
+  return r;
+}
+
+/** Serves `routes` (URL prefix → folder) on 127.0.0.1; `alter` may change a file's text as it is sent. */
+function serve(
+  routes: Record<string, string>,
+  alter: (path: string, text: string) => string = (_, t) => t,
+): Promise<Server> {
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    const prefix = Object.keys(routes).find((p) => path.startsWith(p));
+    const file = prefix ? resolve(routes[prefix], path.slice(prefix.length)) : null;
+    if (!file || !file.startsWith(routes[prefix!]) || !existsSync(file)) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, {
+      'Content-Type': file.endsWith('.json') ? 'application/json' : 'application/octet-stream',
+    });
+    res.end(alter(path, readFileSync(file, 'utf8')));
+  });
+  return new Promise((done) => server.listen(0, '127.0.0.1', () => done(server)));
+}
+
+let work: string;
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+  console.log(`remote kit outside the repository: ${took.join(', ')}`);
+});
+
+test('a remote scaffolded, installed, tested and built outside the repository from the packed kit alone passes the release gate against the shell', async () => {
+  if (!existsSync(join(SHELL_DIST, 'shell-contract.json')))
+    throw new Error(
+      'packages/shell/dist is not built: pnpm exec turbo run build --filter=@growth-admin/shell',
+    );
+  work = realpathSync(mkdtempSync(join(tmpdir(), 'growth-admin-remote-kit-')));
+  expect(relative(REPO, work).startsWith('..')).toBe(true);
+  const kit = join(work, 'kit');
+
+  // 1. The kit's tarballs.
+  sh('pack', process.execPath, [join(__dirname, '../scripts/pack.mjs'), '--out', kit], REPO);
+  // 2. The scaffold, run from the kit's tarball alone (npm exec installs it, and nothing else).
+  sh(
+    'scaffold',
+    'npm',
+    [
+      'exec',
+      '--yes',
+      '--offline',
+      `--package=${join(kit, `growth-admin-remote-kit-${KIT_VERSION}.tgz`)}`,
+      '--',
+      'create-growth-admin-remote',
+      'reports',
+      '--name',
+      'reports',
+      '--kit',
+      './kit',
+    ],
+    work,
+  );
+  const remote = join(work, 'reports');
+  const manifestText = readFileSync(join(remote, 'package.json'), 'utf8');
+  expect(manifestText).not.toContain(REPO);
+  const pkg = JSON.parse(manifestText);
+  const kitDeps = Object.entries({ ...pkg.dependencies, ...pkg.devDependencies }).filter(([name]) =>
+    name.startsWith('@growth-admin/'),
+  );
+  expect(kitDeps.map(([name]) => name).sort()).toEqual([
+    '@growth-admin/api-contract',
+    '@growth-admin/federation-tools',
+    '@growth-admin/release-tools',
+    '@growth-admin/remote-kit',
+    '@growth-admin/shared-client',
+  ]);
+  for (const [, spec] of kitDeps)
+    expect(spec).toMatch(/^file:\.\.\/kit\/growth-admin-[a-z-]+-\d+\.\d+\.\d+\.tgz$/);
+
+  // 3. Installed from the tarballs (the rest from the registry, through the machine's store).
+  sh(
+    'install',
+    'pnpm',
+    ['install', '--prefer-offline', '--no-frozen-lockfile', '--config.confirmModulesPurge=false'],
+    remote,
+  );
+  // Every installed package (the kit's too) is inside the remote's folder: none is a link into the repository.
+  const installed = join(remote, 'node_modules/.pnpm');
+  const outside = readdirSync(installed)
+    .map((entry) => realpathSync(join(installed, entry)))
+    .filter((path) => relative(work, path).startsWith('..'));
+  expect(outside).toEqual([]);
+  for (const [name] of kitDeps) {
+    const path = realpathSync(join(remote, 'node_modules', name));
+    expect(path.startsWith(`${installed}/`)).toBe(true);
+  }
+
+  // 4. Its test, with the kit's jest preset and shared-client's section harness.
+  const tested = sh('test', join(remote, 'node_modules/.bin/jest'), ['--ci'], remote);
+  expect(`${tested.stdout}${tested.stderr}`).toMatch(/Tests:\s+2 passed, 2 total/);
+
+  // 5. Its build: federation, integrity, the usage record with the kit's version, stored gzip.
+  sh('build', process.execPath, ['webpack.build.mjs'], remote);
+  const dist = join(remote, 'dist');
+  const usage = JSON.parse(readFileSync(join(dist, 'shared-client-usage.json'), 'utf8'));
+  expect(usage).toMatchObject({
+    builtWith: expect.any(String),
+    kit: { package: '@growth-admin/remote-kit', version: KIT_VERSION },
+  });
+  expect(usage.uses).toEqual(expect.arrayContaining(['getOrders', 'PageHeader']));
+  const mf = JSON.parse(readFileSync(join(dist, 'mf-manifest.json'), 'utf8'));
+  expect(Object.keys(mf.integrity ?? {}).length).toBeGreaterThan(0);
+  expect(existsSync(join(dist, 'remoteEntry.js.gz'))).toBe(true);
+
+  // Its release command is the kit's (release-tools), which asks for the remote's deploy token first.
+  const release = spawnSync(
+    join(remote, 'node_modules/.bin/growth-admin-release'),
+    ['release', 'reports', '--dist', 'dist'],
+    { cwd: remote, env: { ...teamEnv(), DEPLOY_TOKEN: '' }, encoding: 'utf8' },
+  );
+  expect(release.status).toBe(2);
+  expect(release.stderr).toMatch(/^DEPLOY_TOKEN is not set: the remote's deploy token/);
+
+  // 6. The release gate, against the shell build's contract, as the API fetches both.
+  const server = await serve({ '/shell/': SHELL_DIST, '/releases/reports/1.0.0/': dist });
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const input = {
+    remote: 'reports',
+    version: '1.0.0',
+    manifestUrl: `${origin}/releases/reports/1.0.0/mf-manifest.json`,
+  };
+  const context = {
+    shellUrl: `${origin}/shell`,
+    remoteOrigin: origin,
+    releaseOrigins: [origin],
+    registry: { ownedPaths: {} },
+  };
+  try {
+    const meta = await gateRelease(input, context);
+    expect(meta.sections).toEqual([
+      expect.objectContaining({ path: 'reports', module: './Section' }),
+    ]);
+  } finally {
+    server.close();
+  }
+
+  // The same build needing a shared-client export the shell lacks is refused, naming the kit the shell needs.
+  const altered = await serve(
+    { '/shell/': SHELL_DIST, '/releases/reports/1.0.0/': dist },
+    (path, text) =>
+      path.endsWith('/shared-client-usage.json')
+        ? JSON.stringify({ ...JSON.parse(text), uses: [...usage.uses, 'exportOfANewerShell'] })
+        : text,
+  );
+  const alteredOrigin = `http://127.0.0.1:${(altered.address() as AddressInfo).port}`;
+  try {
+    const refusal = await gateRelease(
+      { ...input, manifestUrl: `${alteredOrigin}/releases/reports/1.0.0/mf-manifest.json` },
+      {
+        ...context,
+        shellUrl: `${alteredOrigin}/shell`,
+        remoteOrigin: alteredOrigin,
+        releaseOrigins: [alteredOrigin],
+      },
+    ).catch((err: Error & { statusCode?: number }) => err);
+    expect(refusal).toBeInstanceOf(Error);
+    expect((refusal as { statusCode?: number }).statusCode).toBe(422);
+    expect((refusal as Error).message).toBe(
+      'reports 1.0.0 cannot be released: it uses @growth-admin/shared-client exports the active shell does not provide: exportOfANewerShell; ' +
+        `the build needs @growth-admin/remote-kit ${KIT_VERSION}, the kit made from the active shell's contract (it was built with remote kit ${KIT_VERSION}): rebuild it with that kit`,
+    );
+  } finally {
+    altered.close();
+  }
+});
