@@ -17,12 +17,12 @@ export const subscribeDeferred = chunk.subscribe;
 
 /**
  * antd-deferred.mjs's export at `path` ('Table', 'Form.Item', 'Form.useForm'): at once when the
- * chunk is in; until then the caller suspends on it (React's `use`, not `lazy`: a loaded chunk
- * renders in the same pass, with no fallback committed and revealed up to 300 ms later), and after
- * a failed load the next render (the section's Retry) loads again.
+ * chunk is in (its promise carries React's fulfilled mark, chunk-loader.mjs); until then the caller
+ * suspends on it (React's `use`, not `lazy`: a loaded chunk renders in the same pass, with no
+ * fallback committed and revealed up to 300 ms later), and after a failed load the next render (the
+ * section's Retry) loads again. Always through `use`, so every render calls it the same way.
  */
-const fromDeferred = (path) =>
-  path.split('.').reduce((value, key) => value[key], loadedDeferred() ?? use(loadDeferred()));
+const fromDeferred = (path) => path.split('.').reduce((value, key) => value[key], use(loadDeferred()));
 
 /**
  * A component of antd-deferred.mjs (`path`), loaded on its first render. It suspends only itself

@@ -15,6 +15,9 @@ export function chunkLoader(importChunk) {
       (loading ??= importChunk().then(
         (m) => {
           module = m;
+          // React's mark of a settled promise: `use(load())` then answers at once, never suspending
+          // again (a render that suspended on it and one that did not call use() the same way).
+          Object.assign(loading, { status: 'fulfilled', value: m });
           waiting.forEach((notify) => notify());
           return m;
         },
