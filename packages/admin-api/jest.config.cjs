@@ -6,11 +6,10 @@ const base = require('../../jest.base.cjs')({ dir: __dirname, env: 'node' });
 const onPostgres = process.env.ADMIN_API_TEST_DB === 'postgres';
 module.exports = {
   ...base,
-  // Not shuffled yet: these files are stories whose tests build on the ones before them (a session,
-  // a release or a clock set by an earlier test), and fail in another order (seed 461004468): auth,
-  // authRules, imageProxy, releases, releaseCommands, sessions, stepUp. Every other package
-  // shuffles; `--randomize` shows them here. (administrators and projects pass shuffled now.)
-  randomize: false,
+  // Shuffled like every package (jest.base.cjs): no test builds on another. Each sets up the session,
+  // release or clock it needs (a beforeEach, or a helper it calls); the release files give every test
+  // a server of its own, on a fresh copy of the seeded database. A failure prints its seed:
+  // `--seed=<n>` replays that order.
   testTimeout: 120_000,
   globalSetup: path.join(__dirname, 'test/globalSetup.ts'),
   globalTeardown: path.join(__dirname, 'test/globalTeardown.ts'),

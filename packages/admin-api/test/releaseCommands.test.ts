@@ -23,12 +23,7 @@ let t: TestServer;
 let token = '';
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(TEST_TMP, 'release-commands-'));
-  storeDir = join(dir, 'store');
-  mkdirSync(join(dir, 'shell'), { recursive: true });
-  writeFileSync(join(dir, 'shell/mf-manifest.json'), JSON.stringify({ name: 'shell', shared: sharedList() }));
-  writeFileSync(join(dir, 'shell/shell-contract.json'), JSON.stringify({ sharedClient: { exports: ['queries'] }, antd: { exports: ['Button'] }, slots: { 'dashboard.cards': '1.0.0' } }));
-  // One static host: the shell's files under /shell, the store at the root.
+  // One static host: the shell's files under /shell, the store at the root (of the running test's folder).
   host = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     const file = path.startsWith('/shell/') ? join(dir, path) : join(storeDir, path);
@@ -37,6 +32,15 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => host.listen(0, '127.0.0.1', r));
   hostUrl = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise((r) => host?.close(r)));
+// Each test has its own folder (the shell, the builds, an empty store) and its own registry.
+beforeEach(async () => {
+  dir = mkdtempSync(join(TEST_TMP, 'release-commands-'));
+  storeDir = join(dir, 'store');
+  mkdirSync(join(dir, 'shell'), { recursive: true });
+  writeFileSync(join(dir, 'shell/mf-manifest.json'), JSON.stringify({ name: 'shell', shared: sharedList() }));
+  writeFileSync(join(dir, 'shell/shell-contract.json'), JSON.stringify({ sharedClient: { exports: ['queries'] }, antd: { exports: ['Button'] }, slots: { 'dashboard.cards': '1.0.0' } }));
   t = await startTestServer({ shellUrl: `${hostUrl}/shell` });
   // The remote exists in the registry (served from the store's origin); its team's token is scoped to it.
   const owner = new Api(t.url);
@@ -44,9 +48,8 @@ beforeAll(async () => {
   expect((await owner.post('/api/admin/remotes', { name: 'projects', team: 'Projects team', origin: hostUrl })).status).toBe(200);
   token = await createDeployToken(t.server.db, 'projects-ci', { remote: 'projects' });
 });
-afterAll(async () => {
+afterEach(async () => {
   await t?.close();
-  await new Promise((r) => host?.close(r));
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -78,6 +81,14 @@ function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: 
 
 const sri = (file: string) => `sha384-${createHash('sha384').update(readFileSync(file)).digest('base64')}`;
 
+/** Runs the command; it must succeed (the state a test starts from). */
+async function done(args: string[]): Promise<void> {
+  const res = await cli(args);
+  expect({ args, code: res.code, err: res.err }).toEqual({ args, code: 0, err: '' });
+}
+/** projects 1.0.0 (the build v1) released as a canary for 50%, with its notes. */
+const firstCut = () => done(['release', 'projects', '--dist', dist('v1', 'console.log(1)'), '--version', '1.0.0', '--canary', '50', '--notes', 'first cut']);
+
 test('release uploads the build into <remote>/<version>/ and registers it as a canary with its file hashes', async () => {
   const build = dist('v1', 'console.log(1)');
   const res = await cli(['release', 'projects', '--dist', build, '--version', '1.0.0', '--canary', '50', '--notes', 'first cut']);
@@ -95,6 +106,7 @@ test('release uploads the build into <remote>/<version>/ and registers it as a c
 });
 
 test('the same release again is a no-op; another build under a used version is refused and the store keeps the first', async () => {
+  await firstCut();
   const again = await cli(['release', 'projects', '--dist', join(dir, 'v1'), '--version', '1.0.0', '--canary', '50', '--notes', 'first cut']);
   expect(again.code).toBe(0);
   expect(again.out).toContain('already in the store');
@@ -114,6 +126,7 @@ test('a build the gate refuses changes nothing: its reason is printed, the regis
 });
 
 test('promote, releases and rollback', async () => {
+  await firstCut();
   expect((await cli(['promote', 'projects'])).out).toBe('projects 1.0.0 is active for everyone\n');
   const history = await cli(['releases', 'projects']);
   expect(history.out.split('\n')[0]).toMatch(/^1\.0\.0\s+active\s+\d{4}-\d\d-\d\d \d\d:\d\d\s+deploy:projects-ci\s+failures 0\s+first cut$/);
@@ -126,7 +139,12 @@ test('promote, releases and rollback', async () => {
 });
 
 test('releasing a version again answers its state now: one rolled back (or retired) stays so, and the command says nothing changed', async () => {
-  // (1.0.0 was rolled back by the test above; 1.1.0 is active)
+  // 1.0.0 released, promoted and rolled back; 1.1.0 (the build v2) active.
+  await firstCut();
+  await done(['promote', 'projects']);
+  await done(['release', 'projects', '--dist', dist('v2', 'console.log(2)'), '--version', '1.1.0']);
+  await done(['rollback', 'projects']);
+  await done(['rollback', 'projects', '--to', '1.1.0']);
   const before = await t.sql('select id, state, canary_percent from releases order by id');
   const again = await cli(['release', 'projects', '--dist', join(dir, 'v1'), '--version', '1.0.0', '--canary', '50', '--notes', 'first cut']);
   expect(again.code).toBe(1);

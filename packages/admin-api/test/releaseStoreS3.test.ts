@@ -17,7 +17,6 @@ import { startConditionalProxy, startS3Server, type ConditionalProxy, type Local
 const CLI = resolve(__dirname, '../../../tools/release/cli.mjs');
 const STORES = resolve(__dirname, '../../../tools/release/stores/index.mjs');
 const BUCKET = 'growth-admin-releases';
-const PREFIX = 'team-a/';
 const SHARED = { react: '19.3.1', 'react-dom': '19.3.1', antd: '6.6.8', '@tanstack/react-query': '5.108.0', dayjs: '1.11.23', '@growth-admin/shared-client': '1.1.0' };
 const sharedList = () => Object.entries(SHARED).map(([name, version]) => ({ name, version, requiredVersion: `^${version}` }));
 
@@ -27,23 +26,32 @@ let proxy: ConditionalProxy;
 let publicUrl = '';
 let t: TestServer;
 let token = '';
+/** The running test's store in the bucket (`RELEASE_S3_PREFIX`): each test starts from an empty store. */
+let prefix = '';
+let tests = 0;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(TEST_TMP, 'release-s3-'));
   s3 = await startS3Server([BUCKET]);
   proxy = await startConditionalProxy(s3.endpoint);
   publicUrl = `${s3.endpoint}/${BUCKET}`;
   // The active shell's manifest and contract, served from the bucket too.
   await putObject('shell/mf-manifest.json', JSON.stringify({ name: 'shell', shared: sharedList() }));
   await putObject('shell/shell-contract.json', JSON.stringify({ sharedClient: { exports: ['queries'] }, antd: { exports: ['Button'] }, slots: {} }));
+});
+afterAll(async () => {
+  await proxy?.close();
+  await s3?.stop();
+});
+// Each test: its own build folder, an empty store under its own prefix, and a registry of its own.
+beforeEach(async () => {
+  dir = mkdtempSync(join(TEST_TMP, 'release-s3-'));
+  prefix = `team-${++tests}/`;
   t = await startTestServer({ shellUrl: `${publicUrl}/shell`, releaseOrigins: [new URL(publicUrl).origin] });
   // The registry's remote, served from the bucket, and a deploy token scoped to it.
   ({ token } = (await createRemote(t.server.db, { adminId: null, username: 'owner', ip: '' }, { name: 'projects', team: 'projects', origin: new URL(publicUrl).origin })).deployToken);
 });
-afterAll(async () => {
+afterEach(async () => {
   await t?.close();
-  await proxy?.close();
-  await s3?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -73,7 +81,7 @@ function dist(name: string, chunk: string, change: (m: any) => void = () => unde
 
 const S3_ENV = () => ({
   RELEASE_S3_BUCKET: BUCKET,
-  RELEASE_S3_PREFIX: PREFIX,
+  RELEASE_S3_PREFIX: prefix,
   RELEASE_S3_ENDPOINT: proxy.endpoint,
   RELEASE_STORE_URL: publicUrl,
   AWS_ACCESS_KEY_ID: 'local-test',
@@ -104,7 +112,13 @@ function storeCall(method: 'has' | 'versions' | 'remove', ...args: string[]): Pr
 }
 
 const sri = (text: string) => `sha384-${createHash('sha384').update(text).digest('base64')}`;
-const writesOf = (version: string) => proxy.requests.filter((r) => r.method === 'PUT' && r.path.includes(`/${PREFIX}projects/${version}/`));
+const writesOf = (version: string) => proxy.requests.filter((r) => r.method === 'PUT' && r.path.includes(`/${prefix}projects/${version}/`));
+
+/** projects 1.0.0, the build v1, released into the store and the registry (what a test starts from). */
+async function firstRelease(): Promise<void> {
+  const res = await cli(['release', 'projects', '--dist', dist('v1', 'console.log(1)'), '--version', '1.0.0', '--notes', 'from the bucket']);
+  expect(res).toMatchObject({ err: '', code: 0 });
+}
 
 test('the local S3 server itself ignores If-None-Match on PUT (so the proxy adds S3’s conditional write)', async () => {
   expect(await putObject('probe/k.txt', 'one')).toBe(200);
@@ -122,25 +136,26 @@ test('release uploads into the bucket, every write conditional and the manifest 
   const build = dist('v1', 'console.log(1)');
   const res = await cli(['release', 'projects', '--dist', build, '--version', '1.0.0', '--notes', 'from the bucket']);
   expect(res).toMatchObject({ err: '', code: 0 });
-  expect(res.out).toContain(`uploaded s3://${BUCKET}/${PREFIX}projects/1.0.0/`);
+  expect(res.out).toContain(`uploaded s3://${BUCKET}/${prefix}projects/1.0.0/`);
   const writes = writesOf('1.0.0');
   expect(writes.map((w) => w.path.split('/').pop()).sort()).toEqual(['main.0123456789.js', 'mf-manifest.json', 'remote-meta.json', 'remoteEntry.js', 'shared-client-usage.json']);
   expect(writes.every((w) => w.ifNoneMatch === '*' && w.status === 200)).toBe(true);
-  expect(writes.at(-1)!.path).toBe(`/${BUCKET}/${PREFIX}projects/1.0.0/mf-manifest.json`);
+  expect(writes.at(-1)!.path).toBe(`/${BUCKET}/${prefix}projects/1.0.0/mf-manifest.json`);
   // Served from the bucket with the types and caching a browser needs.
-  const chunk = await getObject(`${PREFIX}projects/1.0.0/main.0123456789.js`);
+  const chunk = await getObject(`${prefix}projects/1.0.0/main.0123456789.js`);
   expect(chunk).toMatchObject({ status: 200, text: 'console.log(1)', type: 'text/javascript; charset=utf-8', cache: 'public, max-age=31536000, immutable' });
-  expect((await getObject(`${PREFIX}projects/1.0.0/mf-manifest.json`)).cache).toBe('no-cache');
+  expect((await getObject(`${prefix}projects/1.0.0/mf-manifest.json`)).cache).toBe('no-cache');
   const owner = new Api(t.url);
   await owner.login();
   const [latest] = (await owner.get('/api/admin/releases/projects')).body.data;
-  expect(latest).toMatchObject({ version: '1.0.0', state: 'active', manifestUrl: `${publicUrl}/${PREFIX}projects/1.0.0/mf-manifest.json` });
+  expect(latest).toMatchObject({ version: '1.0.0', state: 'active', manifestUrl: `${publicUrl}/${prefix}projects/1.0.0/mf-manifest.json` });
   expect(latest.files['main.0123456789.js']).toBe(sri('console.log(1)'));
   expect(await storeCall('has', 'projects', '1.0.0')).toBe(true);
   expect(await storeCall('versions', 'projects')).toEqual(['1.0.0']);
 });
 
 test('a version is never overwritten: the same build again writes nothing, another build is refused and the bytes stay', async () => {
+  await firstRelease();
   const before = proxy.requests.length;
   const again = await cli(['release', 'projects', '--dist', join(dir, 'v1'), '--version', '1.0.0', '--notes', 'from the bucket']);
   expect(again.code).toBe(0);
@@ -149,20 +164,20 @@ test('a version is never overwritten: the same build again writes nothing, anoth
   const other = await cli(['release', 'projects', '--dist', dist('v1b', 'console.log("changed")'), '--version', '1.0.0']);
   expect(other.code).toBe(1);
   expect(other.err).toContain('projects 1.0.0 is already in the store with other files: a version is never overwritten');
-  expect((await getObject(`${PREFIX}projects/1.0.0/main.0123456789.js`)).text).toBe('console.log(1)');
+  expect((await getObject(`${prefix}projects/1.0.0/main.0123456789.js`)).text).toBe('console.log(1)');
 });
 
 test('an upload killed before its manifest is invisible, completed by the same build’s retry, and never taken over by another build', async () => {
   // What a killed upload of build "v2" leaves: one chunk, no manifest.
   const v2 = dist('v2', 'console.log(2)');
-  expect(await putObject(`${PREFIX}projects/2.0.0/main.0123456789.js`, 'console.log(2)')).toBe(200);
+  expect(await putObject(`${prefix}projects/2.0.0/main.0123456789.js`, 'console.log(2)')).toBe(200);
   expect(await storeCall('has', 'projects', '2.0.0')).toBe(false);
-  expect((await getObject(`${PREFIX}projects/2.0.0/mf-manifest.json`)).status).toBe(404);
+  expect((await getObject(`${prefix}projects/2.0.0/mf-manifest.json`)).status).toBe(404);
   // Another build under that version stops at the chunk that differs; nothing is overwritten.
   const other = await cli(['release', 'projects', '--dist', dist('v2-other', 'console.log("other")'), '--version', '2.0.0']);
   expect(other.code).toBe(1);
   expect(other.err).toContain('projects 2.0.0: main.0123456789.js is already in the store with other bytes (an unfinished upload of another build); nothing was overwritten');
-  expect((await getObject(`${PREFIX}projects/2.0.0/main.0123456789.js`)).text).toBe('console.log(2)');
+  expect((await getObject(`${prefix}projects/2.0.0/main.0123456789.js`)).text).toBe('console.log(2)');
   expect(await storeCall('has', 'projects', '2.0.0')).toBe(false);
   // The same build's retry completes it.
   const retry = await cli(['release', 'projects', '--dist', v2, '--version', '2.0.0']);
@@ -172,12 +187,13 @@ test('an upload killed before its manifest is invisible, completed by the same b
 });
 
 test('a build the gate refuses is removed from the bucket, manifest first', async () => {
+  await firstRelease();
   const res = await cli(['release', 'projects', '--dist', dist('broken', 'x', (m) => (m.exposes = [])), '--version', '3.0.0']);
   expect(res.code).toBe(1);
   expect(res.err).toContain('projects 3.0.0 cannot be released: it does not expose projects/Section');
   expect(await storeCall('has', 'projects', '3.0.0')).toBe(false);
-  expect((await getObject(`${PREFIX}projects/3.0.0/main.0123456789.js`)).status).toBe(404);
-  expect(await storeCall('versions', 'projects')).toEqual(['1.0.0', '2.0.0']);
+  expect((await getObject(`${prefix}projects/3.0.0/main.0123456789.js`)).status).toBe(404);
+  expect(await storeCall('versions', 'projects')).toEqual(['1.0.0']); // the release before it stays
 });
 
 test('two uploads racing for one version with different builds: exactly one wins, whole', async () => {
@@ -187,12 +203,13 @@ test('two uploads racing for one version with different builds: exactly one wins
   expect([ra.code, rb.code].sort()).toEqual([0, 1]);
   const winner = ra.code === 0 ? 'a' : 'b';
   expect((ra.code === 0 ? rb : ra).err).toMatch(/already in the store with other (files|bytes)/);
-  expect((await getObject(`${PREFIX}projects/4.0.0/main.0123456789.js`)).text).toBe(`console.log("${winner}")`);
+  expect((await getObject(`${prefix}projects/4.0.0/main.0123456789.js`)).text).toBe(`console.log("${winner}")`);
   // A refused conditional write is what stopped the loser (or it found the winner's object first).
   expect(writesOf('4.0.0').every((w) => w.ifNoneMatch === '*')).toBe(true);
 });
 
 test('where the check before a write misses the object, the conditional write alone refuses the overwrite', async () => {
+  await firstRelease();
   proxy.hideFromHead = true;
   try {
     const before = proxy.requests.length;
@@ -201,7 +218,7 @@ test('where the check before a write misses the object, the conditional write al
     expect(res.err).toMatch(/projects 1\.0\.0(:| is).* already in the store with other (bytes|files)/);
     const refused = proxy.requests.slice(before).filter((r) => r.method === 'PUT' && r.status === 412);
     expect(refused.length).toBeGreaterThan(0);
-    expect((await getObject(`${PREFIX}projects/1.0.0/main.0123456789.js`)).text).toBe('console.log(1)');
+    expect((await getObject(`${prefix}projects/1.0.0/main.0123456789.js`)).text).toBe('console.log(1)');
   } finally {
     proxy.hideFromHead = false;
   }

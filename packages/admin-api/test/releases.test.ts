@@ -5,7 +5,7 @@
 // a failing canary.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { releases } from '@growth-admin/api-contract';
 import { addAdmin } from '../src/modules/auth/repository';
@@ -75,6 +75,7 @@ const input = (remote: string, version: string, extra: Record<string, unknown> =
 let t: TestServer;
 let owner: Api;
 let deployer: Api;
+let seed = '';
 beforeAll(async () => {
   host = createServer((req, res) => {
     const body = files.get(req.url ?? '');
@@ -85,21 +86,36 @@ beforeAll(async () => {
   hostUrl = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
   shell();
   // The registry's first start: every remote's local build, as npm start offers them.
-  const seed = join(TEST_TMP, `release-seed-${process.pid}.json`);
+  seed = join(TEST_TMP, `release-seed-${process.pid}.json`);
   writeFileSync(
     seed,
     JSON.stringify(Object.keys(SECTIONS).map((remote) => ({ remote, version: 'local-1', manifestUrl: `http://localhost:3999/${remote}/mf-manifest.json`, files: {}, meta: metaOf(remote) }))),
   );
+});
+afterAll(async () => {
+  await new Promise((r) => host?.close(r));
+  rmSync(seed, { force: true });
+});
+// Each test starts from the registry's first start (a server on its own copy of the seeded
+// database), signed in as the owner and with the CI's deploy token; what it needs more it releases.
+beforeEach(async () => {
   t = await startTestServer({ shellUrl: `${hostUrl}/shell`, releaseSeedFile: seed, localDeployToken: LOCAL_TOKEN, releaseOrigins: [hostUrl, 'http://localhost:3999'], canaryMaxFailures: 3, releaseReportsPerMinute: 50, directImageHosts: ['img.example'] });
   owner = new Api(t.url);
   await owner.login();
   deployer = new Api(t.url);
   deployer.token = await createDeployToken(t.server.db, 'ci');
+  sessions.clear();
 });
-afterAll(async () => {
-  await t?.close();
-  await new Promise((r) => host?.close(r));
-});
+afterEach(() => t?.close());
+
+/** Registers `release` with the deploy token (the release a test starts from). */
+async function registered(release: ReturnType<typeof input>) {
+  const res = await deployer.post('/api/admin/releases', release);
+  expect(res.status).toBe(200);
+  return res.body.data;
+}
+/** people 2.0.0 as a canary for 50% of administrators. */
+const peopleCanary = () => registered(input('people', '2.0.0', { canaryPercent: 50 }));
 
 /** The runtime config as `token`'s administrator gets it (null: no session). */
 const config = async (token: string | null) => {
@@ -188,6 +204,7 @@ test('a deploy token registers a canary; the canary is sticky per subject and it
 });
 
 test('promote makes the canary active for everyone; a retried register answers the same release; a reused version is refused', async () => {
+  await peopleCanary();
   const promoted = await deployer.post('/api/admin/releases/people/promote');
   expect(promoted.status).toBe(200);
   expect(promoted.body.data).toMatchObject({ version: '2.0.0', state: 'active', canaryPercent: null });
@@ -203,6 +220,8 @@ test('promote makes the canary active for everyone; a retried register answers t
 });
 
 test('rollback: a canary goes, then the active release goes back to the one before it, or to --to; history says who and when', async () => {
+  await peopleCanary();
+  expect((await deployer.post('/api/admin/releases/people/promote')).status).toBe(200); // people 2.0.0 active
   await deployer.post('/api/admin/releases', input('people', '2.1.0', { canaryPercent: 10 }));
   const people = async () => (await owner.get('/api/admin/releases')).body.data.find((r: { remote: string }) => r.remote === 'people');
   expect((await people()).canRollBack).toBe(true); // the canary can go

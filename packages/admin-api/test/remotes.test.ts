@@ -5,7 +5,7 @@
 // on its own remote only, expires and is revoked; decommissioning takes it out of every composition.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { auth, releases, remotes } from '@growth-admin/api-contract';
 import { addAdmin } from '../src/modules/auth/repository';
@@ -72,11 +72,19 @@ beforeAll(async () => {
   hostUrl = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
   files.set('/shell/mf-manifest.json', { name: 'shell', shared: Object.entries(SHARED).map(([name, version]) => ({ name, version })) });
   files.set('/shell/shell-contract.json', { sharedClient: { exports: ['queries'] }, antd: { exports: [] }, slots: { 'dashboard.cards': '1.0.0', 'user.details.tabs': '1.0.0', 'order.details.actions': '1.0.0' } });
-  const seed = join(TEST_TMP, `remotes-seed-${process.pid}.json`);
-  writeFileSync(seed, JSON.stringify([{ remote: 'orders', version: 'local-1', manifestUrl: 'http://localhost:3999/orders/mf-manifest.json', files: {}, meta: ORDERS_META }]));
+  seedFile = join(TEST_TMP, `remotes-seed-${process.pid}.json`);
+  writeFileSync(seedFile, JSON.stringify([{ remote: 'orders', version: 'local-1', manifestUrl: 'http://localhost:3999/orders/mf-manifest.json', files: {}, meta: ORDERS_META }]));
+});
+afterAll(async () => {
+  await new Promise((r) => host?.close(r));
+  rmSync(seedFile, { force: true });
+});
+// Each test starts from npm start's registry (orders only) on a server of its own, with an owner,
+// an operator (otto) and a viewer (vera) signed in; the billing remote and its releases are made by
+// the helpers below, by the tests that start from them.
+beforeEach(async () => {
   // No RELEASE_ORIGINS: each remote's releases must be on its registered origin.
-  t = await startTestServer({ shellUrl: `${hostUrl}/shell`, releaseSeedFile: seed, canaryMaxFailures: 2 });
-  seedFile = seed;
+  t = await startTestServer({ shellUrl: `${hostUrl}/shell`, releaseSeedFile: seedFile, canaryMaxFailures: 2 });
   owner = new Api(t.url);
   await owner.login();
   await addAdmin(t.server.db, 'otto', 'operator-password-1', 'operator');
@@ -87,10 +95,19 @@ beforeAll(async () => {
   await viewer.login('vera', 'viewer-password-1');
   team = new Api(t.url);
 });
-afterAll(async () => {
-  await t?.close();
-  await new Promise((r) => host?.close(r));
-});
+afterEach(() => t?.close());
+
+/** The billing remote, created by the owner; `team` holds its deploy token. */
+async function billingRemote(): Promise<void> {
+  const res = await owner.post('/api/admin/remotes', { name: 'billing', team: 'Payments team', origin: hostUrl });
+  expect(res.status).toBe(200);
+  team.token = res.body.data.deployToken.token;
+}
+/** The team's release of billing `version`, active for everyone. */
+async function billingActive(version: string): Promise<void> {
+  const res = await team.post('/api/admin/releases', release('billing', version));
+  expect([res.status, res.body.data?.state]).toEqual([200, 'active']);
+}
 
 const runtime = async (who: Api | null) => {
   const res = await new Api(t.url).get('/api/runtime-config', { sign: false, token: who?.token ?? null });
@@ -132,6 +149,7 @@ test('an owner creates a remote and gets a deploy token scoped to it; others may
 });
 
 test("the team releases with its token (no shell change); each administrator's next load has what their role allows", async () => {
+  await billingRemote();
   const res = await team.post('/api/admin/releases', release('billing', '1.0.0'));
   expect(res.status).toBe(200);
   expect(res.body.data).toMatchObject({ remote: 'billing', version: '1.0.0', state: 'active', createdBy: 'deploy:billing-deploy' });
@@ -159,6 +177,8 @@ test("the team releases with its token (no shell change); each administrator's n
 });
 
 test("the sign-in answer carries the new session's runtime config", async () => {
+  await billingRemote();
+  await billingActive('1.0.0');
   const res = await new Api(t.url).post('/api/admin/login', { username: 'otto', password: 'operator-password-1' }, { token: null });
   expect(res.status).toBe(200);
   expectShape(auth.login.data, res.body.data);
@@ -169,6 +189,7 @@ test("the sign-in answer carries the new session's runtime config", async () => 
 });
 
 test('the gate: a section path another remote owns, a manifest off the remote’s origin; refused with every reason, nothing changed', async () => {
+  await billingRemote();
   const before = await releasesRows();
   const taking = { ...BILLING_META, sections: [...BILLING_META.sections, { ...BILLING_META.sections[0], path: 'orders', module: './Invoices' }] };
   const res = await team.post('/api/admin/releases', { ...release('billing', '1.1.0'), manifestUrl: build('billing', '1.1.0', taking) });
@@ -186,6 +207,8 @@ test('the gate: a section path another remote owns, a manifest off the remote’
 });
 
 test('a token scoped to billing cannot touch orders: 403 naming both, nothing changed, the attempt audited', async () => {
+  await billingRemote();
+  await billingActive('1.0.0');
   const before = await releasesRows();
   const attempts = [
     await team.post('/api/admin/releases', release('orders', '9.0.0')),
@@ -215,6 +238,7 @@ test('a token scoped to billing cannot touch orders: 403 naming both, nothing ch
 });
 
 test('deploy tokens: made for one remote with an expiry, listed without the secret, revoked; expired and revoked ones are refused like unknown ones', async () => {
+  await billingRemote();
   const made = await owner.post('/api/admin/deploy-tokens', { name: 'billing-ci', remote: 'billing', expiresInDays: 1 });
   expect(made.status).toBe(200);
   expectShape(remotes.createDeployToken.data, made.body.data);
@@ -251,6 +275,8 @@ test('deploy tokens: made for one remote with an expiry, listed without the secr
 });
 
 test("a slot contribution's failures count against the contributing remote's release: its canary is rolled back, not the host's", async () => {
+  await billingRemote();
+  await billingActive('1.2.0');
   const percent = Math.min(99, bucketOf('billing', subjectOf('vera')) + 1); // vera is on the canary
   const canary = (await team.post('/api/admin/releases', release('billing', '1.3.5', { canaryPercent: percent }))).body.data;
   const forViewer = await runtime(viewer);
@@ -265,6 +291,9 @@ test("a slot contribution's failures count against the contributing remote's rel
 });
 
 test('decommissioning takes the remote out of every composition, rolls back its canary, revokes its tokens; audited', async () => {
+  await billingRemote();
+  await billingActive('1.0.0');
+  await billingActive('1.2.0'); // 1.0.0 retired
   await team.post('/api/admin/releases', release('billing', '1.4.0', { canaryPercent: 50 }));
   expect((await operator.post('/api/admin/remotes/billing/decommission')).body.code).toBe('ROLE_FORBIDDEN');
   const res = await owner.post('/api/admin/remotes/billing/decommission');
@@ -283,7 +312,7 @@ test('decommissioning takes the remote out of every composition, rolls back its 
   expect((await owner.get('/api/admin/releases')).body.data.map((r: any) => r.remote)).toEqual(['orders']);
   expect((await owner.get('/api/admin/releases/billing')).body.code).toBe('UNKNOWN_REMOTE');
   const history = await t.sql("select version, state from releases where remote = 'billing' order by id");
-  expect(history.map((r: any) => `${r.version} ${r.state}`)).toEqual(['1.0.0 retired', '1.2.0 active', '1.3.5 rolled-back', '1.4.0 rolled-back']);
+  expect(history.map((r: any) => `${r.version} ${r.state}`)).toEqual(['1.0.0 retired', '1.2.0 active', '1.4.0 rolled-back']);
   expect((await team.get('/api/admin/releases/billing')).body.code).toBe('TOKEN_INVALID');
   expect((await auditOf('remote.decommission'))[0]).toMatchObject({
     adminUsername: 'admin',
@@ -300,6 +329,10 @@ test('decommissioning takes the remote out of every composition, rolls back its 
 });
 
 test("a release that recorded no metadata composes nothing; npm start's next start gives its own local build the build's metadata, and leaves a decommissioned remote alone", async () => {
+  // billing released, then decommissioned.
+  await billingRemote();
+  await billingActive('1.0.0');
+  expect((await owner.post('/api/admin/remotes/billing/decommission')).status).toBe(200);
   await t.sql("update releases set meta = '{}'::jsonb where remote = 'orders'"); // as a release of an earlier registry
   const before = await runtime(owner);
   expect(before.composition.sections).toEqual([]);

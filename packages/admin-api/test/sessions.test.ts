@@ -20,6 +20,8 @@ beforeAll(async () => {
   await owner.post('/api/admin/administrators', { username: 'opal', role: 'operator', password: 'a-long-operator-pass' });
 });
 afterAll(() => t?.close());
+// Each test starts with opal signed in nowhere: the sessions a test lists or ends are its own.
+beforeEach(() => t.sql("update admin_sessions set revoked_at = now() where revoked_at is null and admin_id = (select id from admins where username = 'opal')"));
 
 /** Signs in from a browser with this User-Agent. */
 async function signIn(username: string, password: string, userAgent: string): Promise<Api> {

@@ -11,11 +11,14 @@ let api: Api;
 let sessionId: string;
 beforeAll(async () => {
   t = await startTestServer({ loginLimitPerUserAndAddress: 1000, loginLimitPerAddress: 1000 });
-  api = new Api(t.url);
-  await api.login();
-  sessionId = (await api.get('/api/admin/account/sessions')).body.data[0].id;
 });
 afterAll(() => t?.close());
+// Each test has its own session, signed in just now (another test's re-authentication is not its own).
+beforeEach(async () => {
+  api = new Api(t.url);
+  await api.login();
+  sessionId = (await api.get('/api/admin/account/sessions')).body.data.find((s: { current: boolean }) => s.current).id;
+});
 
 const passwordEnteredAgo = (seconds: number) => t.sql('update admin_sessions set reauth_at = now() - make_interval(secs => $2) where id = $1', [sessionId, seconds]);
 const key = () => `k-${Math.random().toString(36).slice(2, 12)}`;
@@ -66,6 +69,7 @@ test('sign-in counts as entering the password', async () => {
 
 test('a refund needs a recent password; a wrong one is refused; the right one lets the same call (same key) through once', async () => {
   const [o] = await t.sql("select id::text as id from orders where is_complete and not is_refund and kind = 'growth' order by id limit 1");
+  const [{ last }] = await t.sql('select coalesce(max(id), 0) as last from audit_log');
   await passwordEnteredAgo(301);
   const k = key();
   const refused = await api.post('/api/admin/orders/refundOrder', { orderId: o.id }, { headers: { 'Idempotency-Key': k } });
@@ -91,7 +95,7 @@ test('a refund needs a recent password; a wrong one is refused; the right one le
   expect(replay.status).toBe(200);
   expect(replay.headers.get('idempotent-replayed')).toBe('true');
 
-  const actions = (await t.sql("select action from audit_log where action like 'account.reauth%' order by id")).map((r) => r.action);
+  const actions = (await t.sql("select action from audit_log where action like 'account.reauth%' and id > $1 order by id", [last])).map((r) => r.action);
   expect(actions).toEqual(['account.reauth.failed', 'account.reauth']);
 });
 
