@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { TEST_TMP } from './helpers';
+import { stopChild } from './childProcess';
 
 export const PROMETHEUS = '/usr/bin/prometheus';
 export const PROMTOOL = '/usr/bin/promtool';
@@ -87,12 +88,7 @@ export async function startPrometheus(targets: ScrapeTarget[], { ruleFiles = [] 
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
 
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      const killer = setTimeout(() => child.kill('SIGKILL'), 5000);
-      await exited;
-      clearTimeout(killer);
-    }
+    await stopChild(child, exited);
     rmSync(dir, { recursive: true, force: true });
   };
 

@@ -10,10 +10,9 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { createDeployToken } from '../src/modules/releases/deployTokens';
 import { Api, SIGNING_KEY, startTestServer, TEST_TMP, type TestServer } from './helpers';
+import { projectsBuild, sharedList } from './releaseFixtures';
 
 const CLI = resolve(__dirname, '../../../tools/release/cli.mjs');
-const SHARED = { react: '19.3.1', 'react-dom': '19.3.1', antd: '6.6.8', '@tanstack/react-query': '5.108.0', dayjs: '1.11.23', '@growth-admin/shared-client': '1.1.0' };
-const sharedList = () => Object.entries(SHARED).map(([name, version]) => ({ name, version, requiredVersion: `^${version}` }));
 
 let dir: string;
 let storeDir: string;
@@ -53,20 +52,8 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** A build folder of the projects remote; `change` alters its manifest. */
-function dist(name: string, chunk: string, change: (m: any) => void = () => undefined): string {
-  const out = join(dir, name);
-  mkdirSync(out, { recursive: true });
-  const manifest = { name: 'projects', exposes: [{ name: 'Section', path: './Section' }], shared: sharedList() };
-  change(manifest);
-  writeFileSync(join(out, 'mf-manifest.json'), JSON.stringify(manifest));
-  writeFileSync(join(out, 'shared-client-usage.json'), JSON.stringify({ uses: ['queries'], antdUses: ['Button'] }));
-  const section = { path: 'projects', label: 'Projects', icon: 'projects', leastRole: 'viewer', order: 20, module: './Section' };
-  writeFileSync(join(out, 'remote-meta.json'), JSON.stringify({ schemaVersion: 1, name: 'projects', sections: [section], contributions: [] }));
-  writeFileSync(join(out, 'remoteEntry.js'), 'var projects;');
-  writeFileSync(join(out, 'main.0123456789.js'), chunk);
-  return out;
-}
+/** A build folder of the projects remote (in the test's folder); `change` alters its manifest. */
+const dist = (name: string, chunk: string, change?: (m: any) => void) => projectsBuild(dir, name, chunk, change);
 
 function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string; err: string }> {
   return new Promise((done) => {

@@ -8,17 +8,16 @@
 // (s3Server.ts): every write carries the header, and of two uploads racing for one version one wins.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createRemote } from '../src/modules/remotes/repository';
 import { Api, SIGNING_KEY, startTestServer, TEST_TMP, type TestServer } from './helpers';
+import { projectsBuild, sharedList } from './releaseFixtures';
 import { startConditionalProxy, startS3Server, type ConditionalProxy, type LocalS3 } from './s3Server';
 
 const CLI = resolve(__dirname, '../../../tools/release/cli.mjs');
 const STORES = resolve(__dirname, '../../../tools/release/stores/index.mjs');
 const BUCKET = 'growth-admin-releases';
-const SHARED = { react: '19.3.1', 'react-dom': '19.3.1', antd: '6.6.8', '@tanstack/react-query': '5.108.0', dayjs: '1.11.23', '@growth-admin/shared-client': '1.1.0' };
-const sharedList = () => Object.entries(SHARED).map(([name, version]) => ({ name, version, requiredVersion: `^${version}` }));
 
 let dir: string;
 let s3: LocalS3;
@@ -64,20 +63,8 @@ const getObject = async (key: string) => {
   return { status: res.status, text: await res.text(), type: res.headers.get('content-type'), cache: res.headers.get('cache-control') };
 };
 
-/** A build folder of the projects remote; `change` alters its manifest. */
-function dist(name: string, chunk: string, change: (m: any) => void = () => undefined): string {
-  const out = join(dir, name);
-  mkdirSync(out, { recursive: true });
-  const manifest = { name: 'projects', exposes: [{ name: 'Section', path: './Section' }], shared: sharedList() };
-  change(manifest);
-  writeFileSync(join(out, 'mf-manifest.json'), JSON.stringify(manifest));
-  writeFileSync(join(out, 'shared-client-usage.json'), JSON.stringify({ uses: ['queries'], antdUses: ['Button'] }));
-  const section = { path: 'projects', label: 'Projects', icon: 'projects', leastRole: 'viewer', order: 20, module: './Section' };
-  writeFileSync(join(out, 'remote-meta.json'), JSON.stringify({ schemaVersion: 1, name: 'projects', sections: [section], contributions: [] }));
-  writeFileSync(join(out, 'remoteEntry.js'), 'var projects;');
-  writeFileSync(join(out, 'main.0123456789.js'), chunk);
-  return out;
-}
+/** A build folder of the projects remote (in the test's folder); `change` alters its manifest. */
+const dist = (name: string, chunk: string, change?: (m: any) => void) => projectsBuild(dir, name, chunk, change);
 
 const S3_ENV = () => ({
   RELEASE_S3_BUCKET: BUCKET,

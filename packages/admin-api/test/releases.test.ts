@@ -3,8 +3,6 @@
 // the shell boots from (anonymous, and per administrator with a sticky canary), deploy tokens, the
 // compatibility gate's every refusal (nothing changed), failure reports and the automatic rollback of
 // a failing canary.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { releases } from '@growth-admin/api-contract';
@@ -12,15 +10,15 @@ import { addAdmin } from '../src/modules/auth/repository';
 import { createDeployToken } from '../src/modules/releases/deployTokens';
 import { bucketOf, subjectOf } from '../src/modules/releases/composition';
 import { Api, expectShape, startOn, startTestServer, TEST_TMP, type TestServer } from './helpers';
+import { sharedList, startJsonHost } from './releaseFixtures';
 
 /** A static host for manifests: the active shell's files and each build's, changeable per test. */
 const files = new Map<string, unknown>();
-let host: Server;
+let host: Awaited<ReturnType<typeof startJsonHost>> | undefined;
 let hostUrl = '';
-const SHARED = { react: '19.3.1', 'react-dom': '19.3.1', antd: '6.6.8', '@tanstack/react-query': '5.108.0', dayjs: '1.11.23', '@growth-admin/shared-client': '1.1.0' };
 
 function shell() {
-  files.set('/shell/mf-manifest.json', { name: 'shell', shared: Object.entries(SHARED).map(([name, version]) => ({ name, version, requiredVersion: `^${version}` })) });
+  files.set('/shell/mf-manifest.json', { name: 'shell', shared: sharedList() });
   files.set('/shell/shell-contract.json', {
     sharedClient: { version: '1.1.0', exports: ['PageHeader', 'formatMoney', 'queries'] },
     antd: { exports: ['Button', 'Table'] },
@@ -52,7 +50,7 @@ function build(remote: string, version: string, change: { manifest?: (m: any) =>
   const manifest: any = {
     name: remote,
     exposes: exposes.map((name) => ({ name, path: `./${name}` })),
-    shared: Object.entries(SHARED).map(([name, version]) => ({ name, version, requiredVersion: `^${version}` })),
+    shared: sharedList(),
   };
   change.manifest?.(manifest);
   files.set(`/store/${remote}/${version}/mf-manifest.json`, manifest);
@@ -77,13 +75,8 @@ let owner: Api;
 let deployer: Api;
 let seed = '';
 beforeAll(async () => {
-  host = createServer((req, res) => {
-    const body = files.get(req.url ?? '');
-    if (body === undefined) return void res.writeHead(404).end();
-    res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
-  });
-  await new Promise<void>((r) => host.listen(0, '127.0.0.1', r));
-  hostUrl = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
+  host = await startJsonHost(files);
+  hostUrl = host.url;
   shell();
   // The registry's first start: every remote's local build, as npm start offers them.
   seed = join(TEST_TMP, `release-seed-${process.pid}.json`);
@@ -93,7 +86,7 @@ beforeAll(async () => {
   );
 });
 afterAll(async () => {
-  await new Promise((r) => host?.close(r));
+  await host?.close();
   rmSync(seed, { force: true });
 });
 // Each test starts from the registry's first start (a server on its own copy of the seeded

@@ -3,8 +3,6 @@
 // token scoped to it; the team releases behind the gate; every administrator allowed to see it gets its
 // section and slot contributions in their runtime config (and in the sign-in answer); the token acts
 // on its own remote only, expires and is revoked; decommissioning takes it out of every composition.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { auth, releases, remotes } from '@growth-admin/api-contract';
@@ -12,9 +10,10 @@ import { addAdmin } from '../src/modules/auth/repository';
 import { bucketOf, subjectOf } from '../src/modules/releases/composition';
 import { registerRelease } from '../src/modules/releases/repository';
 import { Api, expectShape, startOn, startTestServer, TEST_TMP, type TestServer } from './helpers';
+import { startJsonHost } from './releaseFixtures';
 
 const files = new Map<string, unknown>();
-let host: Server;
+let host: Awaited<ReturnType<typeof startJsonHost>> | undefined;
 let hostUrl = '';
 const SHARED = { react: '19.3.1', '@growth-admin/shared-client': '1.5.0' };
 const HASH = `sha384-${'A'.repeat(64)}`;
@@ -63,20 +62,15 @@ let viewer: Api;
 let seedFile = '';
 let team: Api; // the billing team's CI, with the token createRemote answered
 beforeAll(async () => {
-  host = createServer((req, res) => {
-    const body = files.get(req.url ?? '');
-    if (body === undefined) return void res.writeHead(404).end();
-    res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
-  });
-  await new Promise<void>((r) => host.listen(0, '127.0.0.1', r));
-  hostUrl = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
+  host = await startJsonHost(files);
+  hostUrl = host.url;
   files.set('/shell/mf-manifest.json', { name: 'shell', shared: Object.entries(SHARED).map(([name, version]) => ({ name, version })) });
   files.set('/shell/shell-contract.json', { sharedClient: { exports: ['queries'] }, antd: { exports: [] }, slots: { 'dashboard.cards': '1.0.0', 'user.details.tabs': '1.0.0', 'order.details.actions': '1.0.0' } });
   seedFile = join(TEST_TMP, `remotes-seed-${process.pid}.json`);
   writeFileSync(seedFile, JSON.stringify([{ remote: 'orders', version: 'local-1', manifestUrl: 'http://localhost:3999/orders/mf-manifest.json', files: {}, meta: ORDERS_META }]));
 });
 afterAll(async () => {
-  await new Promise((r) => host?.close(r));
+  await host?.close();
   rmSync(seedFile, { force: true });
 });
 // Each test starts from npm start's registry (orders only) on a server of its own, with an owner,

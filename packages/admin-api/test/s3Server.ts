@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { stopChild } from './childProcess';
 
 export interface LocalS3 {
   /** The server itself (ignores If-None-Match on PUT). */
@@ -20,14 +21,7 @@ export function startS3Server(buckets: string[]): Promise<LocalS3> {
   });
   let out = '';
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      const killer = setTimeout(() => child.kill('SIGKILL'), 5000);
-      await exited;
-      clearTimeout(killer);
-    }
-  };
+  const stop = () => stopChild(child, exited);
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => void stop().then(() => reject(new Error(`the S3 server did not start within 30 s:\n${out}`))), 30_000);
     child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
