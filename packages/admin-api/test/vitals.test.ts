@@ -89,7 +89,8 @@ const releaseIds = async () => {
 };
 
 /** `n` views of release `id`, `lcp(i)`/`inp(i)` ms, CLS 0.01, `errors(i)` errors. */
-const views = (id: string, n: number, { lcp = (i: number) => 1000 + i * 10, inp = (i: number) => 100 + i, errors = (_i: number) => 0 } = {}) =>
+type PerView = (i: number) => number;
+const views = (id: string, n: number, { lcp = (i) => 1000 + i * 10, inp = (i) => 100 + i, errors = () => 0 }: { lcp?: PerView; inp?: PerView; errors?: PerView } = {}) =>
   Array.from({ length: n }, (_, i) => ({ releaseId: id, kind: 'section', target: 'orders', lcp: lcp(i), inp: inp(i), cls: 0.01 + (i % 5) / 1000, errors: errors(i) }));
 
 const judgement = async () => {
