@@ -43,5 +43,6 @@ export function releaseApi({ apiUrl, token, signingKey }) {
     promote: (remote) => call('POST', `/api/admin/releases/${encodeURIComponent(remote)}/promote`),
     rollback: (remote, to) => call('POST', `/api/admin/releases/${encodeURIComponent(remote)}/rollback`, to ? { to } : {}),
     history: (remote) => call('GET', `/api/admin/releases/${encodeURIComponent(remote)}`),
+    judgement: (remote) => call('GET', `/api/admin/releases/${encodeURIComponent(remote)}/judgement`),
   };
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The release commands (docs/releases.md), from the repository root or any CI:
-//   npm run release -- <remote> [--version V] [--canary N] [--notes TEXT] [--dist DIR]
+//   npm run release -- <remote> [--version V] [--canary N [--promote-after DURATION]] [--notes TEXT] [--dist DIR]
 //   npm run promote -- <remote>     npm run rollback -- <remote> [--to V]     npm run releases -- <remote>
 // They call the admin API with a deploy token (DEPLOY_TOKEN, made with `cli add-deploy-token`), so
 // they work when the Settings section itself is the broken remote.
@@ -23,9 +23,11 @@ const inRepository = existsSync(join(repoRoot, 'pnpm-workspace.yaml')) && exists
 const baseDir = inRepository ? repoRoot : process.cwd();
 const USAGE = `usage:
   release <remote> [--version V] [--canary N] [--notes TEXT] [--dist DIR]   build, upload to the store, gate, register
+          [--promote-after DURATION]                                        with --canary: promoted once the canary judge's
+                                                                            verdict has stayed Pass that long (90s, 30m, 2h, 1d, 1h30m)
   promote <remote>                                                          the canary becomes active for everyone
   rollback <remote> [--to V]                                                the canary goes, or the active release goes back
-  releases <remote>                                                         the remote's history
+  releases <remote>                                                         the remote's history, and the canary judge's verdict
 environment: API_URL, DEPLOY_TOKEN, ADMIN_SIGNING_KEY, RELEASE_STORE_DIR, RELEASE_STORE_URL,
   RELEASE_S3_BUCKET (a bucket instead of the folder), RELEASE_S3_PREFIX, RELEASE_S3_ENDPOINT, RELEASE_S3_REGION, AWS_*`;
 
@@ -34,7 +36,7 @@ class UsageError extends Error {}
 /** `[cmd, remote, --flag value...]` → { cmd, remote, flags }; unknown flags are refused. */
 export function parseArgs(argv) {
   const [cmd, remote, ...rest] = argv;
-  const allowed = { release: ['version', 'canary', 'notes', 'dist', 'no-build'], promote: [], rollback: ['to'], releases: [] }[cmd];
+  const allowed = { release: ['version', 'canary', 'promote-after', 'notes', 'dist', 'no-build'], promote: [], rollback: ['to'], releases: [] }[cmd];
   if (!allowed) throw new UsageError(cmd ? `unknown command "${cmd}"` : 'a command is required');
   if (!remote || remote.startsWith('--')) throw new UsageError(`${cmd} needs the remote's name`);
   const flags = {};
@@ -49,7 +51,36 @@ export function parseArgs(argv) {
   }
   if (flags.canary !== undefined && !/^([1-9]|[1-9][0-9])$/.test(flags.canary)) throw new UsageError('--canary must be a share in percent from 1 to 99');
   if (flags.version !== undefined && !VERSION_RE.test(flags.version)) throw new UsageError('--version must be letters, digits and . + _ - (64 at most)');
+  if (flags['promote-after'] !== undefined) {
+    if (flags.canary === undefined) throw new UsageError('--promote-after needs --canary: only a canary is promoted when its verdict stays Pass');
+    const seconds = parseDuration(flags['promote-after']);
+    if (seconds === null || seconds < 60 || seconds > 30 * 86_400) throw new UsageError('--promote-after must be a duration from 1m to 30d, e.g. 90s, 30m, 2h, 1d or 1h30m');
+    flags['promote-after'] = seconds;
+  }
   return { cmd, remote, flags };
+}
+
+const UNIT_SECONDS = { s: 1, m: 60, h: 3600, d: 86_400 };
+
+/** `1h30m`, `90s`, `2d` → seconds; null when it is not such a duration. */
+export function parseDuration(text) {
+  if (!/^(\d+[smhd])+$/.test(text)) return null;
+  let seconds = 0;
+  for (const [, n, unit] of text.matchAll(/(\d+)([smhd])/g)) seconds += Number(n) * UNIT_SECONDS[unit];
+  return seconds;
+}
+
+/** Seconds in the largest units that divide them: 5400 → 1h30m. */
+export function durationText(seconds) {
+  let left = seconds;
+  let text = '';
+  for (const [unit, size] of [['d', 86_400], ['h', 3600], ['m', 60], ['s', 1]]) {
+    if (left >= size) {
+      text += `${Math.floor(left / size)}${unit}`;
+      left %= size;
+    }
+  }
+  return text || '0s';
 }
 
 const absolute = (path) => (isAbsolute(path) ? path : join(baseDir, path));
@@ -102,6 +133,8 @@ export async function run(argv, env = process.env, out = console.log) {
     out(`${remote} ${rolledBack.version} rolled back; ${active.version} is active (new page loads take it)`);
   } else if (cmd === 'releases') {
     for (const r of await api.history(remote)) out(line(r));
+    const j = await api.judgement(remote);
+    if (j.canary) out(`\ncanary ${j.canary.version}: ${j.verdict ?? 'not judged'} (${j.reason})${j.promoteAfterSeconds ? `; promoted after ${durationText(j.promoteAfterSeconds)} of Pass` : ''}`);
   } else {
     const def = await remoteDef(remote);
     if (!def && !flags.dist) throw new UsageError(`no package of this repository is the remote "${remote}" (its remote.json): give --dist DIR for a remote built elsewhere`);
@@ -122,8 +155,17 @@ export async function run(argv, env = process.env, out = console.log) {
       out(`${uploaded ? 'uploaded' : 'already in the store:'} ${where}`);
       const manifestUrl = `${store.versionUrl(remote, version)}/mf-manifest.json`;
       try {
-        const r = await api.register({ remote, version, manifestUrl, files, notes: flags.notes ?? '', ...(flags.canary ? { canaryPercent: Number(flags.canary) } : {}) });
-        out(releasedLine(remote, r));
+        const promoteAfter = flags['promote-after'];
+        const r = await api.register({
+          remote,
+          version,
+          manifestUrl,
+          files,
+          notes: flags.notes ?? '',
+          ...(flags.canary ? { canaryPercent: Number(flags.canary) } : {}),
+          ...(promoteAfter ? { promoteAfterSeconds: promoteAfter } : {}),
+        });
+        out(releasedLine(remote, r, promoteAfter));
       } catch (err) {
         // Refused by the gate: the registry is unchanged, and the version this run uploaded goes too.
         if (uploaded && err.code === 'RELEASE_INCOMPATIBLE') await store.remove(remote, version);
@@ -140,8 +182,11 @@ export async function run(argv, env = process.env, out = console.log) {
  * the first time, which a rollback or a later release may have replaced since (then nothing changed,
  * and the command fails saying so).
  */
-export function releasedLine(remote, r) {
-  if (r.state === 'canary') return `${remote} ${r.version} released: canary for ${r.canaryPercent}% of administrators (promote or roll back next)`;
+export function releasedLine(remote, r, promoteAfterSeconds) {
+  if (r.state === 'canary') {
+    const next = promoteAfterSeconds ? `promoted once the canary judge's verdict has stayed Pass for ${durationText(promoteAfterSeconds)}` : 'promote or roll back next';
+    return `${remote} ${r.version} released: canary for ${r.canaryPercent}% of administrators (${next}; a Fail rolls it back)`;
+  }
   if (r.state === 'active') return `${remote} ${r.version} released: active for everyone`;
   const error = new Error(
     `${remote} ${r.version} was released before and is ${r.state === 'rolled-back' ? 'rolled back' : r.state}: nothing changed (a version is never reused: ` +

@@ -91,7 +91,11 @@ export async function buildApp({ config, db, metrics = new ApiMetrics() }: AppDe
   // JSON bodies; an empty body (the client sends Content-Type on every call) is no body. Nesting is
   // bounded before parsing: thousands of levels are no request of ours.
   app.removeContentTypeParser(['application/json', 'text/plain']);
-  app.addContentTypeParser(['application/json', ...REPORT_CONTENT_TYPES], { parseAs: 'string' }, (_req, body, done) => {
+  // text/plain only where a route's contract entry lists it (a beacon's body: POST /api/vitals).
+  app.addContentTypeParser(['application/json', 'text/plain', ...REPORT_CONTENT_TYPES], { parseAs: 'string' }, (req, body, done) => {
+    if (/^text\/plain\b/i.test(req.headers['content-type'] ?? '') && !req.routeOptions.config?.bodyContentTypes?.includes('text/plain')) {
+      return done(new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json'), undefined);
+    }
     const text = String(body);
     if (text.trim() === '') return done(null, undefined);
     if (jsonDepth(text) > MAX_JSON_DEPTH) return done(badRequest(`The request body nests deeper than ${MAX_JSON_DEPTH} levels`, 'BODY_TOO_DEEP'), undefined);

@@ -10,8 +10,8 @@ import { listRemoteReleases } from './modules/releases/repository';
 
 export type SignInOutcome = 'success' | 'invalid_credentials' | 'throttled' | 'error';
 export type ShedReason = 'queue_full' | 'wait_timeout' | 'client_gone';
-export type ReleaseEvent = 'registered' | 'refused' | 'promoted' | 'rolled_back' | 'auto_rolled_back' | 'failure_reported';
-export type CanaryVerdict = 'promoted' | 'rolled_back' | 'auto_rolled_back';
+export type ReleaseEvent = 'registered' | 'refused' | 'promoted' | 'rolled_back' | 'auto_rolled_back' | 'auto_promoted' | 'failure_reported' | 'measured';
+export type CanaryVerdict = 'promoted' | 'rolled_back' | 'auto_rolled_back' | 'judge_rolled_back' | 'judge_promoted';
 
 /** Seconds: the API's answers are 1-50 ms; exports and the image proxy take seconds. */
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
@@ -87,7 +87,7 @@ export class ApiMetrics {
   });
   readonly canaryVerdicts = new Counter({
     name: 'admin_api_canary_verdicts_total',
-    help: "Canaries' ends through this instance: promoted, rolled_back (by someone), auto_rolled_back (by its failure reports)",
+    help: "Canaries' ends through this instance: promoted, rolled_back (by someone), auto_rolled_back (by its failure reports), judge_rolled_back and judge_promoted (by the canary judge)",
     labelNames: ['remote', 'verdict'] as const,
     registers: [this.registry],
   });

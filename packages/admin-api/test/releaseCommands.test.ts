@@ -163,3 +163,24 @@ test('without a deploy token, with a wrong one, or with bad arguments nothing is
     expect((await cli(args)).code).toBe(2);
   }
 });
+
+test('--promote-after: the canary is registered with it, and releases shows the judge’s verdict', async () => {
+  for (const args of [
+    ['release', 'projects', '--promote-after', '2h'], // without --canary
+    ['release', 'projects', '--canary', '20', '--promote-after', '30s'], // under a minute
+    ['release', 'projects', '--canary', '20', '--promote-after', '31d'],
+    ['release', 'projects', '--canary', '20', '--promote-after', 'soon'],
+  ]) {
+    const res = await cli(args);
+    expect(res.code).toBe(2);
+    expect(res.err).toMatch(/^--promote-after (needs --canary|must be a duration from 1m to 30d)/);
+  }
+  const res = await cli(['release', 'projects', '--dist', dist('v3', 'console.log(3)'), '--version', '2.0.0', '--canary', '20', '--promote-after', '1h30m']);
+  expect(res).toMatchObject({ code: 0, err: '' });
+  expect(res.out).toContain("projects 2.0.0 released: canary for 20% of administrators (promoted once the canary judge's verdict has stayed Pass for 1h30m; a Fail rolls it back)");
+  expect(await t.sql("select state, promote_after_seconds from releases where remote = 'projects' and version = '2.0.0'")).toEqual([{ state: 'canary', promote_after_seconds: 5400 }]);
+  const history = await cli(['releases', 'projects']);
+  expect(history.out.trimEnd().split('\n').pop()).toBe(
+    'canary 2.0.0: not judged (not judged yet: no measurements have arrived since the canary was registered); promoted after 1h30m of Pass',
+  );
+});

@@ -112,7 +112,7 @@ export const registerRelease = route({
   operationId: 'registerRelease',
   tag: 'releases',
   summary: 'Register a release (after the compatibility gate)',
-  description: `The gate loads the manifest and refuses, changing nothing, a build that cannot run on the active shell (422 RELEASE_INCOMPATIBLE naming what is wrong). Without \`canaryPercent\` the release becomes active at once; with it, the remote's canary (an earlier canary is rolled back). Audited (release.register). ${DEPLOY}`,
+  description: `The gate loads the manifest and refuses, changing nothing, a build that cannot run on the active shell (422 RELEASE_INCOMPATIBLE naming what is wrong). Without \`canaryPercent\` the release becomes active at once; with it, the remote's canary (an earlier canary is rolled back), judged against the stable release from then on (a Fail rolls it back; with \`promoteAfterSeconds\`, a Pass that lasts that long promotes it). Audited (release.register). ${DEPLOY}`,
   access: 'admin',
   deployToken: true,
   role: 'owner',
@@ -124,6 +124,13 @@ export const registerRelease = route({
       files: Type.Record(Type.String({ maxLength: 500 }), Type.String({ pattern: '^sha384-[A-Za-z0-9+/]{64}$' }), { maxProperties: 2000 }),
       notes: Type.String({ maxLength: 2000, default: '' }),
       canaryPercent: Type.Optional(Type.Integer({ minimum: 1, maximum: 99 })),
+      promoteAfterSeconds: Type.Optional(
+        Type.Integer({
+          minimum: 60,
+          maximum: 30 * 86_400,
+          description: 'With canaryPercent only: the canary is promoted once the canary judge’s verdict has stayed Pass this long (audited as release.auto-promote)',
+        }),
+      ),
     },
     { additionalProperties: false },
   ),
@@ -190,4 +197,101 @@ export const reportReleaseFailure = route({
     { status: 404, code: 'RELEASE_NOT_FOUND', when: 'no release has that id' },
     { status: 429, code: 'RATE_LIMITED', when: 'this administrator sent too many reports this minute' },
   ],
+});
+
+// --- real-user measurements and the canary judge ---------------------------------------------
+
+export const JUDGE_METRICS = ['errorRate', 'inp', 'lcp', 'cls'] as const;
+export const VERDICTS = ['pass', 'fail', 'inconclusive'] as const;
+/** The most measurements one batch may carry. */
+export const MEASUREMENTS_PER_BATCH = 50;
+
+const Measurement = Type.Object(
+  {
+    releaseId: Type.String({ pattern: '^[0-9]{1,18}$', description: 'The release the administrator ran (the runtime config’s `releases[remote].id`)' }),
+    kind: Type.Union([Type.Literal('section'), Type.Literal('slot')], { description: 'A section view, or a slot contribution shown' }),
+    target: Type.String({ maxLength: 100, description: 'The section path or the slot id' }),
+    lcp: Type.Optional(Type.Number({ minimum: 0, maximum: 600_000, description: 'Largest Contentful Paint in ms, when the largest paint was this view’s' })),
+    inp: Type.Optional(Type.Number({ minimum: 0, maximum: 600_000, description: 'Interaction to Next Paint in ms: the slowest interaction with this view' })),
+    cls: Type.Optional(Type.Number({ minimum: 0, maximum: 100, description: 'Cumulative Layout Shift of this view’s elements' })),
+    errors: Type.Integer({ minimum: 0, maximum: 1000, description: 'Errors the remote’s code raised during the view (uncaught, unhandled rejections, its error boundary, API calls answered 5xx)' }),
+  },
+  { additionalProperties: false },
+);
+
+export const reportVitals = route({
+  method: 'POST',
+  path: '/api/vitals',
+  operationId: 'reportVitals',
+  tag: 'releases',
+  summary: 'Real-user measurements of the remotes an administrator ran',
+  description:
+    'Sent by the shell with `navigator.sendBeacon` when a page is hidden, which cannot set headers: the session token is in the body, the body may be sent as `text/plain` (no CORS preflight), and the request is not signed. Only a live session’s measurements are taken. Each is stored against its release, with the cohort the administrator was in (`canary` when the release is its remote’s canary, `stable` when it is the active release); one of a release that is neither any more is dropped. Rate-limited per session (VITALS_BATCHES_PER_MINUTE), at most 50 a batch; kept RELEASE_MEASUREMENTS_RETENTION_DAYS. The canary judge reads them.',
+  access: 'public',
+  body: Type.Object(
+    {
+      token: Type.String({ pattern: '^[A-Za-z0-9_-]{43}$', description: 'The session token (what the other calls send as Authorization: Bearer)' }),
+      measurements: Type.Array(Measurement, { minItems: 1, maxItems: MEASUREMENTS_PER_BATCH }),
+    },
+    { additionalProperties: false },
+  ),
+  bodyLimit: 32 * 1024,
+  bodyContentTypes: ['text/plain', 'application/json'],
+  data: Type.Object({
+    accepted: Type.Integer({ description: 'Measurements stored' }),
+    dropped: Type.Integer({ description: 'Measurements of a release that is no longer its remote’s active release or canary, or of no release' }),
+  }),
+  errors: [
+    { status: 401, code: 'TOKEN_INVALID', when: 'the token is unknown, or its session was signed out or ended (or its administrator disabled)' },
+    { status: 401, code: 'SESSION_EXPIRED', when: 'the session was idle past the idle timeout or is past its lifetime' },
+    { status: 429, code: 'RATE_LIMITED', when: 'this session sent too many batches this minute' },
+  ],
+});
+
+const JudgeMetric = Type.Union(JUDGE_METRICS.map((m) => Type.Literal(m)));
+const Figure = Type.Object({
+  n: Type.Integer({ description: 'Views (error rate) or samples (a vital)' }),
+  value: Type.Union([Type.Number(), Type.Null()], { description: 'The error rate per view (0..1), or the vital’s p75 (ms; CLS unitless)' }),
+});
+
+export const MetricCheck = Type.Object({
+  metric: JudgeMetric,
+  canary: Figure,
+  stable: Figure,
+  relativeChange: Type.Union([Type.Number(), Type.Null()], { description: 'The canary’s figure relative to the stable one: 0.2 = 20 % higher (worse)' }),
+  effect: Type.Union([Type.Number(), Type.Null()], {
+    description: 'Vitals: the probability that a canary sample is worse than a stable one (0.5: no difference). Error rate: the canary’s rate minus the stable one',
+  }),
+  pValue: Type.Union([Type.Number(), Type.Null()], { description: 'One-sided p-value of “the canary is worse” (null: too few to test)' }),
+  confidence: Type.Union([Type.Number(), Type.Null()]),
+  outcome: Type.Union([Type.Literal('worse'), Type.Literal('no-worse'), Type.Literal('too-few')]),
+});
+
+export const CanaryJudgement = Type.Object({
+  remote: Type.String(),
+  canary: Type.Union([Release, Type.Null()], { description: 'The canary (null: none; nothing is judged)' }),
+  active: Type.Union([Release, Type.Null()]),
+  since: Type.Union([Type.String(), Type.Null()], { description: 'The window’s start: when the canary was registered' }),
+  judgedAt: Type.Union([Type.String(), Type.Null()], { description: 'When the verdict was made (null: not judged yet)' }),
+  verdict: Type.Union([...VERDICTS.map((v) => Type.Literal(v)), Type.Null()]),
+  reason: Type.String({ description: 'Why, in one sentence' }),
+  metric: Type.Union([JudgeMetric, Type.Null()], { description: 'Fail: the metric found worse with the most confidence' }),
+  confidence: Type.Union([Type.Number(), Type.Null()], { description: 'Fail: 1 - its p-value' }),
+  checks: Type.Array(MetricCheck, { description: 'Each metric: canary against stable' }),
+  promoteAfterSeconds: Type.Union([Type.Integer(), Type.Null()]),
+  passingSince: Type.Union([Type.String(), Type.Null()], { description: 'Since when the verdict has been Pass without a break' }),
+});
+
+export const canaryJudgement = route({
+  method: 'GET',
+  path: '/api/admin/releases/:remote/judgement',
+  operationId: 'canaryJudgement',
+  tag: 'releases',
+  summary: 'The canary judge’s verdict on a remote’s canary',
+  description: `The canary’s administrators against the stable ones over the same window (since the canary was registered), per metric: the error rate per view (two-proportion z-test), INP, LCP and CLS at p75 (Mann-Whitney U), at 98 % confidence over the four; Inconclusive below the minimum sample. The verdict is the judge’s last, made after measurements arrive (at most every RELEASE_JUDGE_INTERVAL_SECONDS) and on that interval. Every administrator may read. ${DEPLOY}`,
+  access: 'admin',
+  deployToken: true,
+  params: remoteParams,
+  data: CanaryJudgement,
+  errors: [UNKNOWN_REMOTE],
 });

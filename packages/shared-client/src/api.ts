@@ -22,6 +22,7 @@ import type {
   ProjectInput,
   DeployTokenRecord,
   NewDeployToken,
+  CanaryJudgement,
   Release,
   RemoteRecord,
   RemoteReleases,
@@ -50,6 +51,11 @@ export function getReleases(): Promise<RemoteReleases[]> {
 /** GET /api/admin/releases/:remote: its releases, newest first. */
 export function getReleaseHistory(remote: string): Promise<Release[]> {
   return call('get', '/api/admin/releases/{remote}', { params: { remote } });
+}
+
+/** GET /api/admin/releases/:remote/judgement: the canary judge's verdict on its canary, each metric canary against stable. */
+export function getCanaryJudgement(remote: string): Promise<CanaryJudgement> {
+  return call('get', '/api/admin/releases/{remote}/judgement', { params: { remote } });
 }
 
 /** POST /api/admin/releases/:remote/promote (owners): the canary becomes active for everyone. */

@@ -13,6 +13,7 @@ import {
   getProject,
   getProjects,
   getReleaseHistory,
+  getCanaryJudgement,
   getReleases,
   getRemotes,
   getDeployTokens,
@@ -49,6 +50,8 @@ export const queries = {
   administrators: () => queryOptions({ queryKey: queryKeys.administrators(), queryFn: getAdministrators }),
   releases: () => queryOptions({ queryKey: queryKeys.releases(), queryFn: getReleases }),
   releaseHistory: (remote: string) => queryOptions({ queryKey: queryKeys.releaseHistory(remote), queryFn: () => getReleaseHistory(remote) }),
+  /** Refreshed every 30 s: the judge runs at most that often. */
+  canaryJudgement: (remote: string) => queryOptions({ queryKey: queryKeys.canaryJudgement(remote), queryFn: () => getCanaryJudgement(remote), refetchInterval: 30_000 }),
   remotes: () => queryOptions({ queryKey: queryKeys.remotes(), queryFn: getRemotes }),
   deployTokens: () => queryOptions({ queryKey: queryKeys.deployTokens(), queryFn: getDeployTokens }),
   /** A page of the audit log; the current rows stay on screen while the next page loads. */

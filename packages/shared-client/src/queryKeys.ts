@@ -12,6 +12,8 @@ export const queryKeys = {
   audit: (query: object) => ['growth-admin', 'audit', query] as const,
   releases: () => ['growth-admin', 'releases'] as const,
   releaseHistory: (remote: string) => ['growth-admin', 'releases', remote] as const,
+  /** The canary judge's verdict on a remote's canary (under releases(): a promote or rollback refreshes it). */
+  canaryJudgement: (remote: string) => ['growth-admin', 'releases', remote, 'judgement'] as const,
   /** The registry's remotes (owners). */
   remotes: () => ['growth-admin', 'remotes'] as const,
   /** Every deploy token (owners). */

@@ -23,6 +23,8 @@ export type {
   ProjectInput,
   Release,
   RemoteReleases,
+  CanaryJudgement,
+  MetricCheck,
   RemoteRecord,
   DeployTokenRecord,
   NewDeployToken,

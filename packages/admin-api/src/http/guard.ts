@@ -23,6 +23,8 @@ declare module 'fastify' {
     operationId?: string;
     /** Whether the route works on the database (and so waits its turn: see admission.ts). */
     database?: boolean;
+    /** The body's content types besides application/json (the contract entry's). */
+    bodyContentTypes?: readonly string[];
   }
   interface FastifyRequest {
     admin?: SessionContext;

@@ -32,6 +32,37 @@ const REGISTRY = [
   { remote: 'projects', active: release('projects', 'local-def', 'active', { createdBy: 'npm start' }), canary: null, canRollBack: false },
 ];
 
+const check = (metric: string, canary: [number, number | null], stable: [number, number | null], extra: object = {}) => ({
+  metric,
+  canary: { n: canary[0], value: canary[1] },
+  stable: { n: stable[0], value: stable[1] },
+  relativeChange: null,
+  effect: null,
+  pValue: 0.4,
+  confidence: 0.6,
+  outcome: 'no-worse',
+  ...extra,
+});
+const JUDGEMENT = {
+  remote: 'orders',
+  canary: REGISTRY[0].canary,
+  active: REGISTRY[0].active,
+  since: '2026-11-23T10:00:00.000Z',
+  judgedAt: '2026-11-23T12:00:00.000Z',
+  verdict: 'inconclusive',
+  reason: 'too few samples of INP (30 canary, 120 stable): 50 needed in each cohort',
+  metric: null,
+  confidence: null,
+  checks: [
+    check('errorRate', [240, 0.025], [960, 0.02], { relativeChange: 0.25 }),
+    check('inp', [30, 180], [120, 150], { pValue: null, confidence: null, outcome: 'too-few', relativeChange: 0.2 }),
+    check('lcp', [200, 1450], [800, 1400], { relativeChange: 0.0357 }),
+    check('cls', [240, 0.0123], [960, 0.011], { relativeChange: 0.118 }),
+  ],
+  promoteAfterSeconds: null,
+  passingSince: null,
+};
+
 function api(extra: Parameters<typeof installFakeApi>[0] = {}) {
   return installFakeApi({
     'GET /api/admin/releases': () => ok(REGISTRY),
@@ -39,6 +70,7 @@ function api(extra: Parameters<typeof installFakeApi>[0] = {}) {
     'GET /api/admin/audit': () => ok({ total: 0, page: 1, pageSize: 20, entries: [] }),
     'GET /api/admin/remotes': () => ok([]),
     'GET /api/admin/deploy-tokens': () => ok([]),
+    'GET /api/admin/releases/orders/judgement': () => ok(JUDGEMENT),
     ...extra,
   });
 }
@@ -117,4 +149,27 @@ test('an error loading the registry is said', async () => {
   renderSection(Section);
   await user.click(screen.getByRole('tab', { name: 'Remotes' }));
   expect(await screen.findByText('Error loading the releases: The database is busy')).toBeInTheDocument();
+});
+
+test("a canary's row shows the judge's verdict and why; expanded, each metric canary against stable", async () => {
+  api();
+  const { user } = await openRemotes('viewer');
+  const orders = screen.getByText('orders').closest('tr')!;
+  expect(await within(orders).findByText('Inconclusive')).toBeInTheDocument();
+  expect(within(orders).getByText(/too few samples of INP \(30 canary, 120 stable\): 50 needed in each cohort/)).toBeInTheDocument();
+  await user.click(within(orders).getByRole('button', { name: /expand/i }));
+  const figures = await screen.findByRole('table', { name: 'Canary against stable: orders' });
+  const rows = within(figures)
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => Array.from(r.querySelectorAll('td')).map((td) => td.textContent));
+  expect(rows).toEqual([
+    ['Error rate per view', '2.5 % (n 240)', '2.0 % (n 960)', '+25.0 %', '60.0 %', 'Not worse'],
+    ['INP p75', '180 ms (n 30)', '150 ms (n 120)', '+20.0 %', '—', 'Too few to judge'],
+    ['LCP p75', '1450 ms (n 200)', '1400 ms (n 800)', '+3.6 %', '60.0 %', 'Not worse'],
+    ['CLS p75', '0.012 (n 240)', '0.011 (n 960)', '+11.8 %', '60.0 %', 'Not worse'],
+  ]);
+  expect(screen.getByText(/^Canary 240 views, stable 960 views since /)).toBeInTheDocument();
+  // Remotes without a canary are not judged.
+  expect(within(screen.getByText('people').closest('tr')!).queryByText('Not judged')).toBeNull();
 });

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Card, Flex, Popconfirm, Table } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { RemotesRegistry } from './RemotesRegistry';
+import { CanaryFigures, CanaryVerdict } from './CanaryJudgement';
 import { servedFromOrigin } from './remoteForm';
 import {
   formatDate,
@@ -81,8 +82,8 @@ function rollbackEffect({ active, canary }: RemoteReleases): string {
 }
 
 /**
- * Settings → Remotes: per remote the active release, the canary and its share, their failures, and
- * the history on expanding a row. Owners promote and roll back, each behind a confirmation; every
+ * Settings → Remotes: per remote the active release, the canary and its share, their failures, the
+ * canary judge's verdict and why, and on expanding a row the canary against stable and the history. Owners promote and roll back, each behind a confirmation; every
  * administrator reads. Owners also add and decommission remotes and make and revoke their deploy
  * tokens (RemotesRegistry). If this very section is the broken remote, the release commands still
  * work (docs/releases.md).
@@ -133,7 +134,12 @@ export function RemotesTab({ user, toast }: SectionProps) {
           pagination={false}
           locale={{ emptyText: registry.isPending ? 'Loading the releases...' : 'No remotes' }}
           expandable={{
-            expandedRowRender: (row) => <ReleaseHistory remote={row.remote} />,
+            expandedRowRender: (row) => (
+              <Flex vertical gap={12}>
+                {row.canary && <CanaryFigures remote={row.remote} />}
+                <ReleaseHistory remote={row.remote} />
+              </Flex>
+            ),
             columnTitle: 'History',
           }}
           columns={[
@@ -161,6 +167,11 @@ export function RemotesTab({ user, toast }: SectionProps) {
                 [active && `active ${active.failures}`, canary && `canary ${canary.failures}`]
                   .filter(Boolean)
                   .join(', '),
+            },
+            {
+              title: 'Canary judge',
+              key: 'judge',
+              render: (_, { remote, canary }) => (canary ? <CanaryVerdict remote={remote} /> : ''),
             },
             ...(owner
               ? [

@@ -693,7 +693,7 @@ export type paths = {
         put?: never;
         /**
          * Register a release (after the compatibility gate)
-         * @description The gate loads the manifest and refuses, changing nothing, a build that cannot run on the active shell (422 RELEASE_INCOMPATIBLE naming what is wrong). Without `canaryPercent` the release becomes active at once; with it, the remote's canary (an earlier canary is rolled back). Audited (release.register). Owners, or a deploy token (`Authorization: Bearer deploy_…`, made by an owner for one remote, or with `cli add-deploy-token`); a token scoped to another remote is refused (403 DEPLOY_TOKEN_SCOPE), and every call made with one is audited.
+         * @description The gate loads the manifest and refuses, changing nothing, a build that cannot run on the active shell (422 RELEASE_INCOMPATIBLE naming what is wrong). Without `canaryPercent` the release becomes active at once; with it, the remote's canary (an earlier canary is rolled back), judged against the stable release from then on (a Fail rolls it back; with `promoteAfterSeconds`, a Pass that lasts that long promotes it). Audited (release.register). Owners, or a deploy token (`Authorization: Bearer deploy_…`, made by an owner for one remote, or with `cli add-deploy-token`); a token scoped to another remote is refused (403 DEPLOY_TOKEN_SCOPE), and every call made with one is audited.
          */
         post: operations["registerRelease"];
         delete?: never;
@@ -776,6 +776,46 @@ export type paths = {
          * @description Sent by the shell. Rate-limited per administrator; the newest 200 reports of a release are kept, each counted. A canary whose failures reach RELEASE_CANARY_MAX_FAILURES is rolled back at once (audited as release.auto-rollback).
          */
         post: operations["reportReleaseFailure"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vitals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Real-user measurements of the remotes an administrator ran
+         * @description Sent by the shell with `navigator.sendBeacon` when a page is hidden, which cannot set headers: the session token is in the body, the body may be sent as `text/plain` (no CORS preflight), and the request is not signed. Only a live session’s measurements are taken. Each is stored against its release, with the cohort the administrator was in (`canary` when the release is its remote’s canary, `stable` when it is the active release); one of a release that is neither any more is dropped. Rate-limited per session (VITALS_BATCHES_PER_MINUTE), at most 50 a batch; kept RELEASE_MEASUREMENTS_RETENTION_DAYS. The canary judge reads them.
+         */
+        post: operations["reportVitals"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/releases/{remote}/judgement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The canary judge’s verdict on a remote’s canary
+         * @description The canary’s administrators against the stable ones over the same window (since the canary was registered), per metric: the error rate per view (two-proportion z-test), INP, LCP and CLS at p75 (Mann-Whitney U), at 98 % confidence over the four; Inconclusive below the minimum sample. The verdict is the judge’s last, made after measurements arrive (at most every RELEASE_JUDGE_INTERVAL_SECONDS) and on that interval. Every administrator may read. Owners, or a deploy token (`Authorization: Bearer deploy_…`, made by an owner for one remote, or with `cli add-deploy-token`); a token scoped to another remote is refused (403 DEPLOY_TOKEN_SCOPE), and every call made with one is audited.
+         */
+        get: operations["canaryJudgement"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -5685,6 +5725,8 @@ export interface operations {
                     /** @default  */
                     notes: string;
                     canaryPercent?: number;
+                    /** @description With canaryPercent only: the canary is promoted once the canary judge’s verdict has stayed Pass this long (audited as release.auto-promote) */
+                    promoteAfterSeconds?: number;
                 };
             };
         };
@@ -6436,6 +6478,366 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
                         code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description `HEADERS_TOO_LARGE`: the request line or the headers are too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "HEADERS_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description `INTERNAL_ERROR`: an unexpected failure (logged); no input may cause it */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description `OVERLOADED`: too many requests are waiting for the database: retry after Retry-After seconds; `DATABASE_UNAVAILABLE`: the database server cannot be reached: retry after Retry-After seconds; `DATA_DIR_LOST`: the embedded database’s folder disappeared or was replaced while serving */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "OVERLOADED" | "DATABASE_UNAVAILABLE" | "DATA_DIR_LOST";
+                    };
+                };
+            };
+        };
+    };
+    reportVitals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/plain": {
+                    /** @description The session token (what the other calls send as Authorization: Bearer) */
+                    token: string;
+                    measurements: {
+                        /** @description The release the administrator ran (the runtime config’s `releases[remote].id`) */
+                        releaseId: string;
+                        /** @description A section view, or a slot contribution shown */
+                        kind: "section" | "slot";
+                        /** @description The section path or the slot id */
+                        target: string;
+                        /** @description Largest Contentful Paint in ms, when the largest paint was this view’s */
+                        lcp?: number;
+                        /** @description Interaction to Next Paint in ms: the slowest interaction with this view */
+                        inp?: number;
+                        /** @description Cumulative Layout Shift of this view’s elements */
+                        cls?: number;
+                        /** @description Errors the remote’s code raised during the view (uncaught, unhandled rejections, its error boundary, API calls answered 5xx) */
+                        errors: number;
+                    }[];
+                };
+                "application/json": {
+                    /** @description The session token (what the other calls send as Authorization: Bearer) */
+                    token: string;
+                    measurements: {
+                        /** @description The release the administrator ran (the runtime config’s `releases[remote].id`) */
+                        releaseId: string;
+                        /** @description A section view, or a slot contribution shown */
+                        kind: "section" | "slot";
+                        /** @description The section path or the slot id */
+                        target: string;
+                        /** @description Largest Contentful Paint in ms, when the largest paint was this view’s */
+                        lcp?: number;
+                        /** @description Interaction to Next Paint in ms: the slowest interaction with this view */
+                        inp?: number;
+                        /** @description Cumulative Layout Shift of this view’s elements */
+                        cls?: number;
+                        /** @description Errors the remote’s code raised during the view (uncaught, unhandled rejections, its error boundary, API calls answered 5xx) */
+                        errors: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the answer is `{ data }` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Measurements stored */
+                            accepted: number;
+                            /** @description Measurements of a release that is no longer its remote’s active release or canary, or of no release */
+                            dropped: number;
+                        };
+                    };
+                };
+            };
+            /** @description `MALFORMED_REQUEST`: the URL or the headers cannot be read (bad percent-encoding), or a CORS preflight without an Origin; `VALIDATION_ERROR`: an input breaks the schema, an unknown query parameter, text PostgreSQL cannot store as sent (NUL, a lone surrogate): the message names the field; `INVALID_JSON`: the body is not valid JSON; `BODY_TOO_DEEP`: the body nests arrays or objects more than 64 levels deep */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "MALFORMED_REQUEST" | "VALIDATION_ERROR" | "INVALID_JSON" | "BODY_TOO_DEEP";
+                    };
+                };
+            };
+            /** @description `TOKEN_INVALID`: the token is unknown, or its session was signed out or ended (or its administrator disabled); `SESSION_EXPIRED`: the session was idle past the idle timeout or is past its lifetime */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "TOKEN_INVALID" | "SESSION_EXPIRED";
+                    };
+                };
+            };
+            /** @description `BODY_TOO_LARGE`: the body is larger than the route allows (256 KB unless the route says less) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "BODY_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description `RATE_LIMITED`: this session sent too many batches this minute */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "RATE_LIMITED";
+                    };
+                };
+            };
+            /** @description `HEADERS_TOO_LARGE`: the request line or the headers are too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "HEADERS_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description `INTERNAL_ERROR`: an unexpected failure (logged); no input may cause it */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description `OVERLOADED`: too many requests are waiting for the database: retry after Retry-After seconds; `DATABASE_UNAVAILABLE`: the database server cannot be reached: retry after Retry-After seconds; `DATA_DIR_LOST`: the embedded database’s folder disappeared or was replaced while serving */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "OVERLOADED" | "DATABASE_UNAVAILABLE" | "DATA_DIR_LOST";
+                    };
+                };
+            };
+        };
+    };
+    canaryJudgement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A remote of the registry, e.g. orders */
+                remote: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the answer is `{ data }` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            remote: string;
+                            /** @description The canary (null: none; nothing is judged) */
+                            canary: {
+                                id: string;
+                                remote: string;
+                                version: string;
+                                manifestUrl: string;
+                                /** @description File path (relative to the manifest) → its SHA-384 as an SRI value (sha384-…) */
+                                files: {
+                                    [key: string]: string;
+                                };
+                                notes: string;
+                                /** @description The owner, `deploy:<token name>`, or `npm start` for a build filled in on first start */
+                                createdBy: string;
+                                createdAt: string;
+                                state: "active" | "canary" | "retired" | "rolled-back";
+                                /** @description The share of administrators who get this canary (state canary only) */
+                                canaryPercent: number | null;
+                                /** @description When the state last changed */
+                                changedAt: string;
+                                changedBy: string;
+                                /** @description Load failures and render crashes the shell reported for this release */
+                                failures: number;
+                            } | null;
+                            active: {
+                                id: string;
+                                remote: string;
+                                version: string;
+                                manifestUrl: string;
+                                /** @description File path (relative to the manifest) → its SHA-384 as an SRI value (sha384-…) */
+                                files: {
+                                    [key: string]: string;
+                                };
+                                notes: string;
+                                /** @description The owner, `deploy:<token name>`, or `npm start` for a build filled in on first start */
+                                createdBy: string;
+                                createdAt: string;
+                                state: "active" | "canary" | "retired" | "rolled-back";
+                                /** @description The share of administrators who get this canary (state canary only) */
+                                canaryPercent: number | null;
+                                /** @description When the state last changed */
+                                changedAt: string;
+                                changedBy: string;
+                                /** @description Load failures and render crashes the shell reported for this release */
+                                failures: number;
+                            } | null;
+                            /** @description The window’s start: when the canary was registered */
+                            since: string | null;
+                            /** @description When the verdict was made (null: not judged yet) */
+                            judgedAt: string | null;
+                            verdict: "pass" | "fail" | "inconclusive" | null;
+                            /** @description Why, in one sentence */
+                            reason: string;
+                            /** @description Fail: the metric found worse with the most confidence */
+                            metric: ("errorRate" | "inp" | "lcp" | "cls") | null;
+                            /** @description Fail: 1 - its p-value */
+                            confidence: number | null;
+                            /** @description Each metric: canary against stable */
+                            checks: {
+                                metric: "errorRate" | "inp" | "lcp" | "cls";
+                                canary: {
+                                    /** @description Views (error rate) or samples (a vital) */
+                                    n: number;
+                                    /** @description The error rate per view (0..1), or the vital’s p75 (ms; CLS unitless) */
+                                    value: number | null;
+                                };
+                                stable: {
+                                    /** @description Views (error rate) or samples (a vital) */
+                                    n: number;
+                                    /** @description The error rate per view (0..1), or the vital’s p75 (ms; CLS unitless) */
+                                    value: number | null;
+                                };
+                                /** @description The canary’s figure relative to the stable one: 0.2 = 20 % higher (worse) */
+                                relativeChange: number | null;
+                                /** @description Vitals: the probability that a canary sample is worse than a stable one (0.5: no difference). Error rate: the canary’s rate minus the stable one */
+                                effect: number | null;
+                                /** @description One-sided p-value of “the canary is worse” (null: too few to test) */
+                                pValue: number | null;
+                                confidence: number | null;
+                                outcome: "worse" | "no-worse" | "too-few";
+                            }[];
+                            promoteAfterSeconds: number | null;
+                            /** @description Since when the verdict has been Pass without a break */
+                            passingSince: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description `MALFORMED_REQUEST`: the URL or the headers cannot be read (bad percent-encoding), or a CORS preflight without an Origin; `VALIDATION_ERROR`: an input breaks the schema, an unknown query parameter, text PostgreSQL cannot store as sent (NUL, a lone surrogate): the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "MALFORMED_REQUEST" | "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description `TOKEN_MISSING`: no Authorization: Bearer <token> header; `TOKEN_INVALID`: the token is malformed or unknown, or its session was signed out or ended (or its administrator disabled); `SESSION_EXPIRED`: the session was idle past the idle timeout (default 30 minutes) or is past its absolute lifetime (default 12 hours): sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "TOKEN_MISSING" | "TOKEN_INVALID" | "SESSION_EXPIRED";
+                    };
+                };
+            };
+            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request; `DEPLOY_TOKEN_SCOPE`: the deploy token is scoped to another remote: nothing is changed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED" | "DEPLOY_TOKEN_SCOPE";
+                    };
+                };
+            };
+            /** @description `UNKNOWN_REMOTE`: no live remote of the registry has that name (never created, or decommissioned) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "UNKNOWN_REMOTE";
                     };
                 };
             };

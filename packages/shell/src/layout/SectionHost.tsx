@@ -9,6 +9,8 @@ import { shellRuntime } from '../sections/shellRuntime';
 import { reportRemoteFailure } from '../sections/failureReports';
 import { SectionErrorBoundary } from './SectionErrorBoundary';
 import { SectionUnavailable } from './SectionUnavailable';
+import { pageVitals } from '../vitals/page';
+import { RemoteView, useRemoteView } from '../vitals/useRemoteView';
 
 /** The outcome of load attempt `attempt`; an older attempt's outcome means "loading". */
 type LoadState =
@@ -52,15 +54,23 @@ export function SectionHost({ section, props, onSettled }: { section: Section; p
   }, [remote, module, label, attempt, onSettled]);
 
   const retry = () => setAttempt((n) => n + 1);
+  const ready = state?.attempt === attempt && state.status === 'ready';
+  const view = useRemoteView(remote, 'section', section.path, ready);
+  const onCrash = (error: unknown) => {
+    pageVitals().error(remote);
+    reportRemoteFailure(remote, 'render', error);
+  };
 
   if (!state || state.attempt !== attempt) return <SectionSpinner />;
   if (state.status === 'failed') return <SectionUnavailable label={section.label} reason={state.reason} onRetry={retry} />;
   const { Component } = state;
   return (
-    <SectionErrorBoundary key={attempt} label={section.label} onRetry={retry} onError={(error) => reportRemoteFailure(remote, 'render', error)}>
-      <Suspense fallback={<SectionSpinner />}>
-        <Component {...props} />
-      </Suspense>
+    <SectionErrorBoundary key={attempt} label={section.label} onRetry={retry} onError={onCrash}>
+      <RemoteView wrapper={view}>
+        <Suspense fallback={<SectionSpinner />}>
+          <Component {...props} />
+        </Suspense>
+      </RemoteView>
     </SectionErrorBoundary>
   );
 }

@@ -19,6 +19,7 @@ import { useSectionRoute } from './useSectionRoute';
 import { CommandPalette } from '../keyboard/CommandPalette';
 import { useShortcuts } from '../keyboard/useShortcuts';
 import { releaseWarmTheme } from './themeWarmup';
+import { startVitalsWhenIdle } from '../vitals/start';
 
 export { toastSignedIn } from './toasts';
 export { warmTheme } from './themeWarmup';
@@ -73,6 +74,8 @@ function Shell({ username, storedRole, loader }: SignedInProps & { loader: Remot
     if (!firstSettled || queryClient.isFetching() > 0 || cancelPreload.current) return;
     const others = sections.filter((s) => s.path !== firstSection.current);
     cancelPreload.current = loader.preloadWhenIdle(others);
+    // The real-user measurements' observers too (docs/releases.md): never before the first screen.
+    startVitalsWhenIdle(loader.config);
   }, [firstSettled, fetching, sections, loader]);
   useEffect(() => () => cancelPreload.current?.(), []);
 

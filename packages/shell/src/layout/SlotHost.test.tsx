@@ -10,6 +10,8 @@ import { resetFailureReports } from '../sections/failureReports';
 import { RemoteLoader } from '../sections/remoteLoader';
 import { resetComposition, startComposition } from '../sections/shellRuntime';
 import { TEST_RUNTIME_CONFIG } from '../testing/composition';
+import { pageVitals, resetPageVitals } from '../vitals/page';
+import { VIEW_ATTRIBUTE } from '../vitals/collector';
 import { createSlotHost } from './SlotHost';
 
 function TicketsCard({ period, user }: SlotContributionProps<'dashboard.cards'>) {
@@ -52,6 +54,7 @@ function Dashboard({ slots }: { slots: SlotHost }) {
 
 beforeEach(() => {
   resetFailureReports();
+  resetPageVitals();
   startComposition(config, (c) => new RemoteLoader(c, { registerPlugins: jest.fn(), registerRemotes: jest.fn(), loadRemote: jest.fn((key: string) => modules[key]()) as never }));
 });
 afterEach(() => resetComposition());
@@ -83,6 +86,15 @@ test("each contribution in order; a crash and a load failure each show a fallbac
   expect(reports.map((r) => [r.releaseId, r.kind]).sort()).toEqual([
     ['32', 'render'],
     ['33', 'load'],
+  ]);
+  // Each contribution drawn is a view of its remote's release (its content inside the view's
+  // wrapper, for the vitals); the crash counts as an error of its remote's view.
+  expect(screen.getByText('open tickets (day) for ada').closest(`[${VIEW_ATTRIBUTE}]`)).not.toBeNull();
+  expect(pageVitals().drain()).toEqual([
+    [
+      { releaseId: '31', kind: 'slot', target: 'dashboard.cards', errors: 0 },
+      { releaseId: '32', kind: 'slot', target: 'dashboard.cards', errors: 1 },
+    ],
   ]);
 });
 

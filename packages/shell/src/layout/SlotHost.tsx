@@ -10,6 +10,8 @@ import { reportRemoteFailure } from '../sections/failureReports';
 import { describeLoadError } from '../sections/remoteLoader';
 import { shellRuntime } from '../sections/shellRuntime';
 import { whenIdle } from '../sections/whenIdle';
+import { pageVitals } from '../vitals/page';
+import { RemoteView, useRemoteView } from '../vitals/useRemoteView';
 
 type Context = Pick<SectionProps, 'user' | 'toast'>;
 
@@ -26,6 +28,7 @@ class ContributionBoundary extends Component<{ what: string; remote: string; chi
 
   override componentDidCatch(error: unknown) {
     console.error(`[shell] ${this.props.what} failed while rendering`, error);
+    pageVitals().error(this.props.remote);
     reportRemoteFailure(this.props.remote, 'render', error);
   }
 
@@ -37,8 +40,9 @@ class ContributionBoundary extends Component<{ what: string; remote: string; chi
 
 type LoadState = { status: 'loading' } | { status: 'ready'; Contribution: ComponentType<object> } | { status: 'failed'; reason: string };
 
-function LoadedContribution({ remote, module, what, props }: { remote: string; module: string; what: string; props: object }) {
+function LoadedContribution({ remote, module, what, slot, props }: { remote: string; module: string; what: string; slot: string; props: object }) {
   const [state, setState] = useState<LoadState>({ status: 'loading' });
+  const view = useRemoteView(remote, 'slot', slot, state.status === 'ready');
   useEffect(() => {
     let live = true;
     // Never before the host's own first paint: when the browser is idle (within a second).
@@ -70,7 +74,9 @@ function LoadedContribution({ remote, module, what, props }: { remote: string; m
   const { Contribution } = state;
   return (
     <ContributionBoundary what={what} remote={remote}>
-      <Contribution {...props} />
+      <RemoteView wrapper={view}>
+        <Contribution {...props} />
+      </RemoteView>
     </ContributionBoundary>
   );
 }
@@ -85,7 +91,7 @@ export function createSlotHost(composition: Composition, context: Context): Slot
   function Contribution<S extends SlotId>({ id, entry, props }: { id: S; entry: SlotEntry; props: SlotPropsMap[S] }): ReactNode {
     const found = entriesOf(id).find((c) => keyOf(c) === entry.key);
     if (!found) return null;
-    return <LoadedContribution remote={found.remote} module={found.module} what={whatOf(entry)} props={{ ...props, ...context }} />;
+    return <LoadedContribution remote={found.remote} module={found.module} what={whatOf(entry)} slot={id} props={{ ...props, ...context }} />;
   }
 
   function Slot<S extends SlotId>({ id, props, wrap }: { id: S; props: SlotPropsMap[S]; wrap?: (child: ReactNode, entry: SlotEntry) => ReactNode }): ReactNode {

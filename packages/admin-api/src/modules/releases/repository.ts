@@ -139,29 +139,49 @@ export async function registerRelease(db: Db, actor: Actor, input: ReleaseInput,
     if (replaced) await setState(tx, replaced.id, canary ? 'rolled-back' : 'retired', actor.username);
     if (openCanary) await setState(tx, openCanary.id, 'rolled-back', actor.username);
     const rows = await tx.query<Row>(
-      `insert into releases (remote, version, manifest_url, files, notes, created_by, state, canary_percent, changed_by, meta)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $6, $9) returning ${COLUMNS}`,
-      [input.remote, input.version, input.manifestUrl, JSON.stringify(input.files), input.notes ?? '', actor.username, canary ? 'canary' : 'active', canary, JSON.stringify(meta)],
+      `insert into releases (remote, version, manifest_url, files, notes, created_by, state, canary_percent, changed_by, meta, promote_after_seconds)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $6, $9, $10) returning ${COLUMNS}`,
+      [
+        input.remote,
+        input.version,
+        input.manifestUrl,
+        JSON.stringify(input.files),
+        input.notes ?? '',
+        actor.username,
+        canary ? 'canary' : 'active',
+        canary,
+        JSON.stringify(meta),
+        canary ? (input.promoteAfterSeconds ?? null) : null,
+      ],
     );
     const release = toRelease(rows[0]);
-    const what = canary ? `canary for ${canary}% of administrators` : 'active for everyone';
+    const after = canary && input.promoteAfterSeconds ? `, promoted after ${input.promoteAfterSeconds} s of Pass` : '';
+    const what = canary ? `canary for ${canary}% of administrators${after}` : 'active for everyone';
     const gone = [replaced && `${replaced.version} ${canary ? 'rolled back' : 'retired'}`, openCanary && `canary ${openCanary.version} rolled back`].filter(Boolean);
     await audit(tx, actor, 'release.register', `${input.remote} ${input.version}`, `${input.remote} ${input.version} ${what}${gone.length ? `; ${gone.join(', ')}` : ''}`);
     return release;
   });
 }
 
+/** The automatic promotion (the canary judge): only this canary, audited under `action` with `why`. */
+export interface PromoteOptions {
+  onlyCanaryId?: string;
+  action?: string;
+  why?: string;
+}
+
 /** The canary becomes active for everyone; the active release before it is retired. */
-export async function promoteCanary(db: Db, actor: Actor, remote: string): Promise<Release> {
+export async function promoteCanary(db: Db, actor: Actor, remote: string, opts: PromoteOptions = {}): Promise<Release> {
+  const { action = 'release.promote', why = '' } = opts;
   return db.transaction(async (tx) => {
     await lockRemote(tx, remote);
     await knownRemote(tx, remote);
     const canary = await releaseIn(tx, remote, 'canary');
-    if (!canary) throw conflict(`${remote} has no canary to promote`, 'NO_CANARY');
+    if (!canary || (opts.onlyCanaryId && canary.id !== opts.onlyCanaryId)) throw conflict(`${remote} has no canary to promote`, 'NO_CANARY');
     const active = await releaseIn(tx, remote, 'active');
     if (active) await setState(tx, active.id, 'retired', actor.username);
     const promoted = await setState(tx, canary.id, 'active', actor.username);
-    await audit(tx, actor, 'release.promote', `${remote} ${canary.version}`, `${remote} ${canary.version} promoted from ${canary.canaryPercent}% to everyone${active ? `; ${active.version} retired` : ''}`);
+    await audit(tx, actor, action, `${remote} ${canary.version}`, `${remote} ${canary.version} promoted from ${canary.canaryPercent}% to everyone${active ? `; ${active.version} retired` : ''}${why ? ` (${why})` : ''}`);
     return promoted;
   });
 }

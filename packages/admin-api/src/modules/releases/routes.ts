@@ -2,7 +2,11 @@ import { releases } from '@growth-admin/api-contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { RouteDeps } from '../../http/deps';
 import { actorOf } from '../../http/actor';
-import { ApiError } from '../../http/errors';
+import { ApiError, badRequest, unauthorized } from '../../http/errors';
+import { durationInWords } from '../../http/guard';
+import { findSession } from '../auth/repository';
+import { CanaryJudgeSchedule, canaryJudgementOf } from './canaryJudge';
+import { storeMeasurements } from './measurements';
 import { checkDeployScope } from '../../http/guard';
 import { serve } from '../../http/serve';
 import { ReportRateLimiter } from '../security/cspReports';
@@ -46,6 +50,9 @@ export function releaseRoutes(app: FastifyInstance, { db, config, metrics }: Rou
   });
   serve(app, releases.registerRelease, async (req) => {
     checkDeployScope(req, req.body.remote);
+    if (req.body.promoteAfterSeconds !== undefined && req.body.canaryPercent === undefined) {
+      throw badRequest('promoteAfterSeconds needs canaryPercent: only a canary is promoted after its verdict stays Pass', 'VALIDATION_ERROR');
+    }
     const remote = await liveRemote(db, req.body.remote);
     const registry = { ownedPaths: await pathsOwnedByOthers(db, remote.name) };
     const meta = await gateRelease(req.body, { shellUrl: config.shellUrl, remoteOrigin: remote.origin, releaseOrigins: config.releaseOrigins, registry }).catch((err: unknown) => {
@@ -84,5 +91,25 @@ export function releaseRoutes(app: FastifyInstance, { db, config, metrics }: Rou
       metrics.canary(release.remote, 'auto_rolled_back');
     }
     return { data };
+  });
+
+  // Real-user measurements (a beacon: the session token in the body) and the canary judge.
+  const judge = new CanaryJudgeSchedule(db, config, metrics);
+  judge.start();
+  app.addHook('onClose', async () => judge.stop());
+  const vitalsLimiter = new ReportRateLimiter(config.vitalsBatchesPerMinute, config.vitalsBatchesPerMinute * 500);
+  serve(app, releases.reportVitals, async (req) => {
+    const found = await findSession(db, req.body.token, config.sessionIdleMs);
+    if (found.status === 'expired') throw unauthorized(`Your session has expired (no request for ${durationInWords(config.sessionIdleMs)}, or too old): sign in again`, 'SESSION_EXPIRED');
+    if (found.status !== 'live') throw unauthorized('The session token is invalid, expired or signed out', 'TOKEN_INVALID');
+    if (!vitalsLimiter.take(found.session.sessionId)) throw new ApiError(429, 'RATE_LIMITED', 'Too many measurement batches from this session this minute: try again later', 60);
+    const { accepted, dropped, remotes } = await storeMeasurements(db, found.session.username, req.body.measurements);
+    for (const remote of remotes) metrics.release(remote, 'measured');
+    await judge.measured(remotes);
+    return { data: { accepted, dropped } };
+  });
+  serve(app, releases.canaryJudgement, async (req) => {
+    checkDeployScope(req, req.params.remote);
+    return { data: await canaryJudgementOf(db, req.params.remote) };
   });
 }

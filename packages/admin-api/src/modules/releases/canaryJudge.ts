@@ -1,0 +1,138 @@
+// The canary judge at work: for a remote with a canary, the canary's cohort against the stable
+// one's since the canary was registered (judge.ts decides), the verdict stored on the canary, and
+// acted on: a Fail rolls the canary back (release.auto-rollback, through the registry's rollback),
+// a Pass that has lasted the release's promote-after is promoted (release.auto-promote). It runs
+// after measurements arrive (at most once per remote per interval) and on that interval for every
+// canary, so a promotion is due even when nobody sends anything.
+import type { CanaryJudgement } from '@growth-admin/api-contract';
+import type { ServerConfig } from '../../config';
+import type { Db, Queryable } from '../../db';
+import { iso } from '../../db/dates';
+import { ApiError } from '../../http/errors';
+import type { ApiMetrics } from '../../metrics';
+import { judgeCanary, type Verdict } from './judge';
+import { cohortSample, deleteOldMeasurements } from './measurements';
+import { knownRemote, listRemoteReleases, promoteCanary, rollback } from './repository';
+
+export const JUDGE_ACTOR = { adminId: null, username: 'canary judge', ip: '' };
+
+export type JudgeAction = 'none' | 'rolled-back' | 'promoted';
+
+type JudgeConfig = Pick<ServerConfig, 'judgeMinViews' | 'judgeMinSamples'>;
+
+const isConflict = (err: unknown) => err instanceof ApiError && err.statusCode === 409;
+
+/** Judges `remote`'s canary now and acts on the verdict; null when it has no canary. */
+export async function judgeRemote(db: Db, config: JudgeConfig, remote: string, metrics?: ApiMetrics): Promise<{ verdict: Verdict; action: JudgeAction } | null> {
+  const [canary] = await db.query<{ id: string; since: Date }>(`select id::text as id, changed_at as since from releases where remote = $1 and state = 'canary'`, [remote]);
+  if (!canary) return null;
+  const [active] = await db.query<{ id: string }>(`select id::text as id from releases where remote = $1 and state = 'active'`, [remote]);
+  const canarySample = await cohortSample(db, canary.id, 'canary', canary.since);
+  const stableSample = active ? await cohortSample(db, active.id, 'stable', canary.since) : { views: 0, errorViews: 0, inp: [], lcp: [], cls: [] };
+  const verdict = judgeCanary(canarySample, stableSample, { minViews: config.judgeMinViews, minSamples: config.judgeMinSamples });
+  const [stored] = await db.query<{ passing_for: number | null; promote_after_seconds: number | null }>(
+    `update releases set judge_verdict = $2, judged_at = now(),
+            passing_since = case when $3 then coalesce(passing_since, now()) else null end
+      where id = $1 and state = 'canary'
+      returning extract(epoch from now() - passing_since)::float8 as passing_for, promote_after_seconds`,
+    [canary.id, JSON.stringify(verdict), verdict.verdict === 'pass'],
+  );
+  if (!stored) return { verdict, action: 'none' }; // promoted or rolled back meanwhile
+  if (verdict.verdict === 'fail') {
+    try {
+      await rollback(db, JUDGE_ACTOR, remote, { onlyCanaryId: canary.id, action: 'release.auto-rollback', why: `the canary judge: ${verdict.reason}` });
+    } catch (err) {
+      if (isConflict(err)) return { verdict, action: 'none' };
+      throw err;
+    }
+    metrics?.release(remote, 'auto_rolled_back');
+    metrics?.canary(remote, 'judge_rolled_back');
+    return { verdict, action: 'rolled-back' };
+  }
+  if (verdict.verdict === 'pass' && stored.promote_after_seconds !== null && stored.passing_for !== null && stored.passing_for >= stored.promote_after_seconds) {
+    try {
+      await promoteCanary(db, JUDGE_ACTOR, remote, { onlyCanaryId: canary.id, action: 'release.auto-promote', why: `the canary judge's verdict has been Pass for ${Math.floor(stored.passing_for)} s: ${verdict.reason}` });
+    } catch (err) {
+      if (isConflict(err)) return { verdict, action: 'none' };
+      throw err;
+    }
+    metrics?.release(remote, 'auto_promoted');
+    metrics?.canary(remote, 'judge_promoted');
+    return { verdict, action: 'promoted' };
+  }
+  return { verdict, action: 'none' };
+}
+
+/** The judge's last verdict on `remote`'s canary, with the figures, as GET /releases/:remote/judgement answers it. */
+export async function canaryJudgementOf(q: Queryable, remote: string): Promise<CanaryJudgement> {
+  await knownRemote(q, remote);
+  const [entry] = await listRemoteReleases(q, remote);
+  const canary = entry?.canary ?? null;
+  const none = { remote, canary, active: entry?.active ?? null, since: null, judgedAt: null, verdict: null, metric: null, confidence: null, checks: [], promoteAfterSeconds: null, passingSince: null };
+  if (!canary) return { ...none, reason: `${remote} has no canary` };
+  const [row] = await q.query<{ verdict: unknown; judged_at: Date | null; passing_since: Date | null; promote_after_seconds: number | null; since: Date }>(
+    'select judge_verdict as verdict, judged_at, passing_since, promote_after_seconds, changed_at as since from releases where id = $1',
+    [canary.id],
+  );
+  const v = (typeof row.verdict === 'string' ? JSON.parse(row.verdict) : row.verdict) as Verdict | null;
+  const base = { ...none, since: iso(row.since), promoteAfterSeconds: row.promote_after_seconds, passingSince: row.passing_since ? iso(row.passing_since) : null };
+  if (!v) return { ...base, reason: 'not judged yet: no measurements have arrived since the canary was registered' };
+  return {
+    ...base,
+    judgedAt: row.judged_at ? iso(row.judged_at) : null,
+    verdict: v.verdict,
+    reason: v.reason,
+    metric: v.verdict === 'fail' ? v.metric : null,
+    confidence: v.verdict === 'fail' ? v.confidence : null,
+    checks: v.checks,
+  };
+}
+
+/**
+ * When the judge runs: after a batch for the remotes it measured, at most once per remote per
+ * interval, and on the interval for every canary (with the retention's deletion). An interval of 0:
+ * after every batch and no timer.
+ */
+export class CanaryJudgeSchedule {
+  private readonly last = new Map<string, number>();
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly config: Pick<ServerConfig, 'judgeIntervalMs' | 'judgeMinViews' | 'judgeMinSamples' | 'measurementsRetentionDays' | 'log'>,
+    private readonly metrics?: ApiMetrics,
+  ) {}
+
+  /** After a batch: judges each remote not judged within the interval. */
+  async measured(remotes: string[]): Promise<void> {
+    const now = Date.now();
+    for (const remote of remotes) {
+      if (now - (this.last.get(remote) ?? -Infinity) < this.config.judgeIntervalMs) continue;
+      this.last.set(remote, now);
+      await judgeRemote(this.db, this.config, remote, this.metrics);
+    }
+  }
+
+  /** Every canary judged now, and old measurements deleted. */
+  async sweep(): Promise<void> {
+    await deleteOldMeasurements(this.db, this.config.measurementsRetentionDays);
+    const canaries = await this.db.query<{ remote: string }>(`select remote from releases where state = 'canary'`);
+    for (const { remote } of canaries) {
+      this.last.set(remote, Date.now());
+      await judgeRemote(this.db, this.config, remote, this.metrics);
+    }
+  }
+
+  start(): void {
+    if (this.config.judgeIntervalMs <= 0 || this.timer) return;
+    this.timer = setInterval(() => {
+      this.sweep().catch((err: unknown) => this.config.log(`[admin-api] the canary judge failed: ${err instanceof Error ? err.message : String(err)}`));
+    }, this.config.judgeIntervalMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+}

@@ -1,0 +1,234 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- manifests and answers under test are arbitrary JSON */
+// Real-user measurements over HTTP (POST /api/vitals, as the shell's beacon sends them) and the canary
+// judge acting on them through the registry: a worse canary rolled back (audited, with the reason),
+// a canary whose verdict stays Pass promoted after its promote-after, Inconclusive on too few views,
+// and the retention.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { releases } from '@growth-admin/api-contract';
+import { addAdmin } from '../src/modules/auth/repository';
+import { bucketOf, subjectOf } from '../src/modules/releases/composition';
+import { deleteOldMeasurements } from '../src/modules/releases/measurements';
+import { Api, expectShape, startTestServer, TEST_TMP, type TestServer } from './helpers';
+
+const files = new Map<string, unknown>();
+let host: Server;
+let hostUrl = '';
+const SHARED = { react: '19.3.1', 'react-dom': '19.3.1', antd: '6.6.8' };
+const META = { schemaVersion: 1, name: 'orders', sections: [{ path: 'orders', label: 'Orders', icon: 'orders', leastRole: 'viewer', order: 40, module: './Orders' }], contributions: [] };
+const LOCAL_TOKEN = `deploy_${'L'.repeat(43)}`;
+const HASH = `sha384-${'A'.repeat(64)}`;
+
+function build(version: string): string {
+  files.set(`/store/orders/${version}/mf-manifest.json`, {
+    name: 'orders',
+    exposes: [{ name: 'Orders', path: './Orders' }],
+    shared: Object.entries(SHARED).map(([name, v]) => ({ name, version: v, requiredVersion: `^${v}` })),
+  });
+  files.set(`/store/orders/${version}/shared-client-usage.json`, { uses: [], antdUses: [] });
+  files.set(`/store/orders/${version}/remote-meta.json`, META);
+  return `${hostUrl}/store/orders/${version}/mf-manifest.json`;
+}
+
+let t: TestServer;
+let owner: Api;
+let deployer: Api;
+beforeAll(async () => {
+  host = createServer((req, res) => {
+    const body = files.get(req.url ?? '');
+    if (body === undefined) return void res.writeHead(404).end();
+    res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+  });
+  await new Promise<void>((r) => host.listen(0, '127.0.0.1', r));
+  hostUrl = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
+  files.set('/shell/mf-manifest.json', { name: 'shell', shared: Object.entries(SHARED).map(([name, version]) => ({ name, version, requiredVersion: `^${version}` })) });
+  files.set('/shell/shell-contract.json', { sharedClient: { version: '1.1.0', exports: [] }, antd: { exports: [] }, slots: {} });
+  const seed = join(TEST_TMP, `vitals-seed-${process.pid}.json`);
+  writeFileSync(seed, JSON.stringify([{ remote: 'orders', version: 'local-1', manifestUrl: `http://localhost:3999/orders/mf-manifest.json`, files: {}, meta: META }]));
+  t = await startTestServer({
+    shellUrl: `${hostUrl}/shell`,
+    releaseSeedFile: seed,
+    localDeployToken: LOCAL_TOKEN,
+    releaseOrigins: [hostUrl, 'http://localhost:3999'],
+    vitalsBatchesPerMinute: 3,
+    judgeIntervalMs: 0, // judged after every batch
+    judgeMinViews: 40,
+    judgeMinSamples: 20,
+  });
+  owner = new Api(t.url);
+  await owner.login();
+  deployer = new Api(t.url);
+  deployer.token = LOCAL_TOKEN;
+});
+afterAll(async () => {
+  await t?.close();
+  await new Promise((r) => host?.close(r));
+});
+
+/** A signed-in viewer's session token; `canary`: one whose bucket for orders falls below 50 (or not). */
+let nextViewer = 0;
+async function viewerIn(canary: boolean): Promise<{ username: string; token: string }> {
+  for (;;) {
+    const username = `viewer${nextViewer++}`;
+    if (bucketOf('orders', subjectOf(username)) < 50 !== canary) continue;
+    await addAdmin(t.server.db, username, 'viewer-password-1', 'viewer');
+    return { username, token: await new Api(t.url).login(username, 'viewer-password-1') };
+  }
+}
+
+/** What the shell's beacon sends: a text/plain body, no header of ours. */
+const beacon = (body: unknown, contentType = 'text/plain;charset=UTF-8') =>
+  new Api(t.url).call('POST', '/api/vitals', { sign: false, token: null, rawBody: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'Content-Type': contentType } });
+
+const releaseIds = async () => {
+  const res = await owner.get('/api/admin/releases');
+  const orders = res.body.data.find((r: any) => r.remote === 'orders');
+  return { active: orders.active?.id as string, canary: orders.canary?.id as string | undefined };
+};
+
+/** `n` views of release `id`, `lcp(i)`/`inp(i)` ms, CLS 0.01, `errors(i)` errors. */
+type PerView = (i: number) => number;
+const views = (id: string, n: number, { lcp = (i) => 1000 + i * 10, inp = (i) => 100 + i, errors = () => 0 }: { lcp?: PerView; inp?: PerView; errors?: PerView } = {}) =>
+  Array.from({ length: n }, (_, i) => ({ releaseId: id, kind: 'section', target: 'orders', lcp: lcp(i), inp: inp(i), cls: 0.01 + (i % 5) / 1000, errors: errors(i) }));
+
+const judgement = async () => {
+  const res = await owner.get('/api/admin/releases/orders/judgement');
+  expect(res.status).toBe(200);
+  expectShape(releases.CanaryJudgement, res.body.data);
+  return res.body.data;
+};
+
+async function registerCanary(version: string, extra: Record<string, unknown> = {}) {
+  const res = await deployer.post('/api/admin/releases', { remote: 'orders', version, manifestUrl: build(version), files: { 'remoteEntry.js': HASH }, canaryPercent: 50, ...extra });
+  expect(res.status).toBe(200);
+  return res.body.data.id as string;
+}
+
+test('a beacon batch is stored per view against remote@version and the cohort of the release the administrator ran', async () => {
+  const canaryId = await registerCanary('2.0.0');
+  const { active } = await releaseIds();
+  const inCanary = await viewerIn(true);
+  const inStable = await viewerIn(false);
+  const a = await beacon({ token: inCanary.token, measurements: views(canaryId, 3, { errors: (i) => (i === 0 ? 2 : 0) }) });
+  expect(a.status).toBe(200);
+  expect(a.body.data).toEqual({ accepted: 3, dropped: 0 });
+  const b = await beacon({ token: inStable.token, measurements: [...views(active, 2), { releaseId: '999999', kind: 'slot', target: 'dashboard.cards', errors: 0 }] }, 'application/json');
+  expect(b.body.data).toEqual({ accepted: 2, dropped: 1 });
+  const rows = await t.sql(
+    `select remote, version, cohort, admin_username, kind, target, lcp_ms, errors from release_measurements order by id`,
+  );
+  expect(rows.map((r) => `${r.remote}@${r.version} ${r.cohort} ${r.admin_username} ${r.kind}:${r.target} ${r.lcp_ms} ${r.errors}`)).toEqual([
+    `orders@2.0.0 canary ${inCanary.username} section:orders 1000 2`,
+    `orders@2.0.0 canary ${inCanary.username} section:orders 1010 0`,
+    `orders@2.0.0 canary ${inCanary.username} section:orders 1020 0`,
+    `orders@local-1 stable ${inStable.username} section:orders 1000 0`,
+    `orders@local-1 stable ${inStable.username} section:orders 1010 0`,
+  ]);
+  // Too few views so far: Inconclusive, saying why.
+  const j = await judgement();
+  expect(j).toMatchObject({ verdict: 'inconclusive', reason: 'too few views: 3 canary and 2 stable, 40 needed in each', canary: { id: canaryId } });
+  expect(j.checks.find((c: any) => c.metric === 'errorRate')).toMatchObject({ canary: { n: 3, value: 1 / 3 }, stable: { n: 2, value: 0 }, outcome: 'too-few' });
+});
+
+test('only a live session sends measurements; batches are bounded and rate-limited per session', async () => {
+  const { active } = await releaseIds();
+  const one = views(active, 1);
+  expect((await beacon({ token: 'x'.repeat(43), measurements: one })).body.code).toBe('TOKEN_INVALID');
+  const gone = await viewerIn(false);
+  await new Api(t.url).post('/api/admin/logout', undefined, { token: gone.token });
+  expect((await beacon({ token: gone.token, measurements: one })).body.code).toBe('TOKEN_INVALID');
+  expect((await beacon({ measurements: one })).status).toBe(400);
+  const s = await viewerIn(false);
+  const tooMany = await beacon({ token: s.token, measurements: views(active, 51) });
+  expect(tooMany.status).toBe(400);
+  expect(tooMany.body.code).toBe('VALIDATION_ERROR');
+  expect((await beacon({ token: s.token, measurements: [{ ...one[0], lcp: -1 }] })).status).toBe(400);
+  expect((await beacon(`{"token":"${s.token}","measurements":[${'1,'.repeat(20_000)}1]}`)).status).toBe(413);
+  // text/plain is this route's alone: elsewhere it is refused as before.
+  const elsewhere = await owner.call('POST', '/api/admin/releases/failures', { rawBody: '{}', headers: { 'Content-Type': 'text/plain' } });
+  expect([elsewhere.status, elsewhere.body.code]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
+  // Three batches a minute per session (the refused ones above were not counted: they were never read).
+  for (let i = 0; i < 3; i++) expect((await beacon({ token: s.token, measurements: one })).status).toBe(200);
+  const limited = await beacon({ token: s.token, measurements: one });
+  expect([limited.status, limited.body.code, limited.headers.get('retry-after')]).toEqual([429, 'RATE_LIMITED', '60']);
+  const other = await viewerIn(false);
+  expect((await beacon({ token: other.token, measurements: one })).status).toBe(200);
+});
+
+test('a canary slower than the stable release is judged Fail and rolled back, audited with the reason', async () => {
+  const { active, canary } = await releaseIds();
+  const slow = await viewerIn(true);
+  const stable = await viewerIn(false);
+  expect((await beacon({ token: stable.token, measurements: views(active, 50) })).status).toBe(200);
+  // 50 views each, every canary paint 1.5 s later: the judge, run after this batch, rolls it back.
+  const res = await beacon({ token: slow.token, measurements: views(canary!, 50, { lcp: (i) => 2500 + i * 10 }) });
+  expect(res.body.data).toEqual({ accepted: 50, dropped: 0 });
+  const after = await releaseIds();
+  expect([after.active, after.canary]).toEqual([active, undefined]);
+  const [row] = await t.sql(`select state, changed_by, judge_verdict from releases where id = $1`, [canary]);
+  expect(row).toMatchObject({ state: 'rolled-back', changed_by: 'canary judge' });
+  const verdict = typeof row.judge_verdict === 'string' ? JSON.parse(row.judge_verdict) : row.judge_verdict;
+  expect(verdict).toMatchObject({ verdict: 'fail', metric: 'lcp' });
+  expect(verdict.confidence).toBeGreaterThan(0.999);
+  const audit = await owner.get('/api/admin/audit', { query: { action: 'release.auto-rollback' } });
+  expect(audit.body.data.entries[0]).toMatchObject({ adminUsername: 'canary judge', target: 'orders 2.0.0' });
+  expect(audit.body.data.entries[0].summary).toMatch(
+    /^orders 2\.0\.0 rolled back; local-1 is active \(the canary judge: the canary's LCP p75 is worse: \d+ ms against \d+ ms \(\+\d+\.\d %\), at \d+\.\d % confidence/,
+  );
+  // Its measurements arriving late are dropped: the release is no longer live.
+  expect((await beacon({ token: slow.token, measurements: views(canary!, 1) })).body.data).toEqual({ accepted: 0, dropped: 1 });
+  expect(await judgement()).toMatchObject({ canary: null, verdict: null, reason: 'orders has no canary' });
+});
+
+test('a canary whose verdict stays Pass for its promote-after is promoted, audited', async () => {
+  expect((await deployer.post('/api/admin/releases', { remote: 'orders', version: '3.0.0', manifestUrl: build('3.0.0'), files: { 'remoteEntry.js': HASH }, promoteAfterSeconds: 60 })).status).toBe(400);
+  const canaryId = await registerCanary('3.0.0', { promoteAfterSeconds: 600 });
+  expect(await judgement()).toMatchObject({ verdict: null, promoteAfterSeconds: 600, reason: 'not judged yet: no measurements have arrived since the canary was registered' });
+  const { active } = await releaseIds();
+  const a = await viewerIn(true);
+  const b = await viewerIn(false);
+  await beacon({ token: b.token, measurements: views(active, 50) });
+  await beacon({ token: a.token, measurements: views(canaryId, 50) });
+  const pass = await judgement();
+  expect(pass).toMatchObject({ verdict: 'pass', metric: null, canary: { id: canaryId } });
+  expect(pass.reason).toBe('no metric is worse at 98.0 % confidence (50 canary views, 50 stable)');
+  expect(pass.passingSince).not.toBeNull();
+  expect(pass.checks.map((c: any) => `${c.metric} ${c.outcome}`)).toEqual(['errorRate no-worse', 'inp no-worse', 'lcp no-worse', 'cls no-worse']);
+  // Not yet: Pass for less than 600 s.
+  expect((await releaseIds()).canary).toBe(canaryId);
+  // Its Pass began 601 s ago (the clock moved on); the next judgement promotes it.
+  await t.sql(`update releases set passing_since = now() - interval '601 seconds' where id = $1`, [canaryId]);
+  await beacon({ token: a.token, measurements: views(canaryId, 1) });
+  expect(await releaseIds()).toEqual({ active: canaryId, canary: undefined });
+  const audit = await owner.get('/api/admin/audit', { query: { action: 'release.auto-promote' } });
+  expect(audit.body.data.entries[0]).toMatchObject({ adminUsername: 'canary judge', target: 'orders 3.0.0' });
+  expect(audit.body.data.entries[0].summary).toMatch(/^orders 3\.0\.0 promoted from 50% to everyone; local-1 retired \(the canary judge's verdict has been Pass for 60\d s: no metric is worse/);
+});
+
+test('a canary that turns worse after a Pass is rolled back, not promoted, and its Pass forgotten', async () => {
+  const canaryId = await registerCanary('4.0.0', { promoteAfterSeconds: 60 });
+  const { active } = await releaseIds();
+  const a = await viewerIn(true);
+  const b = await viewerIn(false);
+  await beacon({ token: b.token, measurements: views(active, 50) });
+  await beacon({ token: a.token, measurements: views(canaryId, 50) });
+  expect((await judgement()).verdict).toBe('pass');
+  // Twenty errors among the canary's next views, none in the stable ones: a Fail, not a promotion.
+  await t.sql(`update releases set passing_since = now() - interval '61 seconds' where id = $1`, [canaryId]);
+  await beacon({ token: a.token, measurements: views(canaryId, 30, { errors: () => 1 }) });
+  const [row] = await t.sql(`select state, passing_since from releases where id = $1`, [canaryId]);
+  expect(row).toEqual({ state: 'rolled-back', passing_since: null });
+  const audit = await owner.get('/api/admin/audit', { query: { action: 'release.auto-rollback' } });
+  expect(audit.body.data.entries[0].summary).toMatch(/the canary judge: the canary's error rate per view is worse: 37\.5 % against 0\.0 %/);
+});
+
+test('measurements older than the retention are deleted', async () => {
+  const before = Number((await t.sql('select count(*)::int as n from release_measurements'))[0].n);
+  expect(before).toBeGreaterThan(100);
+  await t.sql(`update release_measurements set created_at = now() - interval '31 days' where id in (select id from release_measurements order by id limit 100)`);
+  expect(await deleteOldMeasurements(t.server.db, 30)).toBe(100);
+  expect(Number((await t.sql('select count(*)::int as n from release_measurements'))[0].n)).toBe(before - 100);
+  expect(await deleteOldMeasurements(t.server.db, 30)).toBe(0);
+});

@@ -1,0 +1,75 @@
+// The canary judge's verdict on a remote's canary (docs/releases.md, The canary judge): the verdict
+// and why beside Promote and Roll back, and each metric canary against stable under the row.
+import { Alert, Table } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { type CanaryJudgement, formatDate, type MetricCheck, queries, StatusTag, toApiError } from '@growth-admin/shared-client';
+
+const VERDICT: Record<NonNullable<CanaryJudgement['verdict']>, { label: string; colour: string }> = {
+  pass: { label: 'Pass', colour: '#10B981' },
+  fail: { label: 'Fail', colour: '#DC2626' },
+  inconclusive: { label: 'Inconclusive', colour: '#6B7280' },
+};
+
+const METRIC_LABELS: Record<MetricCheck['metric'], string> = {
+  errorRate: 'Error rate per view',
+  inp: 'INP p75',
+  lcp: 'LCP p75',
+  cls: 'CLS p75',
+};
+
+const OUTCOME: Record<MetricCheck['outcome'], string> = {
+  worse: 'Worse',
+  'no-worse': 'Not worse',
+  'too-few': 'Too few to judge',
+};
+
+/** A figure as the metric reads: a share, milliseconds, or CLS's unitless score. */
+export function figure(metric: MetricCheck['metric'], value: number | null): string {
+  if (value === null) return '—';
+  if (metric === 'errorRate') return `${(value * 100).toFixed(1)} %`;
+  if (metric === 'cls') return value.toFixed(3);
+  return `${Math.round(value)} ms`;
+}
+
+const change = (c: MetricCheck) => (c.relativeChange === null ? '—' : `${c.relativeChange >= 0 ? '+' : ''}${(c.relativeChange * 100).toFixed(1)} %`);
+
+/** The verdict and why (for the Releases table's row of a remote with a canary). */
+export function CanaryVerdict({ remote }: { remote: string }) {
+  const judgement = useQuery(queries.canaryJudgement(remote));
+  if (judgement.isError) return <span>{`Verdict unavailable: ${toApiError(judgement.error).message}`}</span>;
+  if (!judgement.data) return <span>Loading the verdict...</span>;
+  const { verdict, reason } = judgement.data;
+  return (
+    <span>
+      <StatusTag colour={verdict ? VERDICT[verdict].colour : '#6B7280'}>{verdict ? VERDICT[verdict].label : 'Not judged'}</StatusTag> {reason}
+    </span>
+  );
+}
+
+/** Views, the error rate and the three vitals, canary against stable, with each test's outcome. */
+export function CanaryFigures({ remote }: { remote: string }) {
+  const judgement = useQuery(queries.canaryJudgement(remote));
+  if (judgement.isError) return <Alert type="error" showIcon title={`Error loading the canary judge's verdict on ${remote}: ${toApiError(judgement.error).message}`} />;
+  const checks = judgement.data?.checks ?? [];
+  const views = checks.find((c) => c.metric === 'errorRate');
+  return (
+    <Table<MetricCheck>
+      rowKey="metric"
+      size="small"
+      pagination={false}
+      aria-label={`Canary against stable: ${remote}`}
+      loading={judgement.isPending}
+      dataSource={checks}
+      locale={{ emptyText: judgement.data?.reason ?? 'Loading the verdict...' }}
+      title={() => (views && judgement.data?.since ? `Canary ${views.canary.n} views, stable ${views.stable.n} views since ${formatDate(judgement.data.since)}` : 'Canary against stable')}
+      columns={[
+        { title: 'Metric', key: 'metric', render: (_, c) => METRIC_LABELS[c.metric] },
+        { title: 'Canary', key: 'canary', render: (_, c) => `${figure(c.metric, c.canary.value)} (n ${c.canary.n})` },
+        { title: 'Stable', key: 'stable', render: (_, c) => `${figure(c.metric, c.stable.value)} (n ${c.stable.n})` },
+        { title: 'Change', key: 'change', render: (_, c) => change(c) },
+        { title: 'Confidence worse', key: 'confidence', render: (_, c) => (c.confidence === null ? '—' : `${(c.confidence * 100).toFixed(1)} %`) },
+        { title: 'Outcome', key: 'outcome', render: (_, c) => OUTCOME[c.outcome] },
+      ]}
+    />
+  );
+}
