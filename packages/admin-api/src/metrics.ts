@@ -85,6 +85,12 @@ export class ApiMetrics {
     labelNames: ['remote', 'event'] as const,
     registers: [this.registry],
   });
+  readonly vitals = new Counter({
+    name: 'admin_api_vitals_measurements_total',
+    help: 'Real-user measurements received (POST /api/vitals): accepted, dropped (of no release, or of one no longer live), rate_limited (in a batch refused by the per-session limit)',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
   readonly canaryVerdicts = new Counter({
     name: 'admin_api_canary_verdicts_total',
     help: "Canaries' ends through this instance: promoted, rolled_back (by someone), auto_rolled_back (by its failure reports), judge_rolled_back and judge_promoted (by the canary judge)",
@@ -204,6 +210,11 @@ export class ApiMetrics {
 
   release(remote: string, event: ReleaseEvent): void {
     this.releaseEvents.inc({ remote, event });
+  }
+
+  /** Measurements of one batch by outcome (the vitals route calls it). */
+  vitalsReceived(outcome: 'accepted' | 'dropped' | 'rate_limited', count: number): void {
+    if (count > 0) this.vitals.inc({ outcome }, count);
   }
 
   canary(remote: string, verdict: CanaryVerdict): void {

@@ -3,8 +3,6 @@
 // judge acting on them through the registry: a worse canary rolled back (audited, with the reason),
 // a canary whose verdict stays Pass promoted after its promote-after, Inconclusive on too few views,
 // and the retention.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { releases } from '@growth-admin/api-contract';
@@ -12,14 +10,17 @@ import { addAdmin } from '../src/modules/auth/repository';
 import { bucketOf, subjectOf } from '../src/modules/releases/composition';
 import { deleteOldMeasurements } from '../src/modules/releases/measurements';
 import { Api, expectShape, startTestServer, TEST_TMP, type TestServer } from './helpers';
+import { sampleValue, scrape } from './metricsText';
+import { startJsonHost } from './releaseFixtures';
 
 const files = new Map<string, unknown>();
-let host: Server;
+let host: Awaited<ReturnType<typeof startJsonHost>> | undefined;
 let hostUrl = '';
 const SHARED = { react: '19.3.1', 'react-dom': '19.3.1', antd: '6.6.8' };
 const META = { schemaVersion: 1, name: 'orders', sections: [{ path: 'orders', label: 'Orders', icon: 'orders', leastRole: 'viewer', order: 40, module: './Orders' }], contributions: [] };
 const LOCAL_TOKEN = `deploy_${'L'.repeat(43)}`;
 const HASH = `sha384-${'A'.repeat(64)}`;
+const METRICS_TOKEN = 'vitals-metrics-token';
 
 function build(version: string): string {
   files.set(`/store/orders/${version}/mf-manifest.json`, {
@@ -35,18 +36,18 @@ function build(version: string): string {
 let t: TestServer;
 let owner: Api;
 let deployer: Api;
+let seed = '';
 beforeAll(async () => {
-  host = createServer((req, res) => {
-    const body = files.get(req.url ?? '');
-    if (body === undefined) return void res.writeHead(404).end();
-    res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
-  });
-  await new Promise<void>((r) => host.listen(0, '127.0.0.1', r));
-  hostUrl = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
+  host = await startJsonHost(files);
+  hostUrl = host.url;
   files.set('/shell/mf-manifest.json', { name: 'shell', shared: Object.entries(SHARED).map(([name, version]) => ({ name, version, requiredVersion: `^${version}` })) });
   files.set('/shell/shell-contract.json', { sharedClient: { version: '1.1.0', exports: [] }, antd: { exports: [] }, slots: {} });
-  const seed = join(TEST_TMP, `vitals-seed-${process.pid}.json`);
+  seed = join(TEST_TMP, `vitals-seed-${process.pid}.json`);
   writeFileSync(seed, JSON.stringify([{ remote: 'orders', version: 'local-1', manifestUrl: `http://localhost:3999/orders/mf-manifest.json`, files: {}, meta: META }]));
+});
+// Each test starts from npm start's registry (orders local-1 active) on a server of its own: what
+// it judges, it registers and measures itself.
+beforeEach(async () => {
   t = await startTestServer({
     shellUrl: `${hostUrl}/shell`,
     releaseSeedFile: seed,
@@ -56,15 +57,17 @@ beforeAll(async () => {
     judgeIntervalMs: 0, // judged after every batch
     judgeMinViews: 40,
     judgeMinSamples: 20,
+    metricsPort: 0,
+    metricsToken: METRICS_TOKEN,
   });
   owner = new Api(t.url);
   await owner.login();
   deployer = new Api(t.url);
   deployer.token = LOCAL_TOKEN;
 });
+afterEach(() => t?.close());
 afterAll(async () => {
-  await t?.close();
-  await new Promise((r) => host?.close(r));
+  await host?.close();
 });
 
 /** A signed-in viewer's session token; `canary`: one whose bucket for orders falls below 50 (or not). */
@@ -109,6 +112,8 @@ async function registerCanary(version: string, extra: Record<string, unknown> = 
 test('a beacon batch is stored per view against remote@version and the cohort of the release the administrator ran', async () => {
   const canaryId = await registerCanary('2.0.0');
   const { active } = await releaseIds();
+  const scraped = async () => (await scrape(t.server.metricsUrl!, METRICS_TOKEN)).text;
+  const before = await scraped();
   const inCanary = await viewerIn(true);
   const inStable = await viewerIn(false);
   const a = await beacon({ token: inCanary.token, measurements: views(canaryId, 3, { errors: (i) => (i === 0 ? 2 : 0) }) });
@@ -116,6 +121,10 @@ test('a beacon batch is stored per view against remote@version and the cohort of
   expect(a.body.data).toEqual({ accepted: 3, dropped: 0 });
   const b = await beacon({ token: inStable.token, measurements: [...views(active, 2), { releaseId: '999999', kind: 'slot', target: 'dashboard.cards', errors: 0 }] }, 'application/json');
   expect(b.body.data).toEqual({ accepted: 2, dropped: 1 });
+  // What an operator scrapes: the measurements by outcome.
+  const after = await scraped();
+  const counted = (outcome: string) => sampleValue(after, 'admin_api_vitals_measurements_total', { outcome }) - sampleValue(before, 'admin_api_vitals_measurements_total', { outcome });
+  expect([counted('accepted'), counted('dropped')]).toEqual([5, 1]);
   const rows = await t.sql(
     `select remote, version, cohort, admin_username, kind, target, lcp_ms, errors from release_measurements order by id`,
   );
@@ -153,17 +162,19 @@ test('only a live session sends measurements; batches are bounded and rate-limit
   for (let i = 0; i < 3; i++) expect((await beacon({ token: s.token, measurements: one })).status).toBe(200);
   const limited = await beacon({ token: s.token, measurements: one });
   expect([limited.status, limited.body.code, limited.headers.get('retry-after')]).toEqual([429, 'RATE_LIMITED', '60']);
+  expect(sampleValue((await scrape(t.server.metricsUrl!, METRICS_TOKEN)).text, 'admin_api_vitals_measurements_total', { outcome: 'rate_limited' })).toBe(1);
   const other = await viewerIn(false);
   expect((await beacon({ token: other.token, measurements: one })).status).toBe(200);
 });
 
 test('a canary slower than the stable release is judged Fail and rolled back, audited with the reason', async () => {
-  const { active, canary } = await releaseIds();
+  const canary = await registerCanary('2.0.0');
+  const { active } = await releaseIds();
   const slow = await viewerIn(true);
   const stable = await viewerIn(false);
   expect((await beacon({ token: stable.token, measurements: views(active, 50) })).status).toBe(200);
   // 50 views each, every canary paint 1.5 s later: the judge, run after this batch, rolls it back.
-  const res = await beacon({ token: slow.token, measurements: views(canary!, 50, { lcp: (i) => 2500 + i * 10 }) });
+  const res = await beacon({ token: slow.token, measurements: views(canary, 50, { lcp: (i) => 2500 + i * 10 }) });
   expect(res.body.data).toEqual({ accepted: 50, dropped: 0 });
   const after = await releaseIds();
   expect([after.active, after.canary]).toEqual([active, undefined]);
@@ -178,7 +189,7 @@ test('a canary slower than the stable release is judged Fail and rolled back, au
     /^orders 2\.0\.0 rolled back; local-1 is active \(the canary judge: the canary's LCP p75 is worse: \d+ ms against \d+ ms \(\+\d+\.\d %\), at \d+\.\d % confidence/,
   );
   // Its measurements arriving late are dropped: the release is no longer live.
-  expect((await beacon({ token: slow.token, measurements: views(canary!, 1) })).body.data).toEqual({ accepted: 0, dropped: 1 });
+  expect((await beacon({ token: slow.token, measurements: views(canary, 1) })).body.data).toEqual({ accepted: 0, dropped: 1 });
   expect(await judgement()).toMatchObject({ canary: null, verdict: null, reason: 'orders has no canary' });
 });
 
@@ -225,8 +236,11 @@ test('a canary that turns worse after a Pass is rolled back, not promoted, and i
 });
 
 test('measurements older than the retention are deleted', async () => {
+  const { active } = await releaseIds();
+  const viewer = await viewerIn(false);
+  for (let batch = 0; batch < 3; batch++) expect((await beacon({ token: viewer.token, measurements: views(active, 50) })).status).toBe(200);
   const before = Number((await t.sql('select count(*)::int as n from release_measurements'))[0].n);
-  expect(before).toBeGreaterThan(100);
+  expect(before).toBe(150);
   await t.sql(`update release_measurements set created_at = now() - interval '31 days' where id in (select id from release_measurements order by id limit 100)`);
   expect(await deleteOldMeasurements(t.server.db, 30)).toBe(100);
   expect(Number((await t.sql('select count(*)::int as n from release_measurements'))[0].n)).toBe(before - 100);

@@ -7,7 +7,7 @@ import { pageVitals } from './page';
 
 let started = false;
 
-export function startVitalsWhenIdle(config: { remotes: Record<string, string>; apiBaseUrl: string }, load = () => import('./observe')): void {
+export function startVitalsWhenIdle(config: { remotes: Record<string, string>; apiBaseUrl: string }, load = () => import(/* webpackChunkName: "vitals" */ './observe')): void {
   if (started) return;
   started = true;
   whenIdle(() => {

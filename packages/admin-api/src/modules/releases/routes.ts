@@ -102,8 +102,13 @@ export function releaseRoutes(app: FastifyInstance, { db, config, metrics }: Rou
     const found = await findSession(db, req.body.token, config.sessionIdleMs);
     if (found.status === 'expired') throw unauthorized(`Your session has expired (no request for ${durationInWords(config.sessionIdleMs)}, or too old): sign in again`, 'SESSION_EXPIRED');
     if (found.status !== 'live') throw unauthorized('The session token is invalid, expired or signed out', 'TOKEN_INVALID');
-    if (!vitalsLimiter.take(found.session.sessionId)) throw new ApiError(429, 'RATE_LIMITED', 'Too many measurement batches from this session this minute: try again later', 60);
+    if (!vitalsLimiter.take(found.session.sessionId)) {
+      metrics.vitalsReceived('rate_limited', req.body.measurements.length);
+      throw new ApiError(429, 'RATE_LIMITED', 'Too many measurement batches from this session this minute: try again later', 60);
+    }
     const { accepted, dropped, remotes } = await storeMeasurements(db, found.session.username, req.body.measurements);
+    metrics.vitalsReceived('accepted', accepted);
+    metrics.vitalsReceived('dropped', dropped);
     for (const remote of remotes) metrics.release(remote, 'measured');
     await judge.measured(remotes);
     return { data: { accepted, dropped } };
