@@ -1,12 +1,13 @@
 // The real-user measurements in a real browser: a section view is measured once the browser is idle
 // after the first screen (the `vitals` chunk), sent with sendBeacon when the page is hidden, and
-// accepted by the API against a live release (one of no release, or of a release no longer live,
-// would be dropped). Headless Chromium never hides a page (no other window covers it), so the page
+// answered 200 by the API, which takes a batch only from a live session, in the contract's shape
+// (else 401 or 400). Headless Chromium never hides a page (no other window covers it), so the page
 // is told it is hidden, as a browser tells it when its tab is switched away. (Playwright does not
-// show a beacon's body: what it holds is the shell's unit tests', packages/shell/src/vitals.)
+// show a beacon's body or its answer's: what it holds is the shell's unit tests', and what the API
+// stores of it the admin API's, test/vitals.test.ts.)
 import { expect, signInViaApi, test } from '../support';
 
-test('a view of Orders is measured, sent when the page is hidden, and accepted against its live release', async ({ page }) => {
+test('a view of Orders is measured, sent with a beacon when the page is hidden, and taken by the API', async ({ page }) => {
   const observers = page.waitForResponse((r) => /\/vitals\.[0-9a-f]+\.js$/.test(r.url()));
   await signInViaApi(page, '/orders');
   await expect(page.getByRole('heading', { name: 'Orders', exact: true })).toBeVisible();
@@ -23,6 +24,4 @@ test('a view of Orders is measured, sent when the page is hidden, and accepted a
 
   const response = await request.response();
   expect(response?.status()).toBe(200);
-  const { data } = (await response!.json()) as { data: { accepted: number; dropped: number } };
-  expect(data).toEqual({ accepted: 1, dropped: 0 }); // the one view: Orders, at its live release
 });
