@@ -36,7 +36,9 @@ afterAll(() => {
   if (clone) rmSync(clone, { recursive: true, force: true });
 });
 
-test('a remote builds on a fresh clone: its dependencies first, through turbo', () => {
+// One story in one test (tests are shuffled): the remote first, on a clone with nothing built, then
+// the API, which finds what the remote's build made in turbo's cache.
+test('a remote builds on a fresh clone with its dependencies first; then the API builds from cache what it shares, and type-checks', () => {
   expect(built('api-contract/dist')).toBe(false); // nothing is built in a clone
   const r = run('pnpm', ['--filter', '@growth-admin/orders-mfe', 'build']);
   expect({ status: r.status, tail: r.tail }).toEqual({ status: 0, tail: expect.any(String) });
@@ -47,9 +49,7 @@ test('a remote builds on a fresh clone: its dependencies first, through turbo', 
   // Only what it needs: the API and the other remotes are not built.
   expect(built('admin-api/dist')).toBe(false);
   expect(built('people-mfe/dist')).toBe(false);
-}, 8 * 60_000);
 
-test('the API builds and type-checks on a fresh clone; what is built already is turbo cache', () => {
   const build = run('pnpm', ['--filter', '@growth-admin/admin-api', 'build']);
   expect({ status: build.status, tail: build.tail }).toEqual({ status: 0, tail: expect.any(String) });
   expect(built('web-security/dist/index.js')).toBe(true);
@@ -61,4 +61,4 @@ test('the API builds and type-checks on a fresh clone; what is built already is 
   const typecheck = run('pnpm', ['--filter', '@growth-admin/admin-api', 'typecheck']);
   expect({ status: typecheck.status, tail: typecheck.tail }).toEqual({ status: 0, tail: expect.any(String) });
   expect(typecheck.output).toMatch(/FULL TURBO/); // its dependencies are current: nothing rebuilt
-}, 8 * 60_000);
+}, 12 * 60_000);
