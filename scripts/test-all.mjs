@@ -121,15 +121,27 @@ const budget =
   build === 0 && !nothing
     ? await timed('byte budget', () => spawnSync(process.execPath, [join(repoRoot, 'scripts/bundle-budget.mjs'), 'check'], { stdio: 'inherit' }).status ?? 1)
     : 0;
-// The journeys are the longest task (about 11 minutes on 2 cores): they start at once, beside the
-// packages' jest suites run one after the other, instead of whenever turbo gets to them.
+// Two lanes side by side, about one core each: the journeys (the longest task, about 11 minutes on
+// 2 cores), then the suites that are builds more than tests (the remote kit's proof, the fresh clone,
+// the build tools'); and every other package's jest suite, one after the other. Each lane is turbo
+// runs in turn, so the journeys start at once instead of whenever turbo gets to them.
 const E2E = '@growth-admin/e2e';
-const runsJourneys = filters.length === 0 || filters.includes(`--filter=${E2E}`);
-const jestFilters = filters.length === 0 ? [`--filter=!${E2E}`] : filters.filter((f) => f !== `--filter=${E2E}`);
+const AFTER_JOURNEYS = ['@growth-admin/remote-kit', '@growth-admin/workspace', '@growth-admin/federation-tools'];
+const selected = (name) => filters.length === 0 || filters.includes(`--filter=${name}`);
+const laneA = [[E2E].filter(selected), AFTER_JOURNEYS.filter(selected)].filter((names) => names.length);
+const laneB =
+  filters.length === 0
+    ? [[E2E, ...AFTER_JOURNEYS].map((name) => `--filter=!${name}`)]
+    : [filters.filter((f) => ![E2E, ...AFTER_JOURNEYS].some((name) => f === `--filter=${name}`))].filter((f) => f.length);
 async function runTests() {
   // --only: the builds were made above; restored again by two runs at once, a file being served could be rewritten.
   const turboTest = (which) => runPnpmAsync(['exec', 'turbo', 'run', 'test', '--only', '--continue', '--concurrency=1', ...which], { env: testEnv });
-  const statuses = await Promise.all([runsJourneys ? turboTest([`--filter=${E2E}`]) : 0, jestFilters.length ? turboTest(jestFilters) : 0]);
+  const lane = async (steps) => {
+    let status = 0;
+    for (const step of steps) status = (await turboTest(step)) || status;
+    return status;
+  };
+  const statuses = await Promise.all([lane(laneA.map((names) => names.map((name) => `--filter=${name}`))), lane(laneB)]);
   return statuses.find((status) => status !== 0) ?? 0;
 }
 const test = build !== 0 ? 1 : nothing ? 0 : await timed('tests', runTests);
