@@ -31,11 +31,15 @@ export function runPnpm(args, options = {}) {
   return result.status ?? 1;
 }
 
-/** runPnpm without waiting: resolves with the exit status (for steps that run side by side). */
-export function runPnpmAsync(args, options = {}) {
-  const [cmd, ...lead] = pnpmCommand();
+/**
+ * runPnpm without waiting: resolves with the exit status (for steps that run side by side).
+ * `nice`: at a lower CPU priority (`nice -n 10`, where the system has it).
+ */
+export function runPnpmAsync(args, { nice = false, ...options } = {}) {
+  const command = pnpmCommand();
+  const [cmd, ...rest] = nice && process.platform !== 'win32' && spawnSync('nice', ['true']).status === 0 ? ['nice', '-n', '10', ...command] : command;
   return new Promise((resolve) => {
-    const child = spawn(cmd, [...lead, ...args], { stdio: 'inherit', cwd: repoRoot, ...options });
+    const child = spawn(cmd, [...rest, ...args], { stdio: 'inherit', cwd: repoRoot, ...options });
     child.on('error', () => resolve(1));
     child.on('exit', (code) => resolve(code ?? 1));
   });

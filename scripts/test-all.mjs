@@ -122,11 +122,12 @@ const budget =
     ? await timed('byte budget', () => spawnSync(process.execPath, [join(repoRoot, 'scripts/bundle-budget.mjs'), 'check'], { stdio: 'inherit' }).status ?? 1)
     : 0;
 // Two lanes side by side, about one core each: the journeys (the longest task, about 11 minutes on
-// 2 cores), then the suites that are builds more than tests (the remote kit's proof, the fresh clone,
-// the build tools'); and every other package's jest suite, one after the other. Each lane is turbo
-// runs in turn, so the journeys start at once instead of whenever turbo gets to them.
+// 2 cores), then the build tools' suite; and every other package's jest suite, one after the other,
+// at a lower priority (nice), so the journeys are never slowed and the suites take the time they
+// leave. Each lane is turbo runs in turn: the journeys start at once instead of whenever turbo gets
+// to them.
 const E2E = '@growth-admin/e2e';
-const AFTER_JOURNEYS = ['@growth-admin/remote-kit', '@growth-admin/workspace', '@growth-admin/federation-tools'];
+const AFTER_JOURNEYS = ['@growth-admin/federation-tools'];
 const selected = (name) => filters.length === 0 || filters.includes(`--filter=${name}`);
 const laneA = [[E2E].filter(selected), AFTER_JOURNEYS.filter(selected)].filter((names) => names.length);
 const laneB =
@@ -135,13 +136,13 @@ const laneB =
     : [filters.filter((f) => ![E2E, ...AFTER_JOURNEYS].some((name) => f === `--filter=${name}`))].filter((f) => f.length);
 async function runTests() {
   // --only: the builds were made above; restored again by two runs at once, a file being served could be rewritten.
-  const turboTest = (which) => runPnpmAsync(['exec', 'turbo', 'run', 'test', '--only', '--continue', '--concurrency=1', ...which], { env: testEnv });
-  const lane = async (steps) => {
+  const turboTest = (which, nice) => runPnpmAsync(['exec', 'turbo', 'run', 'test', '--only', '--continue', '--concurrency=1', ...which], { env: testEnv, nice });
+  const lane = async (steps, nice = false) => {
     let status = 0;
-    for (const step of steps) status = (await turboTest(step)) || status;
+    for (const step of steps) status = (await turboTest(step, nice)) || status;
     return status;
   };
-  const statuses = await Promise.all([lane(laneA.map((names) => names.map((name) => `--filter=${name}`))), lane(laneB)]);
+  const statuses = await Promise.all([lane(laneA.map((names) => names.map((name) => `--filter=${name}`))), lane(laneB, true)]);
   return statuses.find((status) => status !== 0) ?? 0;
 }
 const test = build !== 0 ? 1 : nothing ? 0 : await timed('tests', runTests);
