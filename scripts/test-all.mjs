@@ -11,7 +11,7 @@ import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { changedFiles, planAffected } from './affected.mjs';
 import { exitIfNodeTooOld } from './node-version.mjs';
-import { ensureInstalled, repoRoot, runPnpm, runPnpmAsync } from './pnpm.mjs';
+import { ensureInstalled, repoRoot, runPnpm } from './pnpm.mjs';
 
 exitIfNodeTooOld();
 
@@ -121,29 +121,18 @@ const budget =
   build === 0 && !nothing
     ? await timed('byte budget', () => spawnSync(process.execPath, [join(repoRoot, 'scripts/bundle-budget.mjs'), 'check'], { stdio: 'inherit' }).status ?? 1)
     : 0;
-// Two lanes side by side, about one core each: the journeys (the longest task, about 11 minutes on
-// 2 cores), then the build tools' suite; and every other package's jest suite, one after the other,
-// at a lower priority (nice), so the journeys are never slowed and the suites take the time they
-// leave. Each lane is turbo runs in turn: the journeys start at once instead of whenever turbo gets
-// to them.
+// The packages' jest suites first (two at a time), then the journeys alone: the journeys use both
+// cores in bursts (Chromium, the API, the static servers), and beside other suites they took twice
+// as long. Journeys last, explicitly: turbo's own order is not the dependency order here.
 const E2E = '@growth-admin/e2e';
-const AFTER_JOURNEYS = ['@growth-admin/federation-tools'];
-const selected = (name) => filters.length === 0 || filters.includes(`--filter=${name}`);
-const laneA = [[E2E].filter(selected), AFTER_JOURNEYS.filter(selected)].filter((names) => names.length);
-const laneB =
-  filters.length === 0
-    ? [[E2E, ...AFTER_JOURNEYS].map((name) => `--filter=!${name}`)]
-    : [filters.filter((f) => ![E2E, ...AFTER_JOURNEYS].some((name) => f === `--filter=${name}`))].filter((f) => f.length);
+const runsJourneys = filters.length === 0 || filters.includes(`--filter=${E2E}`);
+const jestFilters = filters.length === 0 ? [`--filter=!${E2E}`] : filters.filter((f) => f !== `--filter=${E2E}`);
 async function runTests() {
-  // --only: the builds were made above; restored again by two runs at once, a file being served could be rewritten.
-  const turboTest = (which, nice) => runPnpmAsync(['exec', 'turbo', 'run', 'test', '--only', '--continue', '--concurrency=1', ...which], { env: testEnv, nice });
-  const lane = async (steps, nice = false) => {
-    let status = 0;
-    for (const step of steps) status = (await turboTest(step, nice)) || status;
-    return status;
-  };
-  const statuses = await Promise.all([lane(laneA.map((names) => names.map((name) => `--filter=${name}`))), lane(laneB, true)]);
-  return statuses.find((status) => status !== 0) ?? 0;
+  // --only: the builds were made above (nothing is rebuilt or restored under a running suite).
+  const turboTest = (which, concurrency) => runPnpm(['exec', 'turbo', 'run', 'test', '--only', '--continue', `--concurrency=${concurrency}`, ...which], { env: testEnv });
+  const suites = jestFilters.length ? turboTest(jestFilters, 2) : 0;
+  const journeys = runsJourneys ? turboTest([`--filter=${E2E}`], 1) : 0;
+  return suites || journeys;
 }
 const test = build !== 0 ? 1 : nothing ? 0 : await timed('tests', runTests);
 

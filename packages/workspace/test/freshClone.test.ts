@@ -1,8 +1,8 @@
 // A package's own commands on a fresh clone: `pnpm --filter <pkg> build | typecheck` builds what the
 // package needs first (turbo's graph, scripts/deps.mjs) instead of failing on a dependency's missing
 // dist/. The clone is of the current commit (what is committed, not the work tree's edits), installed
-// from pnpm's store without the network; one remote and the API (webpack and tsc, a few minutes on
-// 2 cores), not every package.
+// from pnpm's store without the network; the shared client and the API (tsc: a remote's webpack
+// build from nothing is the remote kit's proof, packages/remote-kit/test/outside.test.ts).
 import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,19 +36,17 @@ afterAll(() => {
   if (clone) rmSync(clone, { recursive: true, force: true });
 });
 
-// One story in one test (tests are shuffled): the remote first, on a clone with nothing built, then
-// the API, which finds what the remote's build made in turbo's cache.
-test('a remote builds on a fresh clone with its dependencies first; then the API builds from cache what it shares, and type-checks', () => {
+// One story in one test (tests are shuffled): the shared client first, on a clone with nothing built,
+// then the API, which finds what that build made in turbo's cache.
+test('the shared client builds on a fresh clone with its dependencies first; then the API builds from cache what it shares, and type-checks', () => {
   expect(built('api-contract/dist')).toBe(false); // nothing is built in a clone
-  const r = run('pnpm', ['--filter', '@growth-admin/orders-mfe', 'build']);
+  const r = run('pnpm', ['--filter', '@growth-admin/shared-client', 'build']);
   expect({ status: r.status, tail: r.tail }).toEqual({ status: 0, tail: expect.any(String) });
-  expect(r.output).toContain('@growth-admin/orders-mfe: building what build needs first');
-  expect(built('api-contract/dist/index.js')).toBe(true);
-  expect(built('orders-mfe/dist/mf-manifest.json')).toBe(true);
-  expect(built('orders-mfe/dist/remoteEntry.js')).toBe(true);
-  // Only what it needs: the API and the other remotes are not built.
+  expect(r.output).toContain('@growth-admin/shared-client: building what build needs first');
+  expect(built('api-contract/dist/index.js')).toBe(true); // (shared-client's build checks its types: it ships its sources)
+  // Only what it needs: the API and the remotes are not built.
   expect(built('admin-api/dist')).toBe(false);
-  expect(built('people-mfe/dist')).toBe(false);
+  expect(built('orders-mfe/dist')).toBe(false);
 
   const build = run('pnpm', ['--filter', '@growth-admin/admin-api', 'build']);
   expect({ status: build.status, tail: build.tail }).toEqual({ status: 0, tail: expect.any(String) });
