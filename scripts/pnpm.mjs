@@ -3,7 +3,7 @@
 // else `npx -y pnpm@<pinned>` (corepack's download does not work everywhere). Also installs the
 // workspace's dependencies when they are missing or older than the lockfile.
 //   node scripts/pnpm.mjs <pnpm args...>
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +29,20 @@ export function runPnpm(args, options = {}) {
   const [cmd, ...lead] = pnpmCommand();
   const result = spawnSync(cmd, [...lead, ...args], { stdio: 'inherit', cwd: repoRoot, ...options });
   return result.status ?? 1;
+}
+
+/**
+ * runPnpm without waiting: resolves with the exit status (for steps that run side by side).
+ * `nice`: at a lower CPU priority (`nice -n 10`, where the system has it).
+ */
+export function runPnpmAsync(args, { nice = false, ...options } = {}) {
+  const command = pnpmCommand();
+  const [cmd, ...rest] = nice && process.platform !== 'win32' && spawnSync('nice', ['true']).status === 0 ? ['nice', '-n', '10', ...command] : command;
+  return new Promise((resolve) => {
+    const child = spawn(cmd, [...rest, ...args], { stdio: 'inherit', cwd: repoRoot, ...options });
+    child.on('error', () => resolve(1));
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
 }
 
 /** `pnpm install --frozen-lockfile` unless node_modules is already up to date with the lockfile. */

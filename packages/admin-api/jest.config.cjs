@@ -5,16 +5,11 @@ const base = require('../../jest.base.cjs')({ dir: __dirname, env: 'node' });
 
 const onPostgres = process.env.ADMIN_API_TEST_DB === 'postgres';
 
-// On PostgreSQL the suite runs again for the files whose subject is the database itself: its driver,
-// pool and concurrency, transactions, migrations, types and SQL under load (money applied exactly once,
-// throttles counted atomically, sessions, streamed exports, lists, dates, a server killed or its
-// database gone, two instances on one database). The rest is about HTTP, rules, the registry or
-// files, whose SQL is the same engine's on PGlite, and runs there only: the test command keeps its
-// time on two cores.
-const ON_POSTGRES_TOO = [
-  'dates', 'export', 'faults', 'lifecycle', 'listSorting', 'migrations', 'money', 'officeDay',
-  'passwordThrottle', 'resilience', 'sessions', 'twoMachines',
-];
+// On PostgreSQL the suite runs again for the files whose subject is what differs from PGlite: a
+// server's pool and concurrency (money applied exactly once under concurrent retries, throttle
+// counts atomic under a burst, sessions), its migrations, and two instances on one database. The
+// rest, SQL on the same engine, runs on PGlite only: the test command keeps its time on two cores.
+const ON_POSTGRES_TOO = ['migrations', 'money', 'passwordThrottle', 'sessions', 'twoMachines'];
 
 module.exports = {
   ...base,
