@@ -31,13 +31,20 @@ export function runPnpm(args, options = {}) {
   return result.status ?? 1;
 }
 
+/** How to run a command only on CPU time nobody else wants (Linux's SCHED_IDLE, else nice 19), or null. */
+function idlePriority() {
+  if (process.platform === 'win32') return null;
+  if (spawnSync('chrt', ['--idle', '0', 'true']).status === 0) return ['chrt', '--idle', '0'];
+  return spawnSync('nice', ['true']).status === 0 ? ['nice', '-n', '19'] : null;
+}
+
 /**
  * runPnpm without waiting: resolves with the exit status (for steps that run side by side).
- * `nice`: at a lower CPU priority (`nice -n 10`, where the system has it).
+ * `idle`: on CPU time nobody else wants, so what runs beside it is never slowed by it.
  */
-export function runPnpmAsync(args, { nice = false, ...options } = {}) {
+export function runPnpmAsync(args, { idle = false, ...options } = {}) {
   const command = pnpmCommand();
-  const [cmd, ...rest] = nice && process.platform !== 'win32' && spawnSync('nice', ['true']).status === 0 ? ['nice', '-n', '10', ...command] : command;
+  const [cmd, ...rest] = [...((idle && idlePriority()) || []), ...command];
   return new Promise((resolve) => {
     const child = spawn(cmd, [...rest, ...args], { stdio: 'inherit', cwd: repoRoot, ...options });
     child.on('error', () => resolve(1));

@@ -123,11 +123,11 @@ const budget =
     : 0;
 // Two phases. First the suites that use both cores (the admin API's, two workers each on PGlite
 // and PostgreSQL) and those that are builds more than tests (the remote kit's proof, the fresh
-// clone, the build tools'), two at a time. Then the journeys, with the light suites beside them one
-// after the other at a lower CPU priority (nice): beside the heavy ones the journeys took twice as
-// long; the light ones fill the moments the journeys wait.
+// clone), two at a time. Then the journeys, with the light suites beside them one after the other on
+// CPU time the journeys leave (SCHED_IDLE): beside the heavy ones the journeys took twice as long,
+// and alone they use about one core of two.
 const E2E = '@growth-admin/e2e';
-const HEAVY = ['@growth-admin/admin-api', '@growth-admin/remote-kit', '@growth-admin/workspace', '@growth-admin/federation-tools'];
+const HEAVY = ['@growth-admin/admin-api', '@growth-admin/remote-kit', '@growth-admin/workspace'];
 const selected = (name) => filters.length === 0 || filters.includes(`--filter=${name}`);
 const heavy = HEAVY.filter(selected).map((name) => `--filter=${name}`);
 const light =
@@ -137,8 +137,8 @@ const light =
 const runsJourneys = selected(E2E);
 async function runTests() {
   // --only: the builds were made above (nothing is rebuilt or restored under a running suite).
-  const turboTest = (which, concurrency, nice = false) =>
-    runPnpmAsync(['exec', 'turbo', 'run', 'test', '--only', '--continue', `--concurrency=${concurrency}`, ...which], { env: testEnv, nice });
+  const turboTest = (which, concurrency, idle = false) =>
+    runPnpmAsync(['exec', 'turbo', 'run', 'test', '--only', '--continue', `--concurrency=${concurrency}`, ...which], { env: testEnv, idle });
   const first = heavy.length ? await turboTest(heavy, 2) : 0;
   const [journeys, rest] = await Promise.all([runsJourneys ? turboTest([`--filter=${E2E}`], 1) : 0, light.length ? turboTest(light, 1, true) : 0]);
   return first || journeys || rest;
