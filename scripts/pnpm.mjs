@@ -3,7 +3,7 @@
 // else `npx -y pnpm@<pinned>` (corepack's download does not work everywhere). Also installs the
 // workspace's dependencies when they are missing or older than the lockfile.
 //   node scripts/pnpm.mjs <pnpm args...>
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,27 +29,6 @@ export function runPnpm(args, options = {}) {
   const [cmd, ...lead] = pnpmCommand();
   const result = spawnSync(cmd, [...lead, ...args], { stdio: 'inherit', cwd: repoRoot, ...options });
   return result.status ?? 1;
-}
-
-/** How to run a command only on CPU time nobody else wants (Linux's SCHED_IDLE, else nice 19), or null. */
-function idlePriority() {
-  if (process.platform === 'win32') return null;
-  if (spawnSync('chrt', ['--idle', '0', 'true']).status === 0) return ['chrt', '--idle', '0'];
-  return spawnSync('nice', ['true']).status === 0 ? ['nice', '-n', '19'] : null;
-}
-
-/**
- * runPnpm without waiting: resolves with the exit status (for steps that run side by side).
- * `idle`: on CPU time nobody else wants, so what runs beside it is never slowed by it.
- */
-export function runPnpmAsync(args, { idle = false, ...options } = {}) {
-  const command = pnpmCommand();
-  const [cmd, ...rest] = [...((idle && idlePriority()) || []), ...command];
-  return new Promise((resolve) => {
-    const child = spawn(cmd, [...rest, ...args], { stdio: 'inherit', cwd: repoRoot, ...options });
-    child.on('error', () => resolve(1));
-    child.on('exit', (code) => resolve(code ?? 1));
-  });
 }
 
 /** `pnpm install --frozen-lockfile` unless node_modules is already up to date with the lockfile. */

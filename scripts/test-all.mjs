@@ -11,7 +11,7 @@ import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { changedFiles, planAffected } from './affected.mjs';
 import { exitIfNodeTooOld } from './node-version.mjs';
-import { ensureInstalled, repoRoot, runPnpm, runPnpmAsync } from './pnpm.mjs';
+import { ensureInstalled, repoRoot, runPnpm } from './pnpm.mjs';
 
 exitIfNodeTooOld();
 
@@ -121,27 +121,19 @@ const budget =
   build === 0 && !nothing
     ? await timed('byte budget', () => spawnSync(process.execPath, [join(repoRoot, 'scripts/bundle-budget.mjs'), 'check'], { stdio: 'inherit' }).status ?? 1)
     : 0;
-// Two phases. First the suites that use both cores (the admin API's, two workers each on PGlite
-// and PostgreSQL) and those that are builds more than tests (the remote kit's proof, the fresh
-// clone), two at a time. Then the journeys, with the light suites beside them one after the other on
-// CPU time the journeys leave (SCHED_IDLE): beside the heavy ones the journeys took twice as long,
-// and alone they use about one core of two.
+// The packages' jest suites first (two at a time), then the journeys alone: the journeys use both
+// cores in bursts (Chromium, the API, the static servers), and beside other suites they took twice
+// as long (and a toast's timing journey failed). Journeys last, explicitly: turbo's own order is
+// not the dependency order here.
 const E2E = '@growth-admin/e2e';
-const HEAVY = ['@growth-admin/admin-api', '@growth-admin/remote-kit', '@growth-admin/workspace'];
-const selected = (name) => filters.length === 0 || filters.includes(`--filter=${name}`);
-const heavy = HEAVY.filter(selected).map((name) => `--filter=${name}`);
-const light =
-  filters.length === 0
-    ? [E2E, ...HEAVY].map((name) => `--filter=!${name}`)
-    : filters.filter((f) => ![E2E, ...HEAVY].some((name) => f === `--filter=${name}`));
-const runsJourneys = selected(E2E);
-async function runTests() {
+const runsJourneys = filters.length === 0 || filters.includes(`--filter=${E2E}`);
+const jestFilters = filters.length === 0 ? [`--filter=!${E2E}`] : filters.filter((f) => f !== `--filter=${E2E}`);
+function runTests() {
   // --only: the builds were made above (nothing is rebuilt or restored under a running suite).
-  const turboTest = (which, concurrency, idle = false) =>
-    runPnpmAsync(['exec', 'turbo', 'run', 'test', '--only', '--continue', `--concurrency=${concurrency}`, ...which], { env: testEnv, idle });
-  const first = heavy.length ? await turboTest(heavy, 2) : 0;
-  const [journeys, rest] = await Promise.all([runsJourneys ? turboTest([`--filter=${E2E}`], 1) : 0, light.length ? turboTest(light, 1, true) : 0]);
-  return first || journeys || rest;
+  const turboTest = (which, concurrency) => runPnpm(['exec', 'turbo', 'run', 'test', '--only', '--continue', `--concurrency=${concurrency}`, ...which], { env: testEnv });
+  const suites = jestFilters.length ? turboTest(jestFilters, 2) : 0;
+  const journeys = runsJourneys ? turboTest([`--filter=${E2E}`], 1) : 0;
+  return suites || journeys;
 }
 const test = build !== 0 ? 1 : nothing ? 0 : await timed('tests', runTests);
 
