@@ -3,6 +3,6 @@ export { apiCall, apiLogin, signedApi, signatureHeaders, ApiCallError } from './
 export { systemInfo, baseUrl, apiUrl, adminCredentials } from './env';
 export { recordScripts, loadedCopiesOf } from './federation';
 export { expectAccessible } from './a11y';
-export { motionSettled } from './motion';
+export { motionSettled, pauseTimers } from './motion';
 export { canvasSize, drawnPixels } from './charts';
 export { editedBuild, releaseCommand, restoreGzipCopies, REPO, type BuildEdit } from './builds';

@@ -9,3 +9,21 @@ export async function motionSettled(page: Page): Promise<void> {
     document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
   );
 }
+
+/**
+ * Stops the page's timers where they are (the page must have `page.clock.install()`ed before it
+ * loaded): what a timer would close, such as a toast, stays on screen while the test looks. The
+ * clock only pauses ahead of the page's own time, which moves on while the call travels: a few
+ * tries, each a little ahead.
+ */
+export async function pauseTimers(page: Page): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const now = await page.evaluate(() => Date.now());
+    try {
+      await page.clock.pauseAt(now + 50 * attempt);
+      return;
+    } catch (err) {
+      if (attempt >= 10 || !String(err).includes('to the past')) throw err;
+    }
+  }
+}

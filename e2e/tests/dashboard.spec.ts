@@ -3,7 +3,7 @@
 // drill-down by pointer and by keyboard; the period and range in the URL; day buckets in the
 // browser's time zone, agreeing with the list a day opens.
 import type { Locator, Page } from '@playwright/test';
-import { canvasSize, drawnPixels, expect, expectAccessible, openSection, signedApi, signIn, signInViaApi, test } from '../support';
+import { canvasSize, drawnPixels, expect, expectAccessible, openSection, pauseTimers, signedApi, signIn, signInViaApi, test } from '../support';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -109,10 +109,13 @@ async function clickFirstSlice(page: Page, title: string) {
 
 test('toasts follow the theme: dark in dark mode, and a toast on screen turns light with the switch', async ({ page }) => {
   await page.addInitScript(() => window.localStorage.setItem('growth-admin.appearance', JSON.stringify({ dark: true, compact: false })));
+  await page.clock.install();
   await signIn(page);
   const toast = page.locator('.ant-message-notice').filter({ hasText: 'Successfully logged in' });
   await expect(toast).toBeVisible();
-  await toast.hover(); // (holds it on screen while the test looks)
+  // Its timer stops here, so it stays on screen while the test looks, however busy the machine
+  // (hovering it raced its closing).
+  await pauseTimers(page);
   expect(await backgroundLuminance(toast)).toBeLessThan(0.3);
   await page.getByRole('switch', { name: 'Dark mode' }).click();
   await expect.poll(() => backgroundLuminance(toast)).toBeGreaterThan(0.9);

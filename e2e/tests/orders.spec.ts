@@ -11,7 +11,11 @@ const PAYMENTS = '/api/admin/orders/rechargeOrderList';
 
 const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
 const detailsDialog = (page: Page) => page.getByRole('dialog', { name: /^(Order|Payment) Details$/ });
-const closeDialog = (page: Page) => detailsDialog(page).locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+/** Closes the details and waits until they are gone, as an administrator would before typing elsewhere (its focus goes back to the row then). */
+async function closeDialog(page: Page) {
+  await detailsDialog(page).locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+  await expect(detailsDialog(page)).toBeHidden();
+}
 
 async function choose(page: Page, label: 'Search by' | 'Status', option: string) {
   await page.getByLabel(label, { exact: true }).click();
@@ -62,7 +66,6 @@ test('searches an order by number, refunds it once, and finds it under Refunded 
   expect(after.isRefund).toBe(true);
   await expect(dialog).toContainText(after.stateStr);
   await closeDialog(page);
-  await expect(dialog).toBeHidden();
   // The list reloaded: the row shows the refunded state.
   await expect(rows(page).first()).toContainText(after.stateStr);
 
