@@ -19,7 +19,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { exitIfNodeTooOld } from './node-version.mjs';
 import { ensureInstalled, repoRoot, runPnpm } from './pnpm.mjs';
 import { startApi } from './system/api.mjs';
-import { freePort } from './system/ports.mjs';
+import { freePort } from './system/ports.cjs';
 
 const federationTools = () => import(pathToFileURL(join(repoRoot, 'tools/federation/runtime-config.mjs')).href);
 const staticServer = () => import(pathToFileURL(join(repoRoot, 'packages/shell/serve/static-server.mjs')).href);

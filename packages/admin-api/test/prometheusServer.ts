@@ -3,10 +3,11 @@
 // loopback port, and is killed (and its folder removed) by `stop()`.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { TEST_TMP } from './helpers';
 import { stopChild } from './childProcess';
+// The start scripts' free port (below the ephemeral range: Prometheus binds it after we chose it).
+import { freePort } from '../../../scripts/system/ports.cjs';
 
 export const PROMETHEUS = '/usr/bin/prometheus';
 export const PROMTOOL = '/usr/bin/promtool';
@@ -29,17 +30,6 @@ export interface RunningPrometheus {
   until(promql: string, accept: (values: number[]) => boolean, timeoutMs?: number): Promise<number[]>;
   output(): string;
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 const yamlString = (s: string) => JSON.stringify(s); // a JSON string is a YAML string

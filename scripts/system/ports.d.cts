@@ -1,0 +1,2 @@
+/** A port that is free now, below the ephemeral range (ports.cjs). */
+export function freePort(): Promise<number>;
