@@ -1,17 +1,21 @@
-// Playwright journeys in Debian's Chromium (/usr/bin/chromium; Playwright never downloads a
-// browser) against the built system, which the global setup starts on free ports with a fresh
-// database. One worker: the journeys share that system (and one of them stops a remote).
+// Playwright journeys in Debian's Chromium against the built system, which the global setup starts
+// on free ports with a fresh database, once per worker: a worker's journeys change only its own
+// system (a refund, a release, a stopped remote). Debian's old headless shell of the same Chromium
+// (chromium-headless-shell, what Playwright itself runs headless): the full browser's compositor
+// cost the journeys a fifth more CPU. Playwright never downloads a browser.
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium-headless-shell';
 
 export default defineConfig({
   testDir: './tests',
   // `npm test -- --affected` after a change only in remotes: the journeys that open their sections.
   ...(process.env.E2E_SPECS ? { testMatch: process.env.E2E_SPECS.split(',') } : {}),
   globalSetup: './support/global-setup.ts',
-  workers: 1,
+  // One on CI's two cores: the journeys are CPU-bound there, and two workers took as long as one.
+  // E2E_WORKERS=2 (and a system each) where there are cores to spare.
+  workers: Number(process.env.E2E_WORKERS || 1),
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
@@ -23,7 +27,6 @@ export default defineConfig({
   reporter: [['list'], ['./support/summary-reporter.ts', { outputFile: join(__dirname, 'reports/e2e.json') }]],
   use: {
     browserName: 'chromium',
-    baseURL: process.env.E2E_BASE_URL,
     viewport: { width: 1400, height: 900 },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

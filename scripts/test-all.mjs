@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every test of the workspace (`npm test -- --affected [--base REF]`: only what changed
 // since REF, default main, and what depends on it; scripts/affected.mjs). Installs what is missing (pnpm, dependencies,
-// Debian's Chromium for the browser journeys and Prometheus for the metrics test), builds, type-checks and lints, checks the dashboard's
+// Debian's Chromium headless shell for the browser journeys and Prometheus for the metrics test), builds, type-checks and lints, checks the dashboard's
 // first-load byte budget (scripts/bundle-budget.mjs), runs each package's
 // jest suite and the Playwright journeys through turbo, then prints the summed counts. The last line is
 // `N passed, N failed` summed over all jest and Playwright runs (.ci/run relies on it).
@@ -11,11 +11,12 @@ import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { changedFiles, planAffected } from './affected.mjs';
 import { exitIfNodeTooOld } from './node-version.mjs';
-import { ensureInstalled, repoRoot, runPnpm } from './pnpm.mjs';
+import { ensureInstalled, repoRoot, runPnpm, runPnpmAsync } from './pnpm.mjs';
 
 exitIfNodeTooOld();
 
-const CHROMIUM = '/usr/bin/chromium';
+// Debian's old headless shell of Chromium: what the journeys drive (e2e/playwright.config.ts).
+const CHROMIUM = '/usr/bin/chromium-headless-shell';
 
 const PROMETHEUS = '/usr/bin/prometheus';
 
@@ -33,7 +34,7 @@ function ensureDebianPackage(binary, pkg, what) {
   }
 }
 
-const ensureChromium = () => ensureDebianPackage(CHROMIUM, 'chromium', 'the browser tests');
+const ensureChromium = () => ensureDebianPackage(CHROMIUM, 'chromium-headless-shell', 'the browser tests');
 // The admin API's metrics test scrapes with a real Prometheus (started and stopped by the test).
 const ensurePrometheus = () => ensureDebianPackage(PROMETHEUS, 'prometheus', "the admin API's metrics tests");
 
@@ -121,18 +122,18 @@ const budget =
   build === 0 && !nothing
     ? await timed('byte budget', () => spawnSync(process.execPath, [join(repoRoot, 'scripts/bundle-budget.mjs'), 'check'], { stdio: 'inherit' }).status ?? 1)
     : 0;
-// The packages' jest suites first (two at a time), then the journeys alone: the journeys use both
-// cores in bursts (Chromium, the API, the static servers), and beside other suites they took twice
-// as long (and a toast's timing journey failed). Journeys last, explicitly: turbo's own order is
-// not the dependency order here.
+// The journeys and the packages' jest suites side by side, the suites (two at a time) only on CPU
+// time the journeys leave (SCHED_IDLE): alone the journeys use about one core of two, in bursts
+// (Chromium, the API, the static servers), and at equal priority beside the suites they took twice
+// as long.
 const E2E = '@growth-admin/e2e';
 const runsJourneys = filters.length === 0 || filters.includes(`--filter=${E2E}`);
 const jestFilters = filters.length === 0 ? [`--filter=!${E2E}`] : filters.filter((f) => f !== `--filter=${E2E}`);
-function runTests() {
+async function runTests() {
   // --only: the builds were made above (nothing is rebuilt or restored under a running suite).
-  const turboTest = (which, concurrency) => runPnpm(['exec', 'turbo', 'run', 'test', '--only', '--continue', `--concurrency=${concurrency}`, ...which], { env: testEnv });
-  const suites = jestFilters.length ? turboTest(jestFilters, 2) : 0;
-  const journeys = runsJourneys ? turboTest([`--filter=${E2E}`], 1) : 0;
+  const turboTest = (which, concurrency, idle = false) =>
+    runPnpmAsync(['exec', 'turbo', 'run', 'test', '--only', '--continue', `--concurrency=${concurrency}`, ...which], { env: testEnv, idle });
+  const [journeys, suites] = await Promise.all([runsJourneys ? turboTest([`--filter=${E2E}`], 1) : 0, jestFilters.length ? turboTest(jestFilters, 2, runsJourneys) : 0]);
   return suites || journeys;
 }
 const test = build !== 0 ? 1 : nothing ? 0 : await timed('tests', runTests);

@@ -14,25 +14,15 @@ export interface SystemInfo {
   dataDir: string;
 }
 
-function required(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: run the suite with \`npx playwright test\` from e2e/ (its global setup sets it)`);
-  return value;
-}
+/** The environment variable in which the global setup lists the systems it started, one per worker. */
+export const SYSTEMS_ENV = 'E2E_SYSTEMS';
 
+/** The system of this worker (its parallel index: two workers running at once never share one). */
 export function systemInfo(): SystemInfo {
-  return {
-    baseUrl: required('E2E_BASE_URL'),
-    apiUrl: required('E2E_API_URL'),
-    signingKey: required('E2E_SIGNING_KEY'),
-    username: required('E2E_ADMIN_USERNAME'),
-    password: required('E2E_ADMIN_PASSWORD'),
-    controlUrl: process.env.E2E_CONTROL_URL || null,
-    remoteUrls: JSON.parse(process.env.E2E_REMOTE_URLS || '{}') as Record<string, string>,
-    storeUrl: required('E2E_STORE_URL'),
-    storeDir: required('E2E_STORE_DIR'),
-    dataDir: required('E2E_DATA_DIR'),
-  };
+  const raw = process.env[SYSTEMS_ENV];
+  if (!raw) throw new Error(`${SYSTEMS_ENV} is not set: run the suite with \`npx playwright test\` from e2e/ (its global setup sets it)`);
+  const systems = JSON.parse(raw) as SystemInfo[];
+  return systems[Number(process.env.TEST_PARALLEL_INDEX ?? 0)] ?? systems[0];
 }
 
 /** The shell's base URL, e.g. http://localhost:41234 */
