@@ -3,7 +3,7 @@
 // else `npx -y pnpm@<pinned>` (corepack's download does not work everywhere). Also installs the
 // workspace's dependencies when they are missing or older than the lockfile.
 //   node scripts/pnpm.mjs <pnpm args...>
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +29,26 @@ export function runPnpm(args, options = {}) {
   const [cmd, ...lead] = pnpmCommand();
   const result = spawnSync(cmd, [...lead, ...args], { stdio: 'inherit', cwd: repoRoot, ...options });
   return result.status ?? 1;
+}
+
+/** How to run a command only on CPU time nothing else wants (Linux's SCHED_IDLE, else nice 19), or none. */
+function idlePriority() {
+  if (process.platform === 'win32') return [];
+  if (spawnSync('chrt', ['--idle', '0', 'true']).status === 0) return ['chrt', '--idle', '0'];
+  return spawnSync('nice', ['true']).status === 0 ? ['nice', '-n', '19'] : [];
+}
+
+/**
+ * runPnpm without waiting, for steps that run side by side: resolves with the exit status.
+ * `idle`: only on CPU time nothing else wants, so what runs beside it is not slowed by it.
+ */
+export function runPnpmAsync(args, { idle = false, ...options } = {}) {
+  const [cmd, ...rest] = [...(idle ? idlePriority() : []), ...pnpmCommand()];
+  return new Promise((resolve) => {
+    const child = spawn(cmd, [...rest, ...args], { stdio: 'inherit', cwd: repoRoot, ...options });
+    child.on('error', () => resolve(1));
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
 }
 
 /** `pnpm install --frozen-lockfile` unless node_modules is already up to date with the lockfile. */
