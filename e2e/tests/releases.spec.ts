@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { editedBuild, expect, expectAccessible, openSection, releaseCommand as runRelease, REPO, restoreGzipCopies, signedApi, signIn, systemInfo, test, type BuildEdit } from '../support';
+import { drawnPixels, editedBuild, expect, expectAccessible, openSection, releaseCommand as runRelease, REPO, restoreGzipCopies, signedApi, signIn, systemInfo, test, type BuildEdit } from '../support';
 
 /** The release command, as a team runs it (the deploy token npm start wrote for this machine). */
 const releaseCommand = (...args: string[]) => runRelease(args);
@@ -288,13 +288,49 @@ test("the README's release commands under the running system: a 50% Orders canar
     page.on('request', (request) => {
       if (request.url().startsWith(`${systemInfo().storeUrl}/orders/${version}/`)) storeScripts.push(request.url());
     });
+    const vitalsCode = page.waitForResponse((r) => /\/vitals\.[0-9a-f]+\.js$/.test(r.url())); // loaded when the browser is idle
     await signIn(page, { username, password: PASSWORD });
     await openSection(page, 'Orders');
     await expect(page.locator('main').getByRole('heading', { name: 'Orders' })).toBeVisible();
     await expect(page.getByText('Orders is unavailable')).toHaveCount(0);
+    await vitalsCode;
     expect(storeScripts.some((url) => url.endsWith('/remoteEntry.js'))).toBe(fromStore);
+    // The view is measured and sent when the page is hidden (as a switched-away tab is told): the canary judge's input.
+    const beacon = page.waitForResponse((r) => r.url().endsWith('/api/vitals'));
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    expect((await beacon).status()).toBe(200);
     await page.context().close();
   }
+  // An owner follows the canary in Settings → Remotes: expanded, the judge's figures, and under them
+  // the window over time, drawn by Analytics (its contribution to Settings' slot: Settings draws no chart).
+  const owner = await (await browser.newContext()).newPage();
+  await signIn(owner);
+  await openSection(owner, 'Settings');
+  await owner.getByRole('tab', { name: 'Remotes' }).click();
+  const ordersRow = owner.locator('main').getByRole('row').filter({ hasText: `${version} for 50%` });
+  await ordersRow.getByRole('button', { name: /expand row/i }).click();
+  const figures = owner.getByRole('table', { name: 'Canary against stable: orders' });
+  await expect(figures.getByRole('row').filter({ hasText: 'Error rate per view' })).toBeVisible();
+  const chart = owner.getByTestId('canary-chart-orders');
+  await expect(chart).toContainText('Error rate over time: orders canary against stable');
+  const errorRate = await drawnPixels(chart.locator('canvas'));
+  await owner.getByRole('radiogroup', { name: 'Metric of the orders canary chart' }).getByText('Views').click();
+  await expect(chart).toContainText('Views over time: orders canary against stable');
+  await expect.poll(() => drawnPixels(chart.locator('canvas'))).not.toBe(errorRate);
+  // The two views above, one in each cohort, as the keyboard reads them: the chart's data table.
+  await chart.getByRole('button', { name: 'View data: Views over time: orders canary against stable' }).focus();
+  await owner.keyboard.press('Enter');
+  const buckets = await chart
+    .getByRole('table', { name: 'Views over time: orders canary against stable data' })
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => Number(td.textContent))).filter((cells) => cells.length === 3));
+  expect([buckets.reduce((n, b) => n + b[1], 0), buckets.reduce((n, b) => n + b[2], 0)]).toEqual([1, 1]);
+  await expectAccessible(owner, 'Settings, Remotes, a canary expanded');
+  await owner.context().close();
+
   const history = await teamRuns(commands.releases);
   expect(history.out).toMatch(new RegExp(`^${version!.replace(/[.+]/g, '\\$&')}\\s+canary 50%\\s.*new refund dialog$`, 'm'));
   expect(history.out).toMatch(/^local-\w+\s+active\s/m);

@@ -246,3 +246,32 @@ test('measurements older than the retention are deleted', async () => {
   expect(Number((await t.sql('select count(*)::int as n from release_measurements'))[0].n)).toBe(before - 100);
   expect(await deleteOldMeasurements(t.server.db, 30)).toBe(0);
 });
+
+test('the judgement carries the window over time: each cohort’s views, error rate and p75 vitals per bucket, oldest first', async () => {
+  const canaryId = await registerCanary('2.0.0');
+  const { active } = await releaseIds();
+  expect((await judgement()).series.every((p: any) => p.canary.views === 0 && p.stable.views === 0 && p.canary.lcp === null)).toBe(true);
+  const inCanary = await viewerIn(true);
+  const inStable = await viewerIn(false);
+  expect((await beacon({ token: inCanary.token, measurements: views(canaryId, 4, { errors: (i) => (i === 0 ? 1 : 0) }) })).status).toBe(200);
+  expect((await beacon({ token: inStable.token, measurements: views(active, 2) })).status).toBe(200);
+  // The canary was registered 24 minutes ago and its first view came a minute later; the rest now.
+  await t.sql(`update releases set changed_at = now() - interval '24 minutes' where id = $1`, [canaryId]);
+  await t.sql(`update release_measurements set created_at = now() - interval '23 minutes' where id = (select min(id) from release_measurements where cohort = 'canary')`);
+
+  const { series, since } = await judgement();
+  // Twelve buckets of a twelfth of the window each (two minutes, give or take the request's time).
+  expect(series).toHaveLength(12);
+  expect(Date.parse(series[0].at)).toBe(Date.parse(since));
+  const bucket = Date.parse(series[1].at) - Date.parse(series[0].at);
+  expect(bucket).toBeGreaterThanOrEqual(120_000);
+  expect(bucket).toBeLessThanOrEqual(121_000);
+  expect(series[0]).toMatchObject({ canary: { views: 1, errorRate: 1, lcp: 1000, inp: 100 }, stable: { views: 0, errorRate: null, inp: null, lcp: null, cls: null } });
+  expect(series[0].canary.cls).toBeCloseTo(0.01);
+  expect(series.slice(1, 11).every((p: any) => p.canary.views === 0 && p.stable.views === 0)).toBe(true);
+  // The newest bucket: the three later canary views (LCP 1010, 1020, 1030: p75 1025) and both stable ones.
+  expect(series[11].canary).toMatchObject({ views: 3, errorRate: 0 });
+  expect(series[11].canary.lcp).toBeCloseTo(1025);
+  expect(series[11].stable).toMatchObject({ views: 2, errorRate: 0 });
+  expect(series[11].stable.lcp).toBeCloseTo(1007.5);
+});

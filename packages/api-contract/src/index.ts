@@ -26,7 +26,7 @@ export { ORDER_STATUSES, ORDER_SORTS } from './orders';
 export { PERSON_SORTS, PERSON_EXPORT_COLUMNS } from './persons';
 export { PASSWORD_MIN_LENGTH } from './administrators';
 export { TREND_PERIODS, TRENDS_MAX_DAYS } from './analytics';
-export { RELEASE_STATES, FAILURE_KINDS, JUDGE_METRICS, VERDICTS, MEASUREMENTS_PER_BATCH } from './releases';
+export { RELEASE_STATES, FAILURE_KINDS, JUDGE_METRICS, SERIES_BUCKETS, VERDICTS, MEASUREMENTS_PER_BATCH } from './releases';
 
 /** Every route of the API, in the order of the OpenAPI document. */
 export const routes: readonly RouteSpec[] = [
@@ -121,6 +121,7 @@ export type RegistryRuntimeConfig = Static<typeof releases.RuntimeConfig>;
 export type ReleaseInput = Static<typeof releases.registerRelease.body>;
 export type CanaryJudgement = Static<typeof releases.CanaryJudgement>;
 export type MetricCheck = Static<typeof releases.MetricCheck>;
+export type JudgementSeriesPoint = Static<typeof releases.JudgementSeriesPoint>;
 export type VitalsBatch = Static<typeof releases.reportVitals.body>;
 export type RemoteRecord = Static<typeof remotes.RemoteRecord>;
 export type DeployTokenRecord = Static<typeof remotes.DeployTokenRecord>;

@@ -202,6 +202,8 @@ export const reportReleaseFailure = route({
 // --- real-user measurements and the canary judge ---------------------------------------------
 
 export const JUDGE_METRICS = ['errorRate', 'inp', 'lcp', 'cls'] as const;
+/** The canary judgement's series over time: at most this many buckets (each at least a minute). */
+export const SERIES_BUCKETS = 12;
 export const VERDICTS = ['pass', 'fail', 'inconclusive'] as const;
 /** The most measurements one batch may carry. */
 export const MEASUREMENTS_PER_BATCH = 50;
@@ -267,6 +269,21 @@ export const MetricCheck = Type.Object({
   outcome: Type.Union([Type.Literal('worse'), Type.Literal('no-worse'), Type.Literal('too-few')]),
 });
 
+const nullableNumber = (description: string) => Type.Union([Type.Number(), Type.Null()], { description });
+/** One cohort in one bucket of the window. */
+const CohortPoint = Type.Object({
+  views: Type.Integer({ description: 'Views measured in the bucket' }),
+  errorRate: nullableNumber('Views with an error, per view (0..1; null: no views)'),
+  inp: nullableNumber('INP p75, ms (null: no sample)'),
+  lcp: nullableNumber('LCP p75, ms (null: no sample)'),
+  cls: nullableNumber('CLS p75 (null: no sample)'),
+});
+export const JudgementSeriesPoint = Type.Object({
+  at: Type.String({ description: 'The bucket’s start' }),
+  canary: CohortPoint,
+  stable: CohortPoint,
+});
+
 export const CanaryJudgement = Type.Object({
   remote: Type.String(),
   canary: Type.Union([Release, Type.Null()], { description: 'The canary (null: none; nothing is judged)' }),
@@ -278,6 +295,9 @@ export const CanaryJudgement = Type.Object({
   metric: Type.Union([JudgeMetric, Type.Null()], { description: 'Fail: the metric found worse with the most confidence' }),
   confidence: Type.Union([Type.Number(), Type.Null()], { description: 'Fail: 1 - its p-value' }),
   checks: Type.Array(MetricCheck, { description: 'Each metric: canary against stable' }),
+  series: Type.Array(JudgementSeriesPoint, {
+    description: `The window over time: since the canary was registered, in at most ${SERIES_BUCKETS} equal buckets of at least a minute, oldest first; each cohort’s views, error rate and vitals at p75 in each (empty without a canary)`,
+  }),
   promoteAfterSeconds: Type.Union([Type.Integer(), Type.Null()]),
   passingSince: Type.Union([Type.String(), Type.Null()], { description: 'Since when the verdict has been Pass without a break' }),
 });

@@ -8,7 +8,7 @@ import { AuditTab } from './audit/AuditTab';
 import { RemotesTab } from './remotes/RemotesTab';
 import { SessionsTab } from './sessions/SessionsTab';
 
-export default function SettingsSection({ user, toast }: SectionProps) {
+export default function SettingsSection({ user, toast, slots }: SectionProps) {
   const items = [
     { key: 'account', label: 'Account', children: <AccountTab user={user} toast={toast} /> },
     { key: 'sessions', label: 'Sessions', children: <SessionsTab user={user} toast={toast} /> },
@@ -16,7 +16,7 @@ export default function SettingsSection({ user, toast }: SectionProps) {
     ...(hasRole(user.role, 'owner') ? [{ key: 'administrators', label: 'Administrators', children: <AdministratorsTab user={user} toast={toast} /> }] : []),
     { key: 'audit', label: 'Audit log', children: <AuditTab toast={toast} /> },
     // Everyone reads; owners promote and roll back (the API enforces it).
-    { key: 'remotes', label: 'Remotes', children: <RemotesTab user={user} toast={toast} /> },
+    { key: 'remotes', label: 'Remotes', children: <RemotesTab user={user} toast={toast} slots={slots} /> },
   ];
   return (
     <div>

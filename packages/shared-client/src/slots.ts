@@ -6,7 +6,7 @@
 // This file has no runtime imports: the shell's build reads SLOT_CONTRACTS with Node's type stripping.
 import type { ComponentType, ReactNode } from 'react';
 import type { TrendRange } from './api';
-import type { Order, Person, SectionProps, TrendPeriod } from './types';
+import type { CanaryJudgement, Order, Person, SectionProps, TrendPeriod } from './types';
 
 export const SLOT_CONTRACTS = {
   /** Analytics: a card beside the stat cards, given the dashboard's period and range. */
@@ -15,6 +15,8 @@ export const SLOT_CONTRACTS = {
   'user.details.tabs': '1.0.0',
   /** Orders → Order Details: an action, given the order; it may refresh the order after a change. */
   'order.details.actions': '1.0.0',
+  /** Settings → Remotes: under a canary's figures, given the remote and the canary judge's judgement (its series over time). */
+  'settings.remotes.canary': '1.0.0',
 } as const;
 
 export type SlotId = keyof typeof SLOT_CONTRACTS;
@@ -35,11 +37,18 @@ export interface OrderDetailsActionsProps {
   refresh(): void;
 }
 
+export interface SettingsRemotesCanaryProps {
+  remote: string;
+  /** As GET /api/admin/releases/:remote/judgement answers it, refreshed by the host. */
+  judgement: CanaryJudgement;
+}
+
 /** Each slot's props: what the host screen gives every contribution. */
 export interface SlotPropsMap {
   'dashboard.cards': DashboardCardsProps;
   'user.details.tabs': UserDetailsTabsProps;
   'order.details.actions': OrderDetailsActionsProps;
+  'settings.remotes.canary': SettingsRemotesCanaryProps;
 }
 
 /** What a contribution module default-exports: the slot's props plus the signed-in administrator and the toasts. */

@@ -25,6 +25,7 @@ export type {
   RemoteReleases,
   CanaryJudgement,
   MetricCheck,
+  JudgementSeriesPoint,
   RemoteRecord,
   DeployTokenRecord,
   NewDeployToken,

@@ -1,8 +1,9 @@
 // The canary judge's verdict on a remote's canary (docs/releases.md, The canary judge): the verdict
-// and why beside Promote and Roll back, and each metric canary against stable under the row.
-import { Alert, Table } from 'antd';
+// and why beside Promote and Roll back, and each metric canary against stable under the row, with
+// the `settings.remotes.canary` slot below it (Analytics draws the window over time there).
+import { Alert, Flex, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { type CanaryJudgement, formatDate, type MetricCheck, queries, StatusTag, toApiError } from '@growth-admin/shared-client';
+import { type CanaryJudgement, formatDate, type MetricCheck, queries, type SlotHost, StatusTag, toApiError } from '@growth-admin/shared-client';
 
 const VERDICT: Record<NonNullable<CanaryJudgement['verdict']>, { label: string; colour: string }> = {
   pass: { label: 'Pass', colour: '#10B981' },
@@ -46,21 +47,26 @@ export function CanaryVerdict({ remote }: { remote: string }) {
   );
 }
 
-/** Views, the error rate and the three vitals, canary against stable, with each test's outcome. */
-export function CanaryFigures({ remote }: { remote: string }) {
+/**
+ * Views, the error rate and the three vitals, canary against stable, with each test's outcome; then
+ * other remotes' contributions to `settings.remotes.canary` (absent with an older shell).
+ */
+export function CanaryFigures({ remote, slots }: { remote: string; slots?: SlotHost }) {
   const judgement = useQuery(queries.canaryJudgement(remote));
   if (judgement.isError) return <Alert type="error" showIcon title={`Error loading the canary judge's verdict on ${remote}: ${toApiError(judgement.error).message}`} />;
   const checks = judgement.data?.checks ?? [];
   const views = checks.find((c) => c.metric === 'errorRate');
   return (
-    <Table<MetricCheck>
+    <Flex vertical gap={12}>
+      <Table<MetricCheck>
       rowKey="metric"
       size="small"
       pagination={false}
       aria-label={`Canary against stable: ${remote}`}
       loading={judgement.isPending}
       dataSource={checks}
-      locale={{ emptyText: judgement.data?.reason ?? 'Loading the verdict...' }}
+      // In the text's own colour: antd's placeholder grey is too faint to read (contrast under 4.5:1).
+      locale={{ emptyText: <Typography.Text>{judgement.data?.reason ?? 'Loading the verdict...'}</Typography.Text> }}
       title={() => (views && judgement.data?.since ? `Canary ${views.canary.n} views, stable ${views.stable.n} views since ${formatDate(judgement.data.since)}` : 'Canary against stable')}
       columns={[
         { title: 'Metric', key: 'metric', render: (_, c) => METRIC_LABELS[c.metric] },
@@ -70,6 +76,8 @@ export function CanaryFigures({ remote }: { remote: string }) {
         { title: 'Confidence worse', key: 'confidence', render: (_, c) => (c.confidence === null ? '—' : `${(c.confidence * 100).toFixed(1)} %`) },
         { title: 'Outcome', key: 'outcome', render: (_, c) => OUTCOME[c.outcome] },
       ]}
-    />
+      />
+      {slots && judgement.data && <slots.Slot id="settings.remotes.canary" props={{ remote, judgement: judgement.data }} />}
+    </Flex>
   );
 }

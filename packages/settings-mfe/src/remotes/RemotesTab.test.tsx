@@ -3,6 +3,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fail, installFakeApi, ok, renderSection, requestsTo } from '@growth-admin/shared-client/testing';
+import type { SectionProps, SlotHost } from '@growth-admin/shared-client';
 import Section from '../Section';
 
 // An owner's tab also lists the remotes and deploy tokens (remotesFixtures): more for jsdom to render.
@@ -59,6 +60,7 @@ const JUDGEMENT = {
     check('lcp', [200, 1450], [800, 1400], { relativeChange: 0.0357 }),
     check('cls', [240, 0.0123], [960, 0.011], { relativeChange: 0.118 }),
   ],
+  series: [{ at: '2026-11-23T10:00:00.000Z', canary: { views: 240, errorRate: 0.025, inp: 180, lcp: 1450, cls: 0.0123 }, stable: { views: 960, errorRate: 0.02, inp: 150, lcp: 1400, cls: 0.011 } }],
   promoteAfterSeconds: null,
   passingSince: null,
 };
@@ -172,4 +174,25 @@ test("a canary's row shows the judge's verdict and why; expanded, each metric ca
   expect(screen.getByText(/^Canary 240 views, stable 960 views since /)).toBeInTheDocument();
   // Remotes without a canary are not judged.
   expect(within(screen.getByText('people').closest('tr')!).queryByText('Not judged')).toBeNull();
+});
+
+test("expanded, a canary's figures are followed by the settings.remotes.canary slot, given the remote and the judgement", async () => {
+  api();
+  // The shell's slot renderer, standing in: what it was asked to render, and a landmark for it.
+  const asked: Array<{ id: string; props: unknown }> = [];
+  const slots = {
+    Slot: (({ id, props }: { id: string; props: unknown }) => {
+      asked.push({ id, props });
+      return <section aria-label={`slot ${id}`} />;
+    }) as SlotHost['Slot'],
+    entries: () => [],
+    Contribution: (() => null) as SlotHost['Contribution'],
+  };
+  renderSection((props: SectionProps) => <Section {...props} slots={slots} />);
+  const user = userEvent.setup({ delay: null, pointerEventsCheck: 0 });
+  await user.click(screen.getByRole('tab', { name: 'Remotes' }));
+  await screen.findByText('2.0.0 for 50% (deploy:ci)');
+  await user.click(within(screen.getByText('orders').closest('tr')!).getByRole('button', { name: /expand/i }));
+  expect(await screen.findByRole('region', { name: 'slot settings.remotes.canary' })).toBeInTheDocument();
+  expect(asked.at(-1)).toEqual({ id: 'settings.remotes.canary', props: { remote: 'orders', judgement: JUDGEMENT } });
 });

@@ -88,7 +88,7 @@ function rollbackEffect({ active, canary }: RemoteReleases): string {
  * tokens (RemotesRegistry). If this very section is the broken remote, the release commands still
  * work (docs/releases.md).
  */
-export function RemotesTab({ user, toast }: SectionProps) {
+export function RemotesTab({ user, toast, slots }: SectionProps) {
   const registry = useQuery(queries.releases());
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<string | null>(null);
@@ -136,7 +136,7 @@ export function RemotesTab({ user, toast }: SectionProps) {
           expandable={{
             expandedRowRender: (row) => (
               <Flex vertical gap={12}>
-                {row.canary && <CanaryFigures remote={row.remote} />}
+                {row.canary && <CanaryFigures remote={row.remote} slots={slots} />}
                 <ReleaseHistory remote={row.remote} />
               </Flex>
             ),

@@ -6786,6 +6786,35 @@ export interface operations {
                                 confidence: number | null;
                                 outcome: "worse" | "no-worse" | "too-few";
                             }[];
+                            /** @description The window over time: since the canary was registered, in at most 12 equal buckets of at least a minute, oldest first; each cohort’s views, error rate and vitals at p75 in each (empty without a canary) */
+                            series: {
+                                /** @description The bucket’s start */
+                                at: string;
+                                canary: {
+                                    /** @description Views measured in the bucket */
+                                    views: number;
+                                    /** @description Views with an error, per view (0..1; null: no views) */
+                                    errorRate: number | null;
+                                    /** @description INP p75, ms (null: no sample) */
+                                    inp: number | null;
+                                    /** @description LCP p75, ms (null: no sample) */
+                                    lcp: number | null;
+                                    /** @description CLS p75 (null: no sample) */
+                                    cls: number | null;
+                                };
+                                stable: {
+                                    /** @description Views measured in the bucket */
+                                    views: number;
+                                    /** @description Views with an error, per view (0..1; null: no views) */
+                                    errorRate: number | null;
+                                    /** @description INP p75, ms (null: no sample) */
+                                    inp: number | null;
+                                    /** @description LCP p75, ms (null: no sample) */
+                                    lcp: number | null;
+                                    /** @description CLS p75 (null: no sample) */
+                                    cls: number | null;
+                                };
+                            }[];
                             promoteAfterSeconds: number | null;
                             /** @description Since when the verdict has been Pass without a break */
                             passingSince: string | null;

@@ -11,7 +11,7 @@ import { iso } from '../../db/dates';
 import { ApiError } from '../../http/errors';
 import type { ApiMetrics } from '../../metrics';
 import { judgeCanary, type Verdict } from './judge';
-import { cohortSample, deleteOldMeasurements } from './measurements';
+import { cohortSample, cohortSeries, deleteOldMeasurements } from './measurements';
 import { knownRemote, listRemoteReleases, promoteCanary, rollback } from './repository';
 
 export const JUDGE_ACTOR = { adminId: null, username: 'canary judge', ip: '' };
@@ -68,14 +68,15 @@ export async function canaryJudgementOf(q: Queryable, remote: string): Promise<C
   await knownRemote(q, remote);
   const [entry] = await listRemoteReleases(q, remote);
   const canary = entry?.canary ?? null;
-  const none = { remote, canary, active: entry?.active ?? null, since: null, judgedAt: null, verdict: null, metric: null, confidence: null, checks: [], promoteAfterSeconds: null, passingSince: null };
+  const none = { remote, canary, active: entry?.active ?? null, since: null, judgedAt: null, verdict: null, metric: null, confidence: null, checks: [], series: [], promoteAfterSeconds: null, passingSince: null };
   if (!canary) return { ...none, reason: `${remote} has no canary` };
   const [row] = await q.query<{ verdict: unknown; judged_at: Date | null; passing_since: Date | null; promote_after_seconds: number | null; since: Date }>(
     'select judge_verdict as verdict, judged_at, passing_since, promote_after_seconds, changed_at as since from releases where id = $1',
     [canary.id],
   );
   const v = (typeof row.verdict === 'string' ? JSON.parse(row.verdict) : row.verdict) as Verdict | null;
-  const base = { ...none, since: iso(row.since), promoteAfterSeconds: row.promote_after_seconds, passingSince: row.passing_since ? iso(row.passing_since) : null };
+  const series = await cohortSeries(q, canary.id, entry?.active?.id ?? null, row.since);
+  const base = { ...none, since: iso(row.since), series, promoteAfterSeconds: row.promote_after_seconds, passingSince: row.passing_since ? iso(row.passing_since) : null };
   if (!v) return { ...base, reason: 'not judged yet: no measurements have arrived since the canary was registered' };
   return {
     ...base,

@@ -1,7 +1,7 @@
 // Real-user measurements of the live releases (POST /api/vitals): stored per view against the release
 // the administrator ran, with the cohort they were in, read back per cohort for the canary judge, and
 // deleted after the retention.
-import type { VitalsBatch } from '@growth-admin/api-contract';
+import { SERIES_BUCKETS, type JudgementSeriesPoint, type VitalsBatch } from '@growth-admin/api-contract';
 import type { Queryable } from '../../db';
 import type { CohortSample } from './judge';
 
@@ -63,6 +63,45 @@ export async function cohortSample(q: Queryable, releaseId: string, cohort: 'can
     if (r.cls !== null) sample.cls.push(Number(r.cls));
   }
   return sample;
+}
+
+type CohortPoint = JudgementSeriesPoint['canary'];
+const NO_VIEWS: CohortPoint = { views: 0, errorRate: null, inp: null, lcp: null, cls: null };
+
+/**
+ * The window over time for the operator's chart: from `since` to `now` in at most SERIES_BUCKETS
+ * equal buckets of at least a minute, each cohort's views, error rate and vitals at p75 (the
+ * canary's views of `canaryId`, the stable ones of `activeId`), oldest first; a bucket without
+ * views has nulls. Every view of the window counts (the judge reads the newest JUDGE_MAX_VIEWS).
+ */
+export async function cohortSeries(q: Queryable, canaryId: string, activeId: string | null, since: Date, now = new Date()): Promise<JudgementSeriesPoint[]> {
+  const elapsed = Math.max(1, (now.getTime() - since.getTime()) / 1000);
+  const bucketSeconds = Math.max(60, Math.ceil(elapsed / SERIES_BUCKETS));
+  const count = Math.min(SERIES_BUCKETS, Math.ceil(elapsed / bucketSeconds));
+  const rows = await q.query<{ bucket: number; cohort: 'canary' | 'stable'; views: number; error_rate: number; inp: number | null; lcp: number | null; cls: number | null }>(
+    `select least(floor(extract(epoch from (created_at - $3::timestamptz)) / $4)::int, $5::int - 1) as bucket, cohort,
+            count(*)::int as views,
+            avg(case when errors > 0 then 1.0 else 0.0 end)::float8 as error_rate,
+            percentile_cont(0.75) within group (order by inp_ms::float8) as inp,
+            percentile_cont(0.75) within group (order by lcp_ms::float8) as lcp,
+            percentile_cont(0.75) within group (order by cls::float8) as cls
+       from release_measurements
+      where ((release_id = $1 and cohort = 'canary') or (release_id = $2::bigint and cohort = 'stable')) and created_at >= $3::timestamptz
+      group by 1, 2`,
+    [canaryId, activeId, since, bucketSeconds, count],
+  );
+  const series = Array.from({ length: count }, (_, i) => ({
+    at: new Date(since.getTime() + i * bucketSeconds * 1000).toISOString(),
+    canary: NO_VIEWS,
+    stable: NO_VIEWS,
+  }));
+  const num = (v: number | string | null) => (v === null ? null : Number(v));
+  for (const r of rows) {
+    const point = series[Math.max(0, r.bucket)];
+    if (!point) continue;
+    point[r.cohort] = { views: r.views, errorRate: num(r.error_rate), inp: num(r.inp), lcp: num(r.lcp), cls: num(r.cls) };
+  }
+  return series;
 }
 
 /** Deletes measurements older than the retention; answers how many went. */
