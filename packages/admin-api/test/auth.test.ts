@@ -78,6 +78,7 @@ describe('login', () => {
 
     test('50 concurrent wrong passwords for one username from one address: at most 5 password checks, the rest 429', async () => {
       const attacker = from();
+      const key = `ua:victim|127.0.0.${nextAddress - 1}`;
       const answers = await Promise.all(Array.from({ length: 50 }, () => attacker.post('/api/admin/login', { username: 'victim', password: 'guess' }, { token: null })));
       const statuses = answers.map((a) => a.status);
       expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
@@ -87,7 +88,10 @@ describe('login', () => {
       expect(refused.body.code).toBe('THROTTLED_ACCOUNT_ADDRESS');
       expect(refused.body.message).toMatch(/^Too many wrong passwords for this account from your network\. Try again in \d+ (s|min)/);
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-      // Even the right password is not checked from there now.
+      // Even the right password is not checked from there while the key waits. (The burst may have
+      // stopped at a 1 s delay short of the limit, which a loaded machine can outlast before the next
+      // call: the wait is held here, as the delays test does.)
+      await t.sql("update login_throttle set next_allowed_at = greatest(next_allowed_at, now() + interval '30 seconds') where key = $1", [key]);
       expect((await attacker.post('/api/admin/login', { username: 'victim', password: ADMIN.password }, { token: null })).status).toBe(429);
     });
 
