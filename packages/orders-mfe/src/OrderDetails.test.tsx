@@ -128,6 +128,18 @@ describe('Refund', () => {
     expect(requestsTo(api, `POST ${REFUND}`)).toHaveLength(1);
   });
 
+  it('a click beside the confirmation does not dismiss it (where the second click of a double click lands); Cancel does', async () => {
+    const { user } = setup(() => ok({}));
+    await user.click(await findButtonByText('Order #000900'));
+    await user.click(await findButtonByText('Refund Order'));
+    const question = await screen.findByText('Are you sure you want to refund this order?');
+    // The mask: the wrapper around the confirmation, outside its box.
+    await user.click(question.closest('.ant-modal-wrap')!);
+    expect(screen.getByText('Are you sure you want to refund this order?')).toBeInTheDocument();
+    await user.click(buttonByText('Cancel'));
+    await waitFor(() => expect(screen.queryByText('Are you sure you want to refund this order?')).toBeNull());
+  });
+
   it('reports a failed refund and leaves the dialog open to try again', async () => {
     const { toast, user } = setup(() => fail(409, 'Order is already refunded', 'ALREADY_REFUNDED'));
 

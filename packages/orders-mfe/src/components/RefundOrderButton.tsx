@@ -41,6 +41,9 @@ export function RefundOrderButton({ pending, onConfirm }: RefundOrderButtonProps
         }}
         onCancel={() => setConfirming(false)}
         width={420}
+        // A click beside it never dismisses it: the second click of a double click on Refund Order
+        // lands on its mask while it opens, and closed it at once. Cancel, × and Escape do.
+        mask={{ closable: false }}
         destroyOnHidden
       >
         {REFUND_CONFIRM_TEXT}
