@@ -4,7 +4,7 @@
 // clear message, the right one refunds, keyboard only). Accessibility of the new tab and dialog.
 import type { Browser, Locator, Page } from '@playwright/test';
 import type { Order, OrdersList } from '@growth-admin/api-contract';
-import { adminCredentials, apiCall, expect, expectAccessible, openSection, SESSION_STORAGE_KEY, signedApi, signIn, test } from '../support';
+import { adminCredentials, apiCall, expect, expectAccessible, motionSettled, openSection, SESSION_STORAGE_KEY, signedApi, signIn, test } from '../support';
 
 const ENDED = 'Your session has ended. Please sign in again.';
 
@@ -96,6 +96,9 @@ test('a refund asks for the password again: a wrong one is refused with a clear 
   await page.getByRole('button', { name: `Order #${order.orderSn}` }).click();
   const details = page.getByRole('dialog', { name: 'Order Details' });
   await details.getByRole('button', { name: 'Refund Order' }).click();
+  // Once the confirmation has zoomed in, as an administrator would click (a click while it zooms
+  // lands on its mask, which keeps it open: seen on a busy machine).
+  await motionSettled(page);
   await page.getByRole('button', { name: 'Yes, refund' }).click();
 
   const stepUp = page.getByRole('dialog', { name: 'Confirm your password' });
