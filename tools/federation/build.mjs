@@ -11,7 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ANTD_FACADE_MODULES, ANTD_SHARED_MODULE, ANTD_SHARED_REQUEST, antdSharedExports, sharedSingletons } from './shared.mjs';
 import { portsFromEnv, runtimeConfigFor } from './runtime-config.mjs';
-import { SharedClientUsagePlugin, ShellContractPlugin } from './shared-client-usage.mjs';
+import { SharedClientUsagePlugin, ShellContractPlugin, shellProvides } from './shared-client-usage.mjs';
 import { dependenciesOf } from './webpack-modules.mjs';
 import { remoteIntegrity } from './integrity.mjs';
 import { antdStaticCss } from './antd-static-css.mjs';
@@ -209,6 +209,9 @@ export function createWebpackConfig(options) {
         'process.env.ANTD_STATIC_CSS': JSON.stringify(staticCss ? `${o.publicPath ?? ''}${staticCss.fileName}` : ''),
         // The theme classes whose values that CSS holds (antd-precomputed-style.mjs reports any other).
         'process.env.ANTD_PRECOMPUTED_THEMES': JSON.stringify(JSON.stringify(staticCss?.themes ?? [])),
+        // The shell's: what its share scope provides (shared-client's and antd's exports), which its
+        // check of a remote reads instead of loading those chunks before the remote's files may start.
+        ...(isRemote ? {} : { 'process.env.SHELL_PROVIDES': JSON.stringify(JSON.stringify(shellProvides(o.pkgDir, antdSharedExports()))) }),
       }),
     ],
     optimization: {

@@ -90,6 +90,16 @@ export class SharedClientUsagePlugin {
 export const SHELL_CONTRACT_FILE = 'shell-contract.json';
 
 /**
+ * What a shell build provides to every remote: its shared-client's version and exports (surface.json)
+ * and the antd exports of the share scope. The shell contract records it for the gate; the shell's
+ * code carries it for its own check of a remote (packages/shell's sharedClientCheck).
+ */
+export function shellProvides(pkgDir, antdExports) {
+  const surface = JSON.parse(readFileSync(join(pkgDir, 'node_modules', SHARED_CLIENT, 'surface.json'), 'utf8'));
+  return { sharedClient: { version: surface.version, exports: surface.exports }, antd: { exports: [...antdExports].sort() } };
+}
+
+/**
  * Writes `shell-contract.json` into the shell's build: the version of the remote kit made from it,
  * the shared-client version and exports (its surface.json) and the antd exports of the share scope. With the versions in the shell's
  * mf-manifest.json, this is everything the release gate checks a remote against.
@@ -105,13 +115,11 @@ export class ShellContractPlugin {
     const { sources, Compilation } = compiler.webpack;
     compiler.hooks.compilation.tap('ShellContractPlugin', (compilation) => {
       compilation.hooks.processAssets.tap({ name: 'ShellContractPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
-        const surface = JSON.parse(readFileSync(join(this.pkgDir, 'node_modules', SHARED_CLIENT, 'surface.json'), 'utf8'));
         const contract = {
           // The remote kit made from this contract carries the shell's version (packages/remote-kit):
           // the gate names it to a build it refuses.
           remoteKit: JSON.parse(readFileSync(join(this.pkgDir, 'package.json'), 'utf8')).version,
-          sharedClient: { version: surface.version, exports: surface.exports },
-          antd: { exports: [...this.antdExports].sort() },
+          ...shellProvides(this.pkgDir, this.antdExports),
           // The extension slots' contract versions (shared-client's SLOT_CONTRACTS): the gate checks each contribution's range.
           slots: this.slots,
         };

@@ -11,9 +11,11 @@ import { LoginScreen } from './login/LoginScreen';
 import { prefetchDashboard } from './sections/dashboardPrefetch';
 import { BASE_PATH, routeFor } from './sections/composition';
 import { shellRuntime, startComposition } from './sections/shellRuntime';
+import { whenIdle } from './sections/whenIdle';
 
 // antd (with its precomputed styles), React Query and the layout arrive only for a signed-in
-// administrator (or while one types their credentials): the login screen itself ships none of them.
+// administrator (or while one signs in: they load once the login screen is idle): the login screen
+// itself ships none of them.
 type SignedInUi = typeof import('./layout/SignedInApp');
 let signedInUi: Promise<SignedInUi> | null = null;
 let loadedSignedInUi: SignedInUi | null = null;
@@ -32,7 +34,7 @@ export function loadSignedInUi() {
 }
 
 /**
- * The layout for a signed-in administrator: at once when its code is in (typing the credentials
+ * The layout for a signed-in administrator: at once when its code is in (the login screen
  * fetched it), else the layout's shape until it arrives, or why it could not with a Retry.
  * Not React.lazy with Suspense: lazy suspends on its first render even when the code is already
  * loaded, and React then holds the revealed layout back until 300 ms after the skeleton showed.
@@ -109,15 +111,17 @@ export function App({ configUrl }: { configUrl: string }) {
   const onSignedIn = useCallback(() => {
     if (shellRuntime()) void loadSignedInPath().then((ui) => ui.toastSignedIn());
   }, []);
-  // While the credentials are typed, only the layout: which remotes (and which canary) an
-  // administrator gets is known with the sign-in answer.
-  const prefetch = useCallback(() => void loadSignedInUi().catch(() => undefined), []);
   const signedIn = session !== null;
   useEffect(() => {
     if (signedIn && composed) void loadSignedInPath().catch(() => undefined); // a stored session: both at once
   }, [signedIn, composed]);
+  // Once the login screen is shown and the browser idle, the layout's code: it arrives while the
+  // credentials are typed or filled in by a password manager (on a slow network, most of the wait
+  // after Sign in otherwise). Only the layout: which remotes (and which canary) an administrator
+  // gets is known with the sign-in answer.
+  useEffect(() => (signedIn ? undefined : whenIdle(() => void loadSignedInUi().catch(() => undefined), 1000)), [signedIn]);
 
-  if (!session) return <LoginScreen onSession={onSession} onSignedIn={onSignedIn} onFirstInteraction={prefetch} />;
+  if (!session) return <LoginScreen onSession={onSession} onSignedIn={onSignedIn} />;
   // Signed in, but the administrator's runtime config could not be read: a new page load asks again.
   if (!composed && composeFailure) return <BootError what="The configuration" reason={composeFailure} onRetry={() => window.location.reload()} />;
   if (!composed) return <LayoutSkeleton />;

@@ -12,14 +12,9 @@ export interface LoginScreenProps {
   onSession?: (session: AdminSession) => Promise<void> | void;
   /** Called once the session is stored. */
   onSignedIn: (username: string) => void;
-  /**
-   * The first keystroke (not the autofocus): the shell starts fetching the signed-in UI while the
-   * administrator types, so the login screen itself stays small.
-   */
-  onFirstInteraction?: () => void;
 }
 
-export function LoginScreen({ onSession, onSignedIn, onFirstInteraction }: LoginScreenProps) {
+export function LoginScreen({ onSession, onSignedIn }: LoginScreenProps) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -30,16 +25,7 @@ export function LoginScreen({ onSession, onSignedIn, onFirstInteraction }: Login
   // Why this screen shows (an expired or ended session): kept until the next sign-in.
   const [notice] = useState(signedOutNotice);
   const passwordRef = useRef<HTMLInputElement>(null);
-  const interacted = useRef(false);
-
-  const touch = () => {
-    if (interacted.current) return;
-    interacted.current = true;
-    onFirstInteraction?.();
-  };
-
   const onFieldChange = (event: ChangeEvent<HTMLInputElement>) => {
-    touch();
     (event.target.name === 'username' ? setUsername : setPassword)(event.target.value);
     setError(null); // the error clears as soon as either field is edited
     // A limit on this account from this network does not hold another account.
@@ -49,7 +35,6 @@ export function LoginScreen({ onSession, onSignedIn, onFirstInteraction }: Login
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitting || throttle.active) return;
-    touch();
     const invalid = validateLogin(username, password);
     if (invalid) {
       setError(invalid);

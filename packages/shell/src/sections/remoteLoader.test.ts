@@ -1,11 +1,6 @@
 import type { RuntimeConfig } from '../boot/runtimeConfig';
 import { describeLoadError, RemoteLoader, type FederationRuntime } from './remoteLoader';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({
-  // The share scope's shared-client (sharedClientCheck): here, the module itself.
-  loadShare: jest.fn(async () => () => jest.requireActual('@growth-admin/shared-client')),
-}));
-
 const config: RuntimeConfig = {
   apiBaseUrl: 'http://api.test',
   signingKey: 'k',

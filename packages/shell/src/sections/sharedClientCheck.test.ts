@@ -2,6 +2,9 @@ import * as sharedClient from '@growth-admin/shared-client';
 import * as antd from 'antd';
 import { antdRefusal, checkSharedClientUsage, missingExports, refusal } from './sharedClientCheck';
 
+const mockLoadShare = jest.fn();
+jest.mock('@module-federation/enhanced/runtime', () => ({ loadShare: mockLoadShare }));
+
 // In the browser the check reads the share scope's singleton; here, the module itself.
 const available = { ...sharedClient } as Record<string, unknown>;
 const { SHARED_CLIENT_VERSION } = sharedClient;
@@ -60,5 +63,17 @@ describe('what a remote needs of the shared antd', () => {
   it('lets through a remote using only what the shell provides, or recording no antd use', async () => {
     await expect(checkSharedClientUsage('http://people.test/mf-manifest.json', answering(200, withAntd(['Button', 'Table'])), available, shellAntd)).resolves.toBeUndefined();
     await expect(checkSharedClientUsage('http://people.test/mf-manifest.json', answering(200, usage(['getPersons'])), available, shellAntd)).resolves.toBeUndefined();
+  });
+
+  it('reads what this shell provides as its build recorded it (SHELL_PROVIDES), never loading a shared module for it', async () => {
+    // jest.config.cjs records it as tools/federation/build.mjs does: this shell's own lists.
+    await expect(checkSharedClientUsage('http://people.test/mf-manifest.json', answering(200, withAntd(['Button', 'Table'])))).resolves.toBeUndefined();
+    await expect(checkSharedClientUsage('http://people.test/mf-manifest.json', answering(200, withAntd(['Table', 'Drawer'])))).rejects.toThrow(
+      antdRefusal(['Drawer'], '0.3.0'),
+    );
+    await expect(checkSharedClientUsage('http://people.test/mf-manifest.json', answering(200, usage(['getPersons', 'getAuditLog'])))).rejects.toThrow(
+      `this shell provides ${SHARED_CLIENT_VERSION}, which lacks getAuditLog`,
+    );
+    expect(mockLoadShare).not.toHaveBeenCalled();
   });
 });

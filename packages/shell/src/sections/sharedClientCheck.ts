@@ -6,7 +6,6 @@
 // The same file lists the antd exports the remote imports: antd is a singleton too (the shell's,
 // tree-shaken to its contract list), so a remote that uses a component this shell does not provide
 // is refused naming the exports and the shell version whose list has them.
-import { loadShare } from '@module-federation/enhanced/runtime';
 import type { REMOTE_FILES } from '@growth-admin/api-contract';
 
 /** Beside a remote's manifest (the contract's name, type-checked: the browser ships no contract code). */
@@ -35,16 +34,6 @@ function parseUsage(value: unknown): SharedClientUsage | null {
 
 type Exports = Record<string, unknown>;
 
-/**
- * The shared-client every remote gets: the share scope's singleton, with all its exports. (Not
- * `import * as`: through the federation's shared-module boundary webpack gives the shell a namespace
- * of only the names the shell itself uses.)
- */
-async function loadedShared(name: string): Promise<Exports | undefined> {
-  const factory = await loadShare<Exports>(name);
-  return factory ? factory() : undefined;
-}
-
 /** The names `usage` needs that `available` (this shell's shared-client) does not export. */
 export function missingExports(usage: SharedClientUsage, available: Exports): string[] {
   return usage.uses.filter((name) => available[name] === undefined);
@@ -72,6 +61,9 @@ export function antdRefusal(missing: string[], shellVersion: string): string {
  * that cannot be read is let through: the load itself reports a remote that is not there.
  */
 export async function checkSharedClientUsage(manifestUrl: string, fetchImpl?: typeof fetch, available?: Exports, availableAntd?: Exports): Promise<void> {
+  // What this shell provides, read beside the usage file (a chunk of its own: not on the login screen's path).
+  const provided = available && availableAntd ? null : import(/* webpackChunkName: "shell-provides" */ './shellProvides');
+  provided?.catch(() => undefined); // read below, when the usage file needs it
   let usage: SharedClientUsage | null = null;
   try {
     const get = fetchImpl ?? globalThis.fetch;
@@ -81,12 +73,13 @@ export async function checkSharedClientUsage(manifestUrl: string, fetchImpl?: ty
     return;
   }
   if (!usage) return;
-  const shared = available ?? (await loadedShared('@growth-admin/shared-client'));
+  const recorded = provided ? (await provided).SHELL_PROVIDES : null;
+  const shared = available ?? recorded?.sharedClient;
   if (!shared) return;
   const missing = missingExports(usage, shared);
   if (missing.length) throw new Error(refusal(usage, missing, String(shared.SHARED_CLIENT_VERSION ?? 'an unknown version')));
   if (!usage.antdUses?.length) return;
-  const antd = availableAntd ?? (await loadedShared('antd'));
+  const antd = availableAntd ?? recorded?.antd;
   if (!antd) return;
   const missingAntd = usage.antdUses.filter((name) => antd[name] === undefined);
   if (missingAntd.length) throw new Error(antdRefusal(missingAntd, usage.antdShellVersion ?? 'a later version'));
