@@ -344,6 +344,20 @@ test("the README's release commands under the running system: a 50% Orders canar
     await openSection(page, 'Orders');
     await expect(page.locator('main').getByRole('heading', { name: 'Orders' })).toBeVisible();
     await page.context().close();
+    // Promoted, its canary is history: its row there keeps the window's figures and chart.
+    const later = await (await browser.newContext()).newPage();
+    await signIn(later);
+    await openSection(later, 'Settings');
+    await later.getByRole('tab', { name: 'Remotes' }).click();
+    await later.locator('main').getByRole('row').filter({ hasText: `${version} (` }).first().getByRole('button', { name: /expand row/i }).click();
+    const historyTable = later.getByRole('table', { name: 'Release history of orders' });
+    await historyTable.getByRole('row').filter({ hasText: 'new refund dialog' }).getByRole('button', { name: /expand row/i }).click();
+    await expect(later.getByRole('table', { name: `Figures of orders ${version}` }).getByRole('row').filter({ hasText: 'Error rate per view' })).toBeVisible();
+    await expect(later.getByText(/^Canary \d+ views, stable \d+ views from .+ to /)).toBeVisible();
+    const pastChart = later.locator('[data-testid^="release-chart-orders-"]');
+    await expect(pastChart).toContainText(`Error rate over time: orders ${version} canary against stable`);
+    await expectAccessible(later, 'Settings, Remotes, a past canary expanded');
+    await later.context().close();
   } finally {
     const back = await teamRuns(commands.rollback);
     expect(back.out).toMatch(new RegExp(`orders ${version!.replace(/[.+]/g, '\\$&')} rolled back; local-\\w+ is active`));

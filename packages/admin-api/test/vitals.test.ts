@@ -275,3 +275,34 @@ test('the judgement carries the window over time: each cohort’s views, error r
   expect(series[11].stable).toMatchObject({ views: 2, errorRate: 0 });
   expect(series[11].stable.lcp).toBeCloseTo(1007.5);
 });
+
+test('each past release keeps its figures: a rolled-back canary over its window with its last verdict, a release to everyone with its own views', async () => {
+  const canaryId = await registerCanary('2.0.0');
+  const { active } = await releaseIds();
+  const inCanary = await viewerIn(true);
+  const inStable = await viewerIn(false);
+  expect((await beacon({ token: inCanary.token, measurements: views(canaryId, 3, { errors: (i) => (i === 0 ? 1 : 0) }) })).status).toBe(200);
+  expect((await beacon({ token: inStable.token, measurements: views(active, 2) })).status).toBe(200);
+  const judged = await judgement();
+  expect((await owner.post('/api/admin/releases/orders/rollback', {})).status).toBe(200);
+  // Views after the canary ended are not in its window.
+  expect((await beacon({ token: inStable.token, measurements: views(active, 4) })).status).toBe(200);
+
+  const past = await owner.get('/api/admin/releases/orders/judgement', { query: { release: canaryId } });
+  expect(past.status).toBe(200);
+  expectShape(releases.CanaryJudgement, past.body.data);
+  expect(past.body.data).toMatchObject({ canary: { id: canaryId, state: 'rolled-back' }, verdict: 'inconclusive', reason: judged.reason, checks: judged.checks });
+  expect(Date.parse(past.body.data.until)).toBeGreaterThan(Date.parse(past.body.data.since));
+  const sum = (cohort: 'canary' | 'stable') => past.body.data.series.reduce((n: number, p: any) => n + p[cohort].views, 0);
+  expect([sum('canary'), sum('stable')]).toEqual([3, 2]);
+  // The live canary's answer is unchanged by it: there is none.
+  expect(await judgement()).toMatchObject({ canary: null, reason: 'orders has no canary', until: null });
+
+  // The active release was released to everyone at once: its own views, no verdict.
+  const own = await owner.get('/api/admin/releases/orders/judgement', { query: { release: active } });
+  expect(own.body.data).toMatchObject({ canary: null, verdict: null, until: null, reason: 'local-1 was released to everyone at once: no canary was judged' });
+  expect(own.body.data.series.reduce((n: number, p: any) => n + p.stable.views, 0)).toBe(6);
+
+  expect((await owner.get('/api/admin/releases/orders/judgement', { query: { release: '999999' } })).body.code).toBe('RELEASE_NOT_FOUND');
+  expect((await owner.get('/api/admin/releases/orders/judgement', { query: { release: 'x' } })).status).toBe(400);
+});

@@ -58,6 +58,14 @@ export function getCanaryJudgement(remote: string): Promise<CanaryJudgement> {
   return call('get', '/api/admin/releases/{remote}/judgement', { params: { remote } });
 }
 
+/**
+ * GET /api/admin/releases/:remote/judgement?release=<id>: one release's figures: a past canary's
+ * window with the judge's last verdict on it, or a release released to everyone at once with its own views.
+ */
+export function getReleaseJudgement(remote: string, releaseId: string): Promise<CanaryJudgement> {
+  return call('get', '/api/admin/releases/{remote}/judgement', { params: { remote }, query: { release: releaseId } });
+}
+
 /** POST /api/admin/releases/:remote/promote (owners): the canary becomes active for everyone. */
 export function promoteRelease(remote: string): Promise<Release> {
   return call('post', '/api/admin/releases/{remote}/promote', { params: { remote } });

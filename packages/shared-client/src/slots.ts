@@ -6,7 +6,7 @@
 // This file has no runtime imports: the shell's build reads SLOT_CONTRACTS with Node's type stripping.
 import type { ComponentType, ReactNode } from 'react';
 import type { TrendRange } from './api';
-import type { CanaryJudgement, Order, Person, SectionProps, TrendPeriod } from './types';
+import type { CanaryJudgement, Order, Person, Release, SectionProps, TrendPeriod } from './types';
 
 export const SLOT_CONTRACTS = {
   /** Analytics: a card beside the stat cards, given the dashboard's period and range. */
@@ -15,8 +15,11 @@ export const SLOT_CONTRACTS = {
   'user.details.tabs': '1.0.0',
   /** Orders → Order Details: an action, given the order; it may refresh the order after a change. */
   'order.details.actions': '1.0.0',
-  /** Settings → Remotes: under a canary's figures, given the remote and the canary judge's judgement (its series over time). */
-  'settings.remotes.canary': '1.0.0',
+  /**
+   * Settings → Remotes: under a canary's figures, given the remote and the canary judge's judgement
+   * (its series over time); from 1.1.0 also under a past release's, given that release.
+   */
+  'settings.remotes.canary': '1.1.0',
 } as const;
 
 export type SlotId = keyof typeof SLOT_CONTRACTS;
@@ -41,6 +44,11 @@ export interface SettingsRemotesCanaryProps {
   remote: string;
   /** As GET /api/admin/releases/:remote/judgement answers it, refreshed by the host. */
   judgement: CanaryJudgement;
+  /**
+   * Since 1.1.0: the release of the history the figures are of (`?release=<id>`: a past canary's
+   * window, or a release released to everyone at once with its own views); absent: the live canary.
+   */
+  release?: Pick<Release, 'id' | 'version'>;
 }
 
 /** Each slot's props: what the host screen gives every contribution. */

@@ -39,3 +39,16 @@ test('before any view, the card says nothing has been measured', () => {
   expect(screen.getByText('Nothing measured since the canary was registered')).toBeInTheDocument();
   expect(screen.queryByTestId('echart-stub')).toBeNull();
 });
+
+test("given a release of the history (slot contract 1.1.0), the chart names it: a past canary against stable, or a release's own views", () => {
+  const props = { user: { username: 'admin', role: 'owner' as const }, toast: { success: jest.fn(), error: jest.fn(), info: jest.fn() } };
+  const pastCanary = { series: SERIES, canary: { id: '7', version: '2.0.0' } } as unknown as CanaryJudgement;
+  const { unmount } = render(<CanaryChart remote="orders" judgement={pastCanary} release={{ id: '7', version: '2.0.0' }} {...props} />);
+  expect(screen.getByRole('img', { name: 'Error rate over time: orders 2.0.0 canary against stable' })).toBeInTheDocument();
+  expect(screen.getByTestId('release-chart-orders-7')).toBeInTheDocument();
+  unmount();
+  const own = { series: [{ at: '2026-11-26T10:00:00.000Z', canary: none, stable: none }], canary: null } as unknown as CanaryJudgement;
+  render(<CanaryChart remote="orders" judgement={own} release={{ id: '5', version: '1.0.0' }} {...props} />);
+  expect(screen.getByText('Nothing measured in this window')).toBeInTheDocument();
+  expect(screen.getByRole('radiogroup', { name: 'Metric of the orders 1.0.0 release chart' })).toBeInTheDocument();
+});

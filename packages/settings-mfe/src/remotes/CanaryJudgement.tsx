@@ -1,9 +1,21 @@
 // The canary judge's verdict on a remote's canary (docs/releases.md, The canary judge): the verdict
 // and why beside Promote and Roll back, and each metric canary against stable under the row, with
-// the `settings.remotes.canary` slot below it (Analytics draws the window over time there).
+// the `settings.remotes.canary` slot below it (Analytics draws the window over time there); the
+// same figures for each release of a remote's history, once its row is expanded.
 import { Alert, Flex, Table, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
-import { type CanaryJudgement, formatDate, type MetricCheck, queries, type SlotHost, StatusTag, toApiError } from '@growth-admin/shared-client';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import {
+  type CanaryJudgement,
+  formatDate,
+  getReleaseJudgement,
+  type MetricCheck,
+  queries,
+  queryKeys,
+  type Release,
+  type SlotHost,
+  StatusTag,
+  toApiError,
+} from '@growth-admin/shared-client';
 
 const VERDICT: Record<NonNullable<CanaryJudgement['verdict']>, { label: string; colour: string }> = {
   pass: { label: 'Pass', colour: '#10B981' },
@@ -47,27 +59,42 @@ export function CanaryVerdict({ remote }: { remote: string }) {
   );
 }
 
+type JudgementQuery = UseQueryResult<CanaryJudgement>;
+
+/** The window the figures cover: since the canary was registered, or from … to … for a past one. */
+function windowText(j: CanaryJudgement): string {
+  if (!j.since) return '';
+  return j.until ? `from ${formatDate(j.since)} to ${formatDate(j.until)}` : `since ${formatDate(j.since)}`;
+}
+
 /**
  * Views, the error rate and the three vitals, canary against stable, with each test's outcome; then
- * other remotes' contributions to `settings.remotes.canary` (absent with an older shell).
+ * other remotes' contributions to `settings.remotes.canary` (absent with an older shell). `release`:
+ * a release of the history (its window, or its own views), else the live canary.
  */
-export function CanaryFigures({ remote, slots }: { remote: string; slots?: SlotHost }) {
-  const judgement = useQuery(queries.canaryJudgement(remote));
-  if (judgement.isError) return <Alert type="error" showIcon title={`Error loading the canary judge's verdict on ${remote}: ${toApiError(judgement.error).message}`} />;
-  const checks = judgement.data?.checks ?? [];
+function JudgementFigures({ remote, judgement, release, slots }: { remote: string; judgement: JudgementQuery; release?: Release; slots?: SlotHost }) {
+  const of = release ? `${remote} ${release.version}` : `${remote}'s canary`;
+  if (judgement.isError) return <Alert type="error" showIcon title={`Error loading the figures of ${of}: ${toApiError(judgement.error).message}`} />;
+  const data = judgement.data;
+  const checks = data?.checks ?? [];
   const views = checks.find((c) => c.metric === 'errorRate');
+  const title = () => {
+    if (views && data?.since) return `Canary ${views.canary.n} views, stable ${views.stable.n} views ${windowText(data)}`;
+    if (release && data?.since) return `${release.version}: ${windowText(data)}`;
+    return 'Canary against stable';
+  };
   return (
     <Flex vertical gap={12}>
       <Table<MetricCheck>
       rowKey="metric"
       size="small"
       pagination={false}
-      aria-label={`Canary against stable: ${remote}`}
+      aria-label={release ? `Figures of ${remote} ${release.version}` : `Canary against stable: ${remote}`}
       loading={judgement.isPending}
       dataSource={checks}
       // In the text's own colour: antd's placeholder grey is too faint to read (contrast under 4.5:1).
-      locale={{ emptyText: <Typography.Text>{judgement.data?.reason ?? 'Loading the verdict...'}</Typography.Text> }}
-      title={() => (views && judgement.data?.since ? `Canary ${views.canary.n} views, stable ${views.stable.n} views since ${formatDate(judgement.data.since)}` : 'Canary against stable')}
+      locale={{ emptyText: <Typography.Text>{data?.reason ?? 'Loading the verdict...'}</Typography.Text> }}
+      title={title}
       columns={[
         { title: 'Metric', key: 'metric', render: (_, c) => METRIC_LABELS[c.metric] },
         { title: 'Canary', key: 'canary', render: (_, c) => `${figure(c.metric, c.canary.value)} (n ${c.canary.n})` },
@@ -77,7 +104,32 @@ export function CanaryFigures({ remote, slots }: { remote: string; slots?: SlotH
         { title: 'Outcome', key: 'outcome', render: (_, c) => OUTCOME[c.outcome] },
       ]}
       />
-      {slots && judgement.data && <slots.Slot id="settings.remotes.canary" props={{ remote, judgement: judgement.data }} />}
+      {slots && data && (
+        <slots.Slot id="settings.remotes.canary" props={{ remote, judgement: data, ...(release ? { release: { id: release.id, version: release.version } } : {}) }} />
+      )}
+    </Flex>
+  );
+}
+
+/** The live canary's figures (under its row of the Releases table). */
+export function CanaryFigures({ remote, slots }: { remote: string; slots?: SlotHost }) {
+  return <JudgementFigures remote={remote} judgement={useQuery(queries.canaryJudgement(remote))} slots={slots} />;
+}
+
+/** One release of the history: a past canary's window with the verdict it ended with, or its own views. */
+export function ReleaseFigures({ remote, release, slots }: { remote: string; release: Release; slots?: SlotHost }) {
+  const judgement = useQuery({
+    queryKey: [...queryKeys.canaryJudgement(remote), release.id],
+    queryFn: () => getReleaseJudgement(remote, release.id),
+  });
+  return (
+    <Flex vertical gap={8}>
+      {judgement.data?.verdict && (
+        <span>
+          <StatusTag colour={VERDICT[judgement.data.verdict].colour}>{VERDICT[judgement.data.verdict].label}</StatusTag> {judgement.data.reason}
+        </span>
+      )}
+      <JudgementFigures remote={remote} judgement={judgement} release={release} slots={slots} />
     </Flex>
   );
 }

@@ -196,3 +196,36 @@ test("expanded, a canary's figures are followed by the settings.remotes.canary s
   expect(await screen.findByRole('region', { name: 'slot settings.remotes.canary' })).toBeInTheDocument();
   expect(asked.at(-1)).toEqual({ id: 'settings.remotes.canary', props: { remote: 'orders', judgement: JUDGEMENT } });
 });
+
+test("a release of the history, expanded, shows its figures: a past canary's window and the verdict it ended with, or its own views", async () => {
+  const PAST = {
+    ...JUDGEMENT,
+    canary: release('orders', '0.9.0', 'rolled-back'),
+    until: '2026-11-22T10:00:00.000Z',
+    since: '2026-11-21T10:00:00.000Z',
+    verdict: 'fail',
+    reason: 'INP p75 is worse: 180 ms against 150 ms (+20.0 %), 99.5 % confident',
+    metric: 'inp',
+    confidence: 0.995,
+  };
+  const OWN = { ...JUDGEMENT, canary: null, verdict: null, checks: [], since: '2026-11-23T10:00:00.000Z', until: null, reason: '1.0.0 was released to everyone at once: no canary was judged' };
+  const calls = api({
+    'GET /api/admin/releases/orders/judgement': (req) => ok(req.query.get('release') === 'orders-0.9.0' ? PAST : req.query.get('release') === 'orders-1.0.0' ? OWN : JUDGEMENT),
+  });
+  const { user } = await openRemotes('viewer');
+  await user.click(within(screen.getByText('orders').closest('tr')!).getByRole('button', { name: /expand row/i }));
+  const history = await screen.findByRole('table', { name: 'Release history of orders' });
+  await within(history).findByText('0.9.0');
+
+  await user.click(within(within(history).getByText('0.9.0').closest('tr')!).getByRole('button', { name: /expand row/i }));
+  const past = await screen.findByRole('table', { name: 'Figures of orders 0.9.0' });
+  expect(within(past).getAllByRole('row')).toHaveLength(5);
+  expect(screen.getByText(/^Canary 240 views, stable 960 views from .+ to /)).toBeInTheDocument();
+  expect(screen.getByText('Fail')).toBeInTheDocument();
+  expect(screen.getByText(/INP p75 is worse: 180 ms against 150 ms/)).toBeInTheDocument();
+
+  await user.click(within(within(history).getByText('1.0.0').closest('tr')!).getByRole('button', { name: /expand row/i }));
+  const own = await screen.findByRole('table', { name: 'Figures of orders 1.0.0' });
+  expect(within(own).getByText('1.0.0 was released to everyone at once: no canary was judged')).toBeInTheDocument();
+  expect(requestsTo(calls, 'GET /api/admin/releases/orders/judgement').map((r) => r.query.get('release'))).toEqual(expect.arrayContaining(['orders-0.9.0', 'orders-1.0.0']));
+});

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Card, Flex, Popconfirm, Table } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { RemotesRegistry } from './RemotesRegistry';
-import { CanaryFigures, CanaryVerdict } from './CanaryJudgement';
+import { CanaryFigures, CanaryVerdict, ReleaseFigures } from './CanaryJudgement';
 import { servedFromOrigin } from './remoteForm';
 import {
   formatDate,
@@ -37,8 +37,11 @@ function ReleaseState({ release }: { release: Release }) {
   return <StatusTag colour={STATE_COLOURS[release.state]}>{label}</StatusTag>;
 }
 
-/** One remote's releases, newest first: who released what, when, with which notes; its failures. */
-function ReleaseHistory({ remote }: { remote: string }) {
+/**
+ * One remote's releases, newest first: who released what, when, with which notes; its failures; on
+ * expanding a release, its figures (a past canary's window against stable, or its own views).
+ */
+function ReleaseHistory({ remote, slots }: { remote: string; slots?: SectionProps['slots'] }) {
   const history = useQuery(queries.releaseHistory(remote));
   if (history.isError)
     return (
@@ -57,6 +60,10 @@ function ReleaseHistory({ remote }: { remote: string }) {
       pagination={false}
       aria-label={`Release history of ${remote}`}
       locale={{ emptyText: history.isPending ? 'Loading the history...' : 'No releases yet' }}
+      expandable={{
+        expandedRowRender: (release) => <ReleaseFigures remote={remote} release={release} slots={slots} />,
+        columnTitle: 'Figures',
+      }}
       columns={[
         { title: 'Version', dataIndex: 'version' },
         { title: 'State', key: 'state', render: (_, r) => <ReleaseState release={r} /> },
@@ -137,7 +144,7 @@ export function RemotesTab({ user, toast, slots }: SectionProps) {
             expandedRowRender: (row) => (
               <Flex vertical gap={12}>
                 {row.canary && <CanaryFigures remote={row.remote} slots={slots} />}
-                <ReleaseHistory remote={row.remote} />
+                <ReleaseHistory remote={row.remote} slots={slots} />
               </Flex>
             ),
             columnTitle: 'History',

@@ -810,8 +810,8 @@ export type paths = {
             cookie?: never;
         };
         /**
-         * The canary judge’s verdict on a remote’s canary
-         * @description The canary’s administrators against the stable ones over the same window (since the canary was registered), per metric: the error rate per view (two-proportion z-test), INP, LCP and CLS at p75 (Mann-Whitney U), at 98 % confidence over the four; Inconclusive below the minimum sample. The verdict is the judge’s last, made after measurements arrive (at most every RELEASE_JUDGE_INTERVAL_SECONDS) and on that interval. Every administrator may read. Owners, or a deploy token (`Authorization: Bearer deploy_…`, made by an owner for one remote, or with `cli add-deploy-token`); a token scoped to another remote is refused (403 DEPLOY_TOKEN_SCOPE), and every call made with one is audited.
+         * The canary judge’s verdict on a remote’s canary, or on one of its releases
+         * @description The canary’s administrators against the stable ones over the same window (since the canary was registered), per metric: the error rate per view (two-proportion z-test), INP, LCP and CLS at p75 (Mann-Whitney U), at 98 % confidence over the four; Inconclusive below the minimum sample. The verdict is the judge’s last, made after measurements arrive (at most every RELEASE_JUDGE_INTERVAL_SECONDS) and on that interval. With `release` (an id from the history): that release’s, for a past canary its window (registered → promoted or rolled back) with the judge’s last verdict on it, for a release released to everyone at once its own views while it was active (no verdict). Measurements are kept RELEASE_MEASUREMENTS_RETENTION_DAYS. Every administrator may read. Owners, or a deploy token (`Authorization: Bearer deploy_…`, made by an owner for one remote, or with `cli add-deploy-token`); a token scoped to another remote is refused (403 DEPLOY_TOKEN_SCOPE), and every call made with one is audited.
          */
         get: operations["canaryJudgement"];
         put?: never;
@@ -6687,7 +6687,10 @@ export interface operations {
     };
     canaryJudgement: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A release id of this remote (its history’s) */
+                release?: string;
+            };
             header?: never;
             path: {
                 /** @description A remote of the registry, e.g. orders */
@@ -6753,6 +6756,8 @@ export interface operations {
                             } | null;
                             /** @description The window’s start: when the canary was registered */
                             since: string | null;
+                            /** @description The window’s end: when a past canary was promoted or rolled back, or a release released to everyone at once stopped being active (null: still running) */
+                            until: string | null;
                             /** @description When the verdict was made (null: not judged yet) */
                             judgedAt: string | null;
                             verdict: "pass" | "fail" | "inconclusive" | null;
@@ -6786,7 +6791,7 @@ export interface operations {
                                 confidence: number | null;
                                 outcome: "worse" | "no-worse" | "too-few";
                             }[];
-                            /** @description The window over time: since the canary was registered, in at most 12 equal buckets of at least a minute, oldest first; each cohort’s views, error rate and vitals at p75 in each (empty without a canary) */
+                            /** @description The window over time: since the canary was registered (until it ended, for a past one), in at most 12 equal buckets of at least a minute, oldest first; each cohort’s views, error rate and vitals at p75 in each (empty without a canary; for a release released to everyone at once, its own views as the stable cohort) */
                             series: {
                                 /** @description The bucket’s start */
                                 at: string;
@@ -6858,7 +6863,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `UNKNOWN_REMOTE`: no live remote of the registry has that name (never created, or decommissioned) */
+            /** @description `UNKNOWN_REMOTE`: no live remote of the registry has that name (never created, or decommissioned); `RELEASE_NOT_FOUND`: `release` names no release of this remote */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6866,7 +6871,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"] & {
                         /** @enum {string} */
-                        code?: "UNKNOWN_REMOTE";
+                        code?: "UNKNOWN_REMOTE" | "RELEASE_NOT_FOUND";
                     };
                 };
             };

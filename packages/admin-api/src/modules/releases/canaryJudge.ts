@@ -8,11 +8,11 @@ import type { CanaryJudgement } from '@growth-admin/api-contract';
 import type { ServerConfig } from '../../config';
 import type { Db, Queryable } from '../../db';
 import { iso } from '../../db/dates';
-import { ApiError } from '../../http/errors';
+import { ApiError, notFound } from '../../http/errors';
 import type { ApiMetrics } from '../../metrics';
 import { judgeCanary, type Verdict } from './judge';
 import { cohortSample, cohortSeries, deleteOldMeasurements } from './measurements';
-import { knownRemote, listRemoteReleases, promoteCanary, rollback } from './repository';
+import { knownRemote, listRemoteReleases, promoteCanary, releaseById, rollback } from './repository';
 
 export const JUDGE_ACTOR = { adminId: null, username: 'canary judge', ip: '' };
 
@@ -63,21 +63,60 @@ export async function judgeRemote(db: Db, config: JudgeConfig, remote: string, m
   return { verdict, action: 'none' };
 }
 
-/** The judge's last verdict on `remote`'s canary, with the figures, as GET /releases/:remote/judgement answers it. */
-export async function canaryJudgementOf(q: Queryable, remote: string): Promise<CanaryJudgement> {
+type JudgedRow = {
+  id: string;
+  state: string;
+  verdict: unknown;
+  judged_at: Date | null;
+  passing_since: Date | null;
+  promote_after_seconds: number | null;
+  created_at: Date;
+  canary_ended_at: Date | null;
+  changed_at: Date;
+};
+
+const JUDGED_COLUMNS = `id::text as id, state, judge_verdict as verdict, judged_at, passing_since, promote_after_seconds, created_at, canary_ended_at, changed_at`;
+
+/**
+ * The judge's verdict with the figures, as GET /releases/:remote/judgement answers it: on the
+ * remote's canary, or with `releaseId` on that release (a past canary over its window, a release
+ * released to everyone at once with its own views while it was active).
+ */
+export async function canaryJudgementOf(q: Queryable, remote: string, releaseId?: string): Promise<CanaryJudgement> {
   await knownRemote(q, remote);
   const [entry] = await listRemoteReleases(q, remote);
-  const canary = entry?.canary ?? null;
-  const none = { remote, canary, active: entry?.active ?? null, since: null, judgedAt: null, verdict: null, metric: null, confidence: null, checks: [], series: [], promoteAfterSeconds: null, passingSince: null };
-  if (!canary) return { ...none, reason: `${remote} has no canary` };
-  const [row] = await q.query<{ verdict: unknown; judged_at: Date | null; passing_since: Date | null; promote_after_seconds: number | null; since: Date }>(
-    'select judge_verdict as verdict, judged_at, passing_since, promote_after_seconds, changed_at as since from releases where id = $1',
-    [canary.id],
-  );
+  const none = { remote, canary: entry?.canary ?? null, active: entry?.active ?? null, since: null, until: null, judgedAt: null, verdict: null, metric: null, confidence: null, checks: [], series: [], promoteAfterSeconds: null, passingSince: null };
+  let row: JudgedRow | undefined;
+  if (releaseId === undefined || releaseId === entry?.canary?.id) {
+    if (!entry?.canary) return { ...none, reason: `${remote} has no canary` };
+    [row] = await q.query<JudgedRow>(`select ${JUDGED_COLUMNS} from releases where id = $1`, [entry.canary.id]);
+  } else {
+    [row] = await q.query<JudgedRow>(`select ${JUDGED_COLUMNS} from releases where id = $1::bigint and remote = $2`, [releaseId, remote]);
+    if (!row) throw notFound(`${remote} has no release ${releaseId}`, 'RELEASE_NOT_FOUND');
+  }
+  const release = await releaseById(q, remote, row.id);
+  // A canary's window starts when it became the canary (its last change while it still is one).
+  const since = row.state === 'canary' ? row.changed_at : row.created_at;
+  const wasCanary = row.state === 'canary' || row.canary_ended_at !== null;
+  if (!wasCanary) {
+    // Released to everyone at once: nothing was judged; its own views while it was active.
+    const until = row.state === 'active' ? null : row.changed_at;
+    const series = await cohortSeries(q, { releaseId: row.id }, since, until ?? new Date());
+    return { ...none, since: iso(since), until: until ? iso(until) : null, series, reason: `${release?.version ?? remote} was released to everyone at once: no canary was judged` };
+  }
+  const until = row.state === 'canary' ? null : row.canary_ended_at;
+  const series = await cohortSeries(q, { canaryId: row.id, remote }, since, until ?? new Date());
   const v = (typeof row.verdict === 'string' ? JSON.parse(row.verdict) : row.verdict) as Verdict | null;
-  const series = await cohortSeries(q, canary.id, entry?.active?.id ?? null, row.since);
-  const base = { ...none, since: iso(row.since), series, promoteAfterSeconds: row.promote_after_seconds, passingSince: row.passing_since ? iso(row.passing_since) : null };
-  if (!v) return { ...base, reason: 'not judged yet: no measurements have arrived since the canary was registered' };
+  const base = {
+    ...none,
+    canary: release,
+    since: iso(since),
+    until: until ? iso(until) : null,
+    series,
+    promoteAfterSeconds: row.promote_after_seconds,
+    passingSince: row.state === 'canary' && row.passing_since ? iso(row.passing_since) : null,
+  };
+  if (!v) return { ...base, reason: until ? 'not judged: no measurements arrived while it was the canary' : 'not judged yet: no measurements have arrived since the canary was registered' };
   return {
     ...base,
     judgedAt: row.judged_at ? iso(row.judged_at) : null,

@@ -69,26 +69,37 @@ type CohortPoint = JudgementSeriesPoint['canary'];
 const NO_VIEWS: CohortPoint = { views: 0, errorRate: null, inp: null, lcp: null, cls: null };
 
 /**
- * The window over time for the operator's chart: from `since` to `now` in at most SERIES_BUCKETS
- * equal buckets of at least a minute, each cohort's views, error rate and vitals at p75 (the
- * canary's views of `canaryId`, the stable ones of `activeId`), oldest first; a bucket without
- * views has nulls. Every view of the window counts (the judge reads the newest JUDGE_MAX_VIEWS).
+ * Whose views a series compares: a canary's (its release's canary views) against the remote's stable
+ * views of the same time (the active release's: only it measures as stable), or one release's own
+ * stable views (a release released to everyone at once: no canary).
  */
-export async function cohortSeries(q: Queryable, canaryId: string, activeId: string | null, since: Date, now = new Date()): Promise<JudgementSeriesPoint[]> {
-  const elapsed = Math.max(1, (now.getTime() - since.getTime()) / 1000);
+export type SeriesCohorts = { canaryId: string; remote: string } | { releaseId: string };
+
+/**
+ * The window over time for the operator's chart: from `since` to `until` in at most SERIES_BUCKETS
+ * equal buckets of at least a minute, each cohort's views, error rate and vitals at p75, oldest
+ * first; a bucket without views has nulls. Every view of the window counts (the judge reads the
+ * newest JUDGE_MAX_VIEWS).
+ */
+export async function cohortSeries(q: Queryable, cohorts: SeriesCohorts, since: Date, until = new Date()): Promise<JudgementSeriesPoint[]> {
+  const elapsed = Math.max(1, (until.getTime() - since.getTime()) / 1000);
   const bucketSeconds = Math.max(60, Math.ceil(elapsed / SERIES_BUCKETS));
   const count = Math.min(SERIES_BUCKETS, Math.ceil(elapsed / bucketSeconds));
+  const [who, params] =
+    'canaryId' in cohorts
+      ? ["((release_id = $5::bigint and cohort = 'canary') or (remote = $6 and cohort = 'stable'))", [cohorts.canaryId, cohorts.remote]]
+      : ["release_id = $5::bigint and cohort = 'stable'", [cohorts.releaseId]];
   const rows = await q.query<{ bucket: number; cohort: 'canary' | 'stable'; views: number; error_rate: number; inp: number | null; lcp: number | null; cls: number | null }>(
-    `select least(floor(extract(epoch from (created_at - $3::timestamptz)) / $4)::int, $5::int - 1) as bucket, cohort,
+    `select least(floor(extract(epoch from (created_at - $1::timestamptz)) / $3)::int, $4::int - 1) as bucket, cohort,
             count(*)::int as views,
             avg(case when errors > 0 then 1.0 else 0.0 end)::float8 as error_rate,
             percentile_cont(0.75) within group (order by inp_ms::float8) as inp,
             percentile_cont(0.75) within group (order by lcp_ms::float8) as lcp,
             percentile_cont(0.75) within group (order by cls::float8) as cls
        from release_measurements
-      where ((release_id = $1 and cohort = 'canary') or (release_id = $2::bigint and cohort = 'stable')) and created_at >= $3::timestamptz
+      where ${who} and created_at >= $1::timestamptz and created_at <= $2::timestamptz
       group by 1, 2`,
-    [canaryId, activeId, since, bucketSeconds, count],
+    [since, until, bucketSeconds, count, ...params],
   );
   const series = Array.from({ length: count }, (_, i) => ({
     at: new Date(since.getTime() + i * bucketSeconds * 1000).toISOString(),

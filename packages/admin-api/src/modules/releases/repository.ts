@@ -49,7 +49,10 @@ async function releaseIn(q: Queryable, remote: string, state: 'active' | 'canary
 
 async function setState(tx: Queryable, id: string, state: Release['state'], by: string, canaryPercent: number | null = null): Promise<Release> {
   const rows = await tx.query<Row>(
-    `update releases set state = $2, canary_percent = $3, changed_at = now(), changed_by = $4 where id = $1 returning ${COLUMNS}`,
+    // (`state` on the right is the one before: a canary that leaves that state records when.)
+    `update releases set state = $2, canary_percent = $3, changed_at = now(), changed_by = $4,
+            canary_ended_at = case when state = 'canary' and $2 <> 'canary' then now() else canary_ended_at end
+      where id = $1 returning ${COLUMNS}`,
     [id, state, canaryPercent, by],
   );
   return toRelease(rows[0]);
@@ -90,6 +93,12 @@ export async function releaseHistory(q: Queryable, remote: string): Promise<Rele
   await knownRemote(q, remote);
   const rows = await q.query<Row>(`select ${COLUMNS} from releases where remote = $1 order by created_at desc, id desc limit 500`, [remote]);
   return rows.map(toRelease);
+}
+
+/** One release of `remote` by id, or null. */
+export async function releaseById(q: Queryable, remote: string, id: string): Promise<Release | null> {
+  const rows = await q.query<Row>(`select ${COLUMNS} from releases where id = $1::bigint and remote = $2`, [id, remote]);
+  return rows[0] ? toRelease(rows[0]) : null;
 }
 
 /**

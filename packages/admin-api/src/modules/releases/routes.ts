@@ -115,6 +115,6 @@ export function releaseRoutes(app: FastifyInstance, { db, config, metrics }: Rou
   });
   serve(app, releases.canaryJudgement, async (req) => {
     checkDeployScope(req, req.params.remote);
-    return { data: await canaryJudgementOf(db, req.params.remote) };
+    return { data: await canaryJudgementOf(db, req.params.remote, req.query.release) };
   });
 }
