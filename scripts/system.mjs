@@ -116,7 +116,7 @@ export async function startSystem(options = {}) {
   };
   for (const name of Object.keys(REMOTES)) await startRemote(name);
 
-  // The versioned store, the local CDN of released builds: <remote>/<version>/…, cross-origin like the
+  // The release store, the local CDN of released builds (<remote>/<version>/… and <remote>/files/…, every file immutable), cross-origin like the
   // remotes. With RELEASE_S3_BUCKET the versions are in the bucket, served from RELEASE_STORE_URL.
   const { fileHashes, contentId } = await releaseStore();
   const bucket = (await releaseStores()).s3Settings(process.env);
@@ -124,7 +124,8 @@ export async function startSystem(options = {}) {
   let store = null;
   if (storeDir) {
     mkdirSync(storeDir, { recursive: true });
-    store = await listen(createStaticHandler({ dir: storeDir, cors: true, pageOrigins: () => pageOrigins(false) }), ports.store);
+    const { STORE_CACHE_CONTROL } = await releaseStore();
+    store = await listen(createStaticHandler({ dir: storeDir, cors: true, cacheControl: () => STORE_CACHE_CONTROL, pageOrigins: () => pageOrigins(false) }), ports.store);
     ports.store = store.port;
   }
   const storeUrl = (bucket ? new URL(bucket.publicUrl).href : process.env.RELEASE_STORE_URL)?.replace(/\/+$/, '') || `http://localhost:${store.port}`;

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// What a returning administrator downloads after one remote's release. An administrator signs in,
-// opens every section (the browser now holds every file), the team releases a new version of one
+// What a returning administrator downloads after one remote's release. Every remote is released into
+// the store first (as in production, where every remote is served from it), an administrator signs
+// in, opens every section (the browser now holds every file), the team releases a new version of one
 // remote (by default Orders, as the same build under a new version: nothing in its code changed),
 // and the administrator comes back in the same browser: dashboard, then the released remote's
 // section. Every response after the release is counted by its bytes on the wire (0 when served from
@@ -55,31 +56,34 @@ async function visitEverySection(page) {
   }
 }
 
-/** The same build released again under a new version, as a team's CI would release it. */
-async function releaseAgain(system, remote) {
+/** `remote`'s build (its package's dist/) released as `version`, as a team's CI would release it. */
+async function release(system, remote, version) {
   const { localRemotes } = await import(pathToFileURL(join(repoRoot, 'tools/federation/local-remotes.mjs')).href);
   const local = localRemotes(repoRoot)[remote];
   if (!local) throw new Error(`no remote "${remote}" in this repository`);
-  const dist = join(local.pkgDir, 'dist');
-  const version = `returning-${Date.now()}`;
-  await promisify(execFile)(process.execPath, [join(repoRoot, 'tools/release/cli.mjs'), 'release', remote, '--dist', dist, '--version', version], {
+  await promisify(execFile)(process.execPath, [join(repoRoot, 'tools/release/cli.mjs'), 'release', remote, '--dist', join(local.pkgDir, 'dist'), '--version', version], {
     env: { PATH: process.env.PATH, ...system.releaseEnv },
   });
   return version;
 }
 
+/** Every remote of this repository released into the store, as production serves them all. */
+async function releaseEvery(system) {
+  const { localRemotes } = await import(pathToFileURL(join(repoRoot, 'tools/federation/local-remotes.mjs')).href);
+  for (const remote of Object.keys(localRemotes(repoRoot))) await release(system, remote, `first-${Date.now()}`);
+}
+
 /** Sorts each response of the return into the groups the figure is about. */
 function classify(rows, { shellOrigin, apiOrigin, remote, filesBefore }) {
-  const groups = { shellPage: [], shell: [], releasedEntry: [], releasedKnown: [], releasedNew: [], otherRemotes: [], api: [] };
-  const released = new RegExp(`/${remote}/[^/]+/`);
+  const groups = { shellPage: [], shell: [], releasedVersion: [], releasedKnown: [], releasedNew: [], otherRemotes: [], api: [] };
   const hashed = /\.[0-9a-f]{8,}\.(js|css)$/;
   for (const row of rows) {
     const url = new URL(row.url);
     if (url.origin === apiOrigin) groups.api.push(row);
     else if (url.origin === shellOrigin) (url.pathname.includes('.') ? groups.shell : groups.shellPage).push(row);
-    else if (released.test(url.pathname) || url.pathname.startsWith(`/${remote}/`)) {
+    else if (url.pathname.startsWith(`/${remote}/`)) {
       const name = url.pathname.split('/').pop();
-      if (!hashed.test(name)) groups.releasedEntry.push(row);
+      if (!hashed.test(name)) groups.releasedVersion.push(row);
       else (filesBefore.has(name) ? groups.releasedKnown : groups.releasedNew).push(row);
     } else groups.otherRemotes.push(row);
   }
@@ -93,6 +97,7 @@ async function main() {
   const system = await startOwnSystem();
   const browser = await launchChromium();
   try {
+    await releaseEvery(system);
     const context = await browser.newContext({ viewport: VIEWPORT });
     // First day: sign in, the dashboard, then every section, so the browser holds every file.
     const { page } = await recordDashboardLoad(context, system);
@@ -103,7 +108,7 @@ async function main() {
     await page.close();
     const filesBefore = new Set(firstDay.rows.map((r) => new URL(r.url).pathname.split('/').pop()));
 
-    const version = await releaseAgain(system, REMOTE);
+    const version = await release(system, REMOTE, `returning-${Date.now()}`);
 
     // The return: the panel opened again in the same browser, the dashboard, then the section.
     const back = await context.newPage();
@@ -146,7 +151,7 @@ async function main() {
 const LABELS = {
   shellPage: "the shell's page (never stored: a fresh CSP nonce each time)",
   shell: "the shell's files",
-  releasedEntry: "the released remote's manifest and entry (names without a hash)",
+  releasedVersion: "the released remote's new version: its manifest and usage record",
   releasedKnown: "the released remote's hashed files it had before (unchanged)",
   releasedNew: "the released remote's hashed files with new names (changed)",
   otherRemotes: "the other remotes' files",
@@ -156,7 +161,7 @@ const LABELS = {
 const GOALS = {
   shellPage: 'the page',
   shell: '0',
-  releasedEntry: 'its manifest and entry',
+  releasedVersion: 'its manifest and usage record',
   releasedKnown: '0',
   releasedNew: 'only what changed (here nothing)',
   otherRemotes: '0',
@@ -168,7 +173,7 @@ function writeFigures(result) {
     id: 'returning-admin',
     title: "A returning administrator after one remote's release",
     command: `node e2e/perf/returning-admin.mjs --remote ${result.remote}`,
-    note: `The same build of ${result.remote} released again as a new version (nothing in its code changed); the administrator had opened every section before. Bytes on the wire; a response from the cache counts 0, a revalidation (304) its headers. The other remotes are npm start's local builds, served from their own origins under names without a hash, so the browser revalidates them; from the store, under a version's path, they are immutable.`,
+    note: `Every remote released into the store first (as production serves them), the administrator had opened every section; then the same build of ${result.remote} released again as a new version (nothing in its code changed). Bytes on the wire; a response from the cache counts 0, a revalidation (304) its headers. The store's files are immutable (docs/releases.md, The versioned store): a version's own files under its folder, the content-named ones (every chunk, and remoteEntry.js under its content's hash) in the remote's shared files/ folder, so the new version's manifest points at files the browser has.`,
     columns: ['what', 'responses downloaded / made', 'bytes on the wire', 'goal'],
     rows: Object.entries(result.groups).map(([name, g]) => [
       LABELS[name],

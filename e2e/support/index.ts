@@ -5,4 +5,4 @@ export { recordScripts, loadedCopiesOf } from './federation';
 export { expectAccessible } from './a11y';
 export { motionSettled, pauseTimers } from './motion';
 export { canvasSize, drawnPixels } from './charts';
-export { editedBuild, releaseCommand, restoreGzipCopies, REPO, type BuildEdit } from './builds';
+export { editedBuild, releaseCommand, REPO, type BuildEdit } from './builds';

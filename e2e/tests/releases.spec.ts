@@ -8,8 +8,9 @@ import { exec } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from '@playwright/test';
-import { drawnPixels, editedBuild, expect, expectAccessible, openSection, releaseCommand as runRelease, REPO, restoreGzipCopies, signedApi, signIn, systemInfo, test, type BuildEdit } from '../support';
+import { drawnPixels, editedBuild, expect, expectAccessible, openSection, releaseCommand as runRelease, REPO, signedApi, signIn, systemInfo, test, type BuildEdit } from '../support';
 
 /** The release command, as a team runs it (the deploy token npm start wrote for this machine). */
 const releaseCommand = (...args: string[]) => runRelease(args);
@@ -165,11 +166,13 @@ test('a remote file altered on the store after release does not run: its section
   const { storeDir } = systemInfo();
   const version = `tampered-${run}`;
   // Projects' manifest, a chunk People's remoteEntry.js loads, Settings' remoteEntry.js: each altered
-  // in the store after its release, to set a flag were it to run.
-  const altered: Array<{ remote: string; label: 'Projects' | 'Users' | 'Settings'; files: (dir: string) => string[] }> = [
-    { remote: 'projects', label: 'Projects', files: () => ['mf-manifest.json'] },
-    { remote: 'people', label: 'Users', files: (dir) => JSON.parse(readFileSync(join(dir, 'mf-manifest.json'), 'utf8')).exposes[0].assets.js.sync },
-    { remote: 'settings', label: 'Settings', files: () => ['remoteEntry.js'] },
+  // in the store after its release, to set a flag were it to run. The manifest is the version's own;
+  // the chunk and the entry are in the remote's shared files/ folder, where its manifest points.
+  type Manifest = { exposes: Array<{ assets: { js: { sync: string[] } } }>; metaData: { remoteEntry: { name: string } } };
+  const altered: Array<{ remote: string; label: 'Projects' | 'Users' | 'Settings'; files: (manifest: Manifest) => string[] }> = [
+    { remote: 'projects', label: 'Projects', files: () => [`${version}/mf-manifest.json`] },
+    { remote: 'people', label: 'Users', files: (manifest) => manifest.exposes[0].assets.js.sync.map((chunk) => `files/${chunk}`) },
+    { remote: 'settings', label: 'Settings', files: (manifest) => [`files/${manifest.metaData.remoteEntry.name}`] },
   ];
   for (const { remote } of altered) {
     const release = await releaseCommand('release', remote, '--dist', join(REPO, `packages/${remote}-mfe/dist`), '--version', version);
@@ -179,15 +182,19 @@ test('a remote file altered on the store after release does not run: its section
   page.on('console', (message) => {
     if (/Failed to find a valid digest in the 'integrity' attribute/.test(message.text())) blocked.push(message.text());
   });
+  // What the store held before (shared files/ are other versions' too): put back afterwards.
+  const originals = new Map<string, Buffer>();
   try {
     const tamperedUrls: string[] = [];
     for (const { remote, files } of altered) {
-      const dir = join(storeDir, remote, version);
-      for (const file of files(dir)) {
-        appendFileSync(join(dir, file), file.endsWith('.json') ? '\n' : '\n;window.__tampered = true;\n');
-        tamperedUrls.push(`${systemInfo().storeUrl}/${remote}/${version}/${file}`);
+      const manifest = JSON.parse(readFileSync(join(storeDir, remote, version, 'mf-manifest.json'), 'utf8'));
+      for (const file of files(manifest)) {
+        const path = join(storeDir, remote, file);
+        for (const stored of [path, `${path}.gz`]) if (existsSync(stored)) originals.set(stored, readFileSync(stored));
+        appendFileSync(path, file.endsWith('.json') ? '\n' : '\n;window.__tampered = true;\n');
+        if (existsSync(`${path}.gz`)) writeFileSync(`${path}.gz`, gzipSync(readFileSync(path))); // what the browser is sent, altered alike
+        tamperedUrls.push(`${systemInfo().storeUrl}/${remote}/${file}`);
       }
-      restoreGzipCopies(dir); // the stored compressed copies altered alike (what the browser is sent)
     }
 
     await signIn(page);
@@ -195,7 +202,7 @@ test('a remote file altered on the store after release does not run: its section
       await openSection(page, label);
       await expect(page.getByText(`${label} is unavailable`)).toBeVisible();
       // The reason names the refused file (not the runtime's 'Failed to get manifest' or 'Loading chunk … failed').
-      const urls = tamperedUrls.filter((url) => url.includes(`/${remote}/${version}/`)).map((url) => url.replace(/[.?*+^$()[\]{}|\\]/g, '\\$&'));
+      const urls = tamperedUrls.filter((url) => url.includes(`/${remote}/`)).map((url) => url.replace(/[.?*+^$()[\]{}|\\]/g, '\\$&'));
       await expect(page.locator('main').getByText(new RegExp(`integrity mismatch for (${urls.join('|')}): the file differs from what its release recorded`))).toBeVisible();
     }
     // Nothing of the altered files ran, and the browser says why it refused each script.
@@ -210,6 +217,7 @@ test('a remote file altered on the store after release does not run: its section
     await openSection(page, 'Orders');
     await expect(page.locator('main').getByRole('heading', { name: 'Orders' })).toBeVisible();
   } finally {
+    for (const [path, bytes] of originals) writeFileSync(path, bytes);
     for (const { remote } of altered) await releaseCommand('rollback', remote);
   }
 });
@@ -286,7 +294,7 @@ test("the README's release commands under the running system: a 50% Orders canar
     const page = await (await browser.newContext()).newPage();
     const storeScripts: string[] = [];
     page.on('request', (request) => {
-      if (request.url().startsWith(`${systemInfo().storeUrl}/orders/${version}/`)) storeScripts.push(request.url());
+      if (request.url().startsWith(`${systemInfo().storeUrl}/orders/`)) storeScripts.push(request.url());
     });
     const vitalsCode = page.waitForResponse((r) => /\/vitals\.[0-9a-f]+\.js$/.test(r.url())); // loaded when the browser is idle
     await signIn(page, { username, password: PASSWORD });
@@ -294,7 +302,9 @@ test("the README's release commands under the running system: a 50% Orders canar
     await expect(page.locator('main').getByRole('heading', { name: 'Orders' })).toBeVisible();
     await expect(page.getByText('Orders is unavailable')).toHaveCount(0);
     await vitalsCode;
-    expect(storeScripts.some((url) => url.endsWith('/remoteEntry.js'))).toBe(fromStore);
+    // From the store: the version's manifest, and the entry named after its content in the remote's shared files/.
+    expect(storeScripts.some((url) => url.endsWith(`/orders/${version}/mf-manifest.json`))).toBe(fromStore);
+    expect(storeScripts.some((url) => /\/orders\/files\/remoteEntry\.[0-9a-f]{10}\.js$/.test(url))).toBe(fromStore);
     // The view is measured and sent when the page is hidden (as a switched-away tab is told): the canary judge's input.
     const beacon = page.waitForResponse((r) => r.url().endsWith('/api/vitals'));
     await page.evaluate(() => {

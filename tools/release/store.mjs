@@ -1,14 +1,32 @@
-// The versioned static store: `<store>/<remote>/<version>/…`, one folder per release, written once
-// and never overwritten (a folder here; any static host or bucket in production, served with the
-// same layout). `npm start` serves it as the local CDN; the release command uploads into it.
+// The release store: `<store>/<remote>/<version>/…` holds a version's own files (its manifest, the
+// shared-client usage record, its metadata), written once and never overwritten;
+// `<store>/<remote>/files/…` holds the files whose names carry their content hash (every chunk, and
+// remoteEntry.js under its content's hash), shared by every version of the remote. A release of a
+// build whose chunks did not change uploads none of them, and a browser that loaded an earlier
+// version has them cached under the same URLs: only the version's small files are new. A folder
+// here; any static host or bucket in production, served with the same layout. `npm start` serves it
+// as the local CDN; the release command uploads into it.
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { sriOf } from '../federation/integrity.mjs';
 
 /** Files a build ships (not its standalone page's runtime config or the build's own stats). */
 const SKIPPED = new Set(['runtime-config.json', 'mf-manifest-stats.json']);
 export const VERSION_RE = /^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$/;
+const MANIFEST = 'mf-manifest.json';
+const ENTRY = 'remoteEntry.js';
+/**
+ * How every file of the store is served: nothing in it is ever rewritten (a version's files are
+ * written once, a content-named file holds its name's bytes), so a browser keeps each for a year and
+ * asks again for nothing of a version it has loaded.
+ */
+export const STORE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+/** The folder of a remote's content-named files, beside its versions. */
+export const FILES_FOLDER = 'files';
+/** A name with webpack's [contenthash:10] in it: the same name is the same bytes in any build. */
+const CONTENT_NAMED = /\.[0-9a-f]{10}\./;
 
 function walk(dir, base = dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -17,6 +35,8 @@ function walk(dir, base = dir) {
     return entry.isFile() ? [relative(base, path).split(sep).join('/')] : [];
   });
 }
+
+const sri = (bytes) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
 
 /** Every shipped file of `dir` → its SRI hash (`sha384-<base64>`), sorted by path. */
 export function fileHashes(dir) {
@@ -33,29 +53,89 @@ export function contentId(files) {
   return createHash('sha256').update(JSON.stringify(files)).digest('hex').slice(0, 10);
 }
 
+/**
+ * How a build is laid out in the store, served from `filesUrl` (`<store URL>/<remote>/files/`):
+ * `shared`, the content-named files (name in the store → the build's path), remoteEntry.js renamed
+ * after its content; `own`, the version's files (path → bytes), its manifest pointing the federation
+ * runtime at `filesUrl` and the entry's name (with a fresh `.gz` beside it); `files`, what the
+ * registry records: each file of the build by its name there, with the hash of the bytes served for it.
+ */
+export function storeLayout(distDir, filesUrl) {
+  const files = fileHashes(distDir);
+  if (!files[MANIFEST]) throw new Error(`${distDir} has no ${MANIFEST}: build the remote first`);
+  const entryName = files[ENTRY] ? `remoteEntry.${createHash('sha256').update(readFileSync(join(distDir, ENTRY))).digest('hex').slice(0, 10)}.js` : null;
+  const shared = {};
+  const own = {};
+  for (const path of Object.keys(files)) {
+    if (entryName && (path === ENTRY || path === `${ENTRY}.gz`)) shared[path === ENTRY ? entryName : `${entryName}.gz`] = path;
+    else if (CONTENT_NAMED.test(path) && !path.includes('/')) shared[path] = path;
+    else if (path !== `${MANIFEST}.gz`) own[path] = readFileSync(join(distDir, path));
+  }
+  const manifest = JSON.parse(own[MANIFEST].toString('utf8'));
+  manifest.metaData.publicPath = filesUrl;
+  if (entryName) manifest.metaData.remoteEntry = { ...manifest.metaData.remoteEntry, path: '', name: entryName };
+  own[MANIFEST] = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
+  if (files[`${MANIFEST}.gz`]) own[`${MANIFEST}.gz`] = gzipSync(own[MANIFEST], { level: 9 });
+  const recorded = { ...files, [MANIFEST]: sri(own[MANIFEST]) };
+  if (own[`${MANIFEST}.gz`]) recorded[`${MANIFEST}.gz`] = sri(own[`${MANIFEST}.gz`]);
+  return { files: recorded, shared, own };
+}
+
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * Copies `distDir` to `<store>/<remote>/<version>/`: into a temporary folder first, then renamed into
- * place in one step, so a killed upload never leaves a half version. A version already in the store is
- * never overwritten: the same build again (a retried release) is accepted as it is, another build is
- * refused. Answers the files' SRI hashes.
+ * Whether a content-named file already stored (`stored`) may stand for this build's (`built`): the
+ * same bytes; for a `.gz`, the same bytes once unzipped (another zlib compresses the same file
+ * differently, and the browser is sent what it unzips to).
  */
-export function uploadToStore({ storeDir, remote, version, distDir }) {
+export function sameFile(name, stored, built) {
+  if (stored.equals(built)) return true;
+  if (!name.endsWith('.gz')) return false;
+  try {
+    return gunzipSync(stored).equals(gunzipSync(built));
+  } catch {
+    return false;
+  }
+}
+const ownHashes = (own) => Object.fromEntries(Object.keys(own).sort().map((path) => [path, sri(own[path])]));
+
+/**
+ * Uploads `distDir` as `remote` `version` into the folder `storeDir`, served at `publicUrl`. The
+ * content-named files go into `<remote>/files/` (a name already there must hold the same bytes: it is
+ * not written again); then the version's own files into a temporary folder, renamed into
+ * `<remote>/<version>/` in one step, so a killed upload never leaves a half version. A version already
+ * in the store is never overwritten: the same build again (a retried release) is accepted as it is,
+ * another build is refused. Answers what the registry records (`files`).
+ */
+export function uploadToStore({ storeDir, publicUrl, remote, version, distDir }) {
   if (!VERSION_RE.test(version)) throw new Error(`version "${version}" must be letters, digits and . + _ - (64 at most)`);
-  if (!existsSync(join(distDir, 'mf-manifest.json'))) throw new Error(`${distDir} has no mf-manifest.json: build the remote first`);
-  const files = fileHashes(distDir);
+  if (!existsSync(join(distDir, MANIFEST))) throw new Error(`${distDir} has no ${MANIFEST}: build the remote first`);
+  const { files, shared, own } = storeLayout(distDir, `${publicUrl.replace(/\/+$/, '')}/${remote}/${FILES_FOLDER}/`);
   const target = join(storeDir, remote, version);
   if (existsSync(target)) {
-    if (same(fileHashes(target), files)) return { files, path: target, uploaded: false };
+    if (same(fileHashes(target), ownHashes(own))) return { files, path: target, uploaded: false };
     throw new Error(`${remote} ${version} is already in the store with other files: a version is never overwritten, choose another`);
   }
-  mkdirSync(join(storeDir, remote), { recursive: true });
-  const staging = join(storeDir, remote, `.upload-${version}-${process.pid}-${Date.now()}`);
+  const filesDir = join(storeDir, remote, FILES_FOLDER);
+  mkdirSync(filesDir, { recursive: true });
+  const stamp = `${process.pid}-${Date.now()}`;
+  for (const [name, path] of Object.entries(shared)) {
+    const stored = join(filesDir, name);
+    if (existsSync(stored)) {
+      if (!sameFile(name, readFileSync(stored), readFileSync(join(distDir, path)))) {
+        throw new Error(`${remote} ${version}: ${FILES_FOLDER}/${name} is already in the store with other bytes; nothing was overwritten`);
+      }
+      continue;
+    }
+    const staging = join(filesDir, `.upload-${name}-${stamp}`);
+    cpSync(join(distDir, path), staging);
+    renameSync(staging, stored);
+  }
+  const staging = join(storeDir, remote, `.upload-${version}-${stamp}`);
   try {
-    for (const path of Object.keys(files)) {
+    for (const [path, bytes] of Object.entries(own)) {
       mkdirSync(join(staging, path, '..'), { recursive: true });
-      cpSync(join(distDir, path), join(staging, path));
+      writeFileSync(join(staging, path), bytes);
     }
     renameSync(staging, target);
   } finally {
@@ -68,5 +148,5 @@ export function uploadToStore({ storeDir, remote, version, distDir }) {
 export function storedVersions(storeDir, remote) {
   const dir = join(storeDir, remote);
   if (!existsSync(dir)) return [];
-  return readdirSync(dir).filter((name) => !name.startsWith('.') && statSync(join(dir, name)).isDirectory());
+  return readdirSync(dir).filter((name) => !name.startsWith('.') && name !== FILES_FOLDER && statSync(join(dir, name)).isDirectory());
 }

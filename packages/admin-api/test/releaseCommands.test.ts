@@ -4,13 +4,14 @@
 // token; a refused build leaves the registry and the store as they were; promote, rollback, releases.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { createDeployToken } from '../src/modules/releases/deployTokens';
 import { Api, SIGNING_KEY, startTestServer, TEST_TMP, type TestServer } from './helpers';
-import { projectsBuild, sharedList } from './releaseFixtures';
+import { chunkName, projectsBuild, sharedList } from './releaseFixtures';
 
 const CLI = resolve(__dirname, '../../../tools/release/cli.mjs');
 
@@ -76,20 +77,54 @@ async function done(args: string[]): Promise<void> {
 /** projects 1.0.0 (the build v1) released as a canary for 50%, with its notes. */
 const firstCut = () => done(['release', 'projects', '--dist', dist('v1', 'console.log(1)'), '--version', '1.0.0', '--canary', '50', '--notes', 'first cut']);
 
-test('release uploads the build into <remote>/<version>/ and registers it as a canary with its file hashes', async () => {
+test('release uploads the version into <remote>/<version>/ and its content-named files into <remote>/files/, and registers a canary with the hashes', async () => {
   const build = dist('v1', 'console.log(1)');
   const res = await cli(['release', 'projects', '--dist', build, '--version', '1.0.0', '--canary', '50', '--notes', 'first cut']);
   expect(res).toMatchObject({ code: 0, err: '' });
   expect(res.out).toContain('projects 1.0.0 released: canary for 50% of administrators');
-  expect(readFileSync(join(storeDir, 'projects/1.0.0/main.0123456789.js'), 'utf8')).toBe('console.log(1)');
+  const chunk = chunkName('console.log(1)');
+  expect(readFileSync(join(storeDir, 'projects/files', chunk), 'utf8')).toBe('console.log(1)');
+  expect(readdirSync(join(storeDir, 'projects/1.0.0')).sort()).toEqual(['mf-manifest.json', 'remote-meta.json', 'shared-client-usage.json']);
+  // The version's manifest points the federation runtime at the shared folder, and at the entry under its content's name.
+  const manifest = JSON.parse(readFileSync(join(storeDir, 'projects/1.0.0/mf-manifest.json'), 'utf8'));
+  expect(manifest.metaData.publicPath).toBe(`${hostUrl}/projects/files/`);
+  expect(manifest.metaData.remoteEntry.name).toMatch(/^remoteEntry\.[0-9a-f]{10}\.js$/);
+  expect(readFileSync(join(storeDir, 'projects/files', manifest.metaData.remoteEntry.name), 'utf8')).toBe(readFileSync(join(build, 'remoteEntry.js'), 'utf8'));
   const owner = new Api(t.url);
   await owner.login();
   const [latest] = (await owner.get('/api/admin/releases/projects')).body.data;
   expect(latest).toMatchObject({ version: '1.0.0', state: 'canary', canaryPercent: 50, createdBy: 'deploy:projects-ci', notes: 'first cut', manifestUrl: `${hostUrl}/projects/1.0.0/mf-manifest.json` });
-  expect(latest.files['main.0123456789.js']).toBe(sri(join(build, 'main.0123456789.js')));
-  expect(Object.keys(latest.files).sort()).toEqual(['main.0123456789.js', 'mf-manifest.json', 'remote-meta.json', 'remoteEntry.js', 'shared-client-usage.json']);
+  // Each file of the build by its name there, with the hash of what the store serves for it (the manifest as stored).
+  expect(latest.files[chunk]).toBe(sri(join(build, chunk)));
+  expect(latest.files['remoteEntry.js']).toBe(sri(join(build, 'remoteEntry.js')));
+  expect(latest.files['mf-manifest.json']).toBe(sri(join(storeDir, 'projects/1.0.0/mf-manifest.json')));
+  expect(Object.keys(latest.files).sort()).toEqual([chunk, 'mf-manifest.json', 'remote-meta.json', 'remoteEntry.js', 'shared-client-usage.json']);
   const [use] = await t.sql("select last_used_at from deploy_tokens where name = 'projects-ci'");
   expect(use.last_used_at).not.toBeNull();
+});
+
+test('a new version whose chunks did not change uploads none of them: its manifest points at the files already there', async () => {
+  await firstCut();
+  const chunk = join(storeDir, 'projects/files', chunkName('console.log(1)'));
+  const written = statSync(chunk).mtimeMs;
+  await done(['release', 'projects', '--dist', join(dir, 'v1'), '--version', '1.0.1']);
+  expect(statSync(chunk).mtimeMs).toBe(written);
+  const [first, second] = ['1.0.0', '1.0.1'].map((v) => JSON.parse(readFileSync(join(storeDir, 'projects', v, 'mf-manifest.json'), 'utf8')).metaData);
+  expect(second).toEqual(first);
+  // A changed chunk is a new name beside the old one; the old version keeps its own.
+  await done(['release', 'projects', '--dist', dist('v2', 'console.log(2)'), '--version', '2.0.0']);
+  expect(readdirSync(join(storeDir, 'projects/files')).filter((f) => f.startsWith('main.')).sort()).toEqual([chunkName('console.log(1)'), chunkName('console.log(2)')].sort());
+});
+
+test("a stored .gz of the same file compressed otherwise (another zlib) stands for this build's: accepted, not rewritten", async () => {
+  const build = dist('v4', 'console.log(4)');
+  const gz = `${chunkName('console.log(4)')}.gz`;
+  writeFileSync(join(build, gz), gzipSync('console.log(4)', { level: 9 }));
+  const elsewhere = gzipSync('console.log(4)', { level: 1, memLevel: 1 });
+  mkdirSync(join(storeDir, 'projects/files'), { recursive: true });
+  writeFileSync(join(storeDir, 'projects/files', gz), elsewhere);
+  await done(['release', 'projects', '--dist', build, '--version', '4.0.0']);
+  expect(readFileSync(join(storeDir, 'projects/files', gz))).toEqual(elsewhere);
 });
 
 test('the same release again is a no-op; another build under a used version is refused and the store keeps the first', async () => {
@@ -97,10 +132,22 @@ test('the same release again is a no-op; another build under a used version is r
   const again = await cli(['release', 'projects', '--dist', join(dir, 'v1'), '--version', '1.0.0', '--canary', '50', '--notes', 'first cut']);
   expect(again.code).toBe(0);
   expect(again.out).toContain('already in the store');
+  const manifest = readFileSync(join(storeDir, 'projects/1.0.0/mf-manifest.json'), 'utf8');
   const other = await cli(['release', 'projects', '--dist', dist('v1b', 'console.log("changed")'), '--version', '1.0.0']);
   expect(other.code).toBe(1);
   expect(other.err).toContain('projects 1.0.0 is already in the store with other files: a version is never overwritten');
-  expect(readFileSync(join(storeDir, 'projects/1.0.0/main.0123456789.js'), 'utf8')).toBe('console.log(1)');
+  expect(readFileSync(join(storeDir, 'projects/1.0.0/mf-manifest.json'), 'utf8')).toBe(manifest);
+});
+
+test('a content-named file already in the store with other bytes stops the release: nothing is overwritten, no version appears', async () => {
+  const build = dist('v3', 'console.log(3)');
+  mkdirSync(join(storeDir, 'projects/files'), { recursive: true });
+  writeFileSync(join(storeDir, 'projects/files', chunkName('console.log(3)')), 'tampered');
+  const res = await cli(['release', 'projects', '--dist', build, '--version', '3.0.0']);
+  expect(res.code).toBe(1);
+  expect(res.err).toContain(`projects 3.0.0: files/${chunkName('console.log(3)')} is already in the store with other bytes; nothing was overwritten`);
+  expect(readFileSync(join(storeDir, 'projects/files', chunkName('console.log(3)')), 'utf8')).toBe('tampered');
+  expect(existsSync(join(storeDir, 'projects/3.0.0'))).toBe(false);
 });
 
 test('a build the gate refuses changes nothing: its reason is printed, the registry and the store stay as they were', async () => {

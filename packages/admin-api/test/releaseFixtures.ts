@@ -1,6 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- manifests under test are arbitrary JSON */
 // What the release tests build on: a static host answering JSON files (a shell's and the builds'
 // manifests), and a build folder of the projects remote as the release commands upload it.
+import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -24,17 +25,32 @@ export async function startJsonHost(files: Map<string, unknown>): Promise<{ url:
   };
 }
 
-/** A build folder of the projects remote under `dir`/`name`, with `chunk` as its code; `change` alters its manifest. */
+/** The name a build gives its chunk of `code`: webpack's [contenthash:10] of it. */
+export const chunkName = (code: string) => `main.${createHash('sha256').update(code).digest('hex').slice(0, 10)}.js`;
+const sri = (text: string) => `sha384-${createHash('sha384').update(text).digest('base64')}`;
+
+/**
+ * A build folder of the projects remote under `dir`/`name`, with `chunk` as its code, as a build
+ * writes it: the chunk under its content's name, which remoteEntry.js and the manifest name (with its
+ * hash); `change` alters the manifest.
+ */
 export function projectsBuild(dir: string, name: string, chunk: string, change: (m: any) => void = () => undefined): string {
   const out = join(dir, name);
   mkdirSync(out, { recursive: true });
-  const manifest = { name: 'projects', exposes: [{ name: 'Section', path: './Section' }], shared: sharedList() };
+  const file = chunkName(chunk);
+  const manifest = {
+    name: 'projects',
+    metaData: { name: 'projects', publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' } },
+    exposes: [{ name: 'Section', path: './Section', assets: { js: { sync: [file], async: [] }, css: { sync: [], async: [] } } }],
+    shared: sharedList(),
+    integrity: { [file]: sri(chunk) },
+  };
   change(manifest);
   writeFileSync(join(out, 'mf-manifest.json'), JSON.stringify(manifest));
   writeFileSync(join(out, 'shared-client-usage.json'), JSON.stringify({ uses: ['queries'], antdUses: ['Button'] }));
   const section = { path: 'projects', label: 'Projects', icon: 'projects', leastRole: 'viewer', order: 20, module: './Section' };
   writeFileSync(join(out, 'remote-meta.json'), JSON.stringify({ schemaVersion: 1, name: 'projects', sections: [section], contributions: [] }));
-  writeFileSync(join(out, 'remoteEntry.js'), 'var projects;');
-  writeFileSync(join(out, 'main.0123456789.js'), chunk);
+  writeFileSync(join(out, 'remoteEntry.js'), `var projects; // loads ${file}`);
+  writeFileSync(join(out, file), chunk);
   return out;
 }

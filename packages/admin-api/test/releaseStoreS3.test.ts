@@ -2,17 +2,17 @@
 // The versioned store in an S3-compatible bucket (tools/release/stores/s3.mjs), against a local
 // S3-compatible server from the npm registry (fauxqs) through the release command as a team runs it:
 // uploaded and registered behind the gate, which reads the manifest from the bucket's public URL;
-// never overwritten; the manifest last; an unfinished upload completed by its retry and never by
-// another build; a refused build removed. fauxqs 2.4.1 ignores `If-None-Match` on PUT (the first
+// never overwritten; the content-named files shared by versions, the manifest last; an unfinished
+// upload invisible; a refused build removed. fauxqs 2.4.1 ignores `If-None-Match` on PUT (the first
 // test shows it), so S3's conditional write is proven through a proxy that implements it
 // (s3Server.ts): every write carries the header, and of two uploads racing for one version one wins.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createRemote } from '../src/modules/remotes/repository';
 import { Api, SIGNING_KEY, startTestServer, TEST_TMP, type TestServer } from './helpers';
-import { projectsBuild, sharedList } from './releaseFixtures';
+import { chunkName, projectsBuild, sharedList } from './releaseFixtures';
 import { startConditionalProxy, startS3Server, type ConditionalProxy, type LocalS3 } from './s3Server';
 
 const CLI = resolve(__dirname, '../../../tools/release/cli.mjs');
@@ -99,7 +99,9 @@ function storeCall(method: 'has' | 'versions' | 'remove', ...args: string[]): Pr
 }
 
 const sri = (text: string) => `sha384-${createHash('sha384').update(text).digest('base64')}`;
-const writesOf = (version: string) => proxy.requests.filter((r) => r.method === 'PUT' && r.path.includes(`/${prefix}projects/${version}/`));
+/** The PUTs under `projects/<folder>/`: a version's, or `files` (the content-named ones its versions share). */
+const writesOf = (folder: string) => proxy.requests.filter((r) => r.method === 'PUT' && r.path.includes(`/${prefix}projects/${folder}/`));
+const ONE = chunkName('console.log(1)');
 
 /** projects 1.0.0, the build v1, released into the store and the registry (what a test starts from). */
 async function firstRelease(): Promise<void> {
@@ -119,26 +121,36 @@ test('the local S3 server itself ignores If-None-Match on PUT (so the proxy adds
   expect((await getObject('probe/p.txt')).text).toBe('one');
 });
 
-test('release uploads into the bucket, every write conditional and the manifest last, and registers the public URL the gate read', async () => {
+test('release uploads into the bucket, every write conditional, the shared files first and the manifest last, and registers the public URL the gate read', async () => {
   const build = dist('v1', 'console.log(1)');
   const res = await cli(['release', 'projects', '--dist', build, '--version', '1.0.0', '--notes', 'from the bucket']);
   expect(res).toMatchObject({ err: '', code: 0 });
   expect(res.out).toContain(`uploaded s3://${BUCKET}/${prefix}projects/1.0.0/`);
-  const writes = writesOf('1.0.0');
-  expect(writes.map((w) => w.path.split('/').pop()).sort()).toEqual(['main.0123456789.js', 'mf-manifest.json', 'remote-meta.json', 'remoteEntry.js', 'shared-client-usage.json']);
-  expect(writes.every((w) => w.ifNoneMatch === '*' && w.status === 200)).toBe(true);
-  expect(writes.at(-1)!.path).toBe(`/${BUCKET}/${prefix}projects/1.0.0/mf-manifest.json`);
-  // Served from the bucket with the types and caching a browser needs.
-  const chunk = await getObject(`${prefix}projects/1.0.0/main.0123456789.js`);
+  const own = writesOf('1.0.0');
+  const shared = writesOf('files');
+  expect(own.map((w) => w.path.split('/').pop()).sort()).toEqual(['mf-manifest.json', 'remote-meta.json', 'shared-client-usage.json']);
+  expect(shared.map((w) => w.path.split('/').pop())).toEqual(expect.arrayContaining([ONE, expect.stringMatching(/^remoteEntry\.[0-9a-f]{10}\.js$/)]));
+  expect(shared).toHaveLength(2);
+  expect([...own, ...shared].every((w) => w.ifNoneMatch === '*' && w.status === 200)).toBe(true);
+  expect(proxy.requests.filter((r) => r.method === 'PUT').at(-1)!.path).toBe(`/${BUCKET}/${prefix}projects/1.0.0/mf-manifest.json`);
+  // Served from the bucket with the types a browser needs, every object cached for a year (none ever changes).
+  const chunk = await getObject(`${prefix}projects/files/${ONE}`);
   expect(chunk).toMatchObject({ status: 200, text: 'console.log(1)', type: 'text/javascript; charset=utf-8', cache: 'public, max-age=31536000, immutable' });
-  expect((await getObject(`${prefix}projects/1.0.0/mf-manifest.json`)).cache).toBe('no-cache');
+  const manifest = await getObject(`${prefix}projects/1.0.0/mf-manifest.json`);
+  expect(manifest.cache).toBe('public, max-age=31536000, immutable');
+  expect(JSON.parse(manifest.text).metaData.publicPath).toBe(`${publicUrl}/${prefix}projects/files/`);
   const owner = new Api(t.url);
   await owner.login();
   const [latest] = (await owner.get('/api/admin/releases/projects')).body.data;
   expect(latest).toMatchObject({ version: '1.0.0', state: 'active', manifestUrl: `${publicUrl}/${prefix}projects/1.0.0/mf-manifest.json` });
-  expect(latest.files['main.0123456789.js']).toBe(sri('console.log(1)'));
+  expect(latest.files[ONE]).toBe(sri('console.log(1)'));
+  expect(latest.files['mf-manifest.json']).toBe(sri(manifest.text));
   expect(await storeCall('has', 'projects', '1.0.0')).toBe(true);
   expect(await storeCall('versions', 'projects')).toEqual(['1.0.0']);
+  // The same build as a new version: only the version's own files are written.
+  await cli(['release', 'projects', '--dist', build, '--version', '1.0.1']);
+  expect(writesOf('files')).toHaveLength(2);
+  expect(writesOf('1.0.1')).toHaveLength(3);
 });
 
 test('a version is never overwritten: the same build again writes nothing, another build is refused and the bytes stay', async () => {
@@ -148,29 +160,40 @@ test('a version is never overwritten: the same build again writes nothing, anoth
   expect(again.code).toBe(0);
   expect(again.out).toContain('already in the store:');
   expect(proxy.requests.slice(before).filter((r) => r.method === 'PUT')).toEqual([]);
+  const manifest = (await getObject(`${prefix}projects/1.0.0/mf-manifest.json`)).text;
   const other = await cli(['release', 'projects', '--dist', dist('v1b', 'console.log("changed")'), '--version', '1.0.0']);
   expect(other.code).toBe(1);
   expect(other.err).toContain('projects 1.0.0 is already in the store with other files: a version is never overwritten');
-  expect((await getObject(`${prefix}projects/1.0.0/main.0123456789.js`)).text).toBe('console.log(1)');
+  expect((await getObject(`${prefix}projects/1.0.0/mf-manifest.json`)).text).toBe(manifest);
 });
 
-test('an upload killed before its manifest is invisible, completed by the same build’s retry, and never taken over by another build', async () => {
-  // What a killed upload of build "v2" leaves: one chunk, no manifest.
+test('an upload killed before its manifest is invisible and claims nothing: the first build to complete the version owns it, whole; a content-named file with other bytes stops an upload', async () => {
+  // What a killed upload of build "v2" leaves: its chunk and a file of the version, no manifest.
   const v2 = dist('v2', 'console.log(2)');
-  expect(await putObject(`${prefix}projects/2.0.0/main.0123456789.js`, 'console.log(2)')).toBe(200);
+  expect(await putObject(`${prefix}projects/files/${chunkName('console.log(2)')}`, 'console.log(2)')).toBe(200);
+  expect(await putObject(`${prefix}projects/2.0.0/remote-meta.json`, readFileSync(join(v2, 'remote-meta.json'), 'utf8'))).toBe(200);
   expect(await storeCall('has', 'projects', '2.0.0')).toBe(false);
   expect((await getObject(`${prefix}projects/2.0.0/mf-manifest.json`)).status).toBe(404);
-  // Another build under that version stops at the chunk that differs; nothing is overwritten.
+  // Another build completes that version first (its files of the version are the same bytes; its manifest, last, is its own).
   const other = await cli(['release', 'projects', '--dist', dist('v2-other', 'console.log("other")'), '--version', '2.0.0']);
-  expect(other.code).toBe(1);
-  expect(other.err).toContain('projects 2.0.0: main.0123456789.js is already in the store with other bytes (an unfinished upload of another build); nothing was overwritten');
-  expect((await getObject(`${prefix}projects/2.0.0/main.0123456789.js`)).text).toBe('console.log(2)');
-  expect(await storeCall('has', 'projects', '2.0.0')).toBe(false);
-  // The same build's retry completes it.
+  expect(other.code).toBe(0);
+  const taken = JSON.parse((await getObject(`${prefix}projects/2.0.0/mf-manifest.json`)).text);
+  expect(taken.exposes[0].assets.js.sync).toEqual([chunkName('console.log("other")')]);
+  // The killed build's retry now finds the version taken by another build: refused, nothing overwritten.
   const retry = await cli(['release', 'projects', '--dist', v2, '--version', '2.0.0']);
-  expect(retry).toMatchObject({ code: 0, err: '' });
-  expect(retry.out).toContain('projects 2.0.0 released: active for everyone');
-  expect(await storeCall('has', 'projects', '2.0.0')).toBe(true);
+  expect(retry.code).toBe(1);
+  expect(retry.err).toContain('projects 2.0.0 is already in the store with other files: a version is never overwritten');
+  // Under its own version the killed build completes, using the chunk already there.
+  const before = writesOf('files').length;
+  expect(await cli(['release', 'projects', '--dist', v2, '--version', '2.0.1'])).toMatchObject({ code: 0, err: '' });
+  expect(writesOf('files').slice(before).map((w) => w.path.split('/').pop())).not.toContain(chunkName('console.log(2)'));
+  // A content-named file whose bytes are not its name's (an altered store) stops the upload.
+  expect(await putObject(`${prefix}projects/files/${chunkName('console.log(3)')}`, 'tampered')).toBe(200);
+  const tampered = await cli(['release', 'projects', '--dist', dist('v3', 'console.log(3)'), '--version', '3.0.0']);
+  expect(tampered.code).toBe(1);
+  expect(tampered.err).toContain(`projects 3.0.0: projects/files/${chunkName('console.log(3)')} is already in the store with other bytes; nothing was overwritten`);
+  expect((await getObject(`${prefix}projects/files/${chunkName('console.log(3)')}`)).text).toBe('tampered');
+  expect(await storeCall('has', 'projects', '3.0.0')).toBe(false);
 });
 
 test('a build the gate refuses is removed from the bucket, manifest first', async () => {
@@ -179,7 +202,7 @@ test('a build the gate refuses is removed from the bucket, manifest first', asyn
   expect(res.code).toBe(1);
   expect(res.err).toContain('projects 3.0.0 cannot be released: it does not expose projects/Section');
   expect(await storeCall('has', 'projects', '3.0.0')).toBe(false);
-  expect((await getObject(`${prefix}projects/3.0.0/main.0123456789.js`)).status).toBe(404);
+  expect((await getObject(`${prefix}projects/3.0.0/remote-meta.json`)).status).toBe(404);
   expect(await storeCall('versions', 'projects')).toEqual(['1.0.0']); // the release before it stays
 });
 
@@ -190,7 +213,8 @@ test('two uploads racing for one version with different builds: exactly one wins
   expect([ra.code, rb.code].sort()).toEqual([0, 1]);
   const winner = ra.code === 0 ? 'a' : 'b';
   expect((ra.code === 0 ? rb : ra).err).toMatch(/already in the store with other (files|bytes)/);
-  expect((await getObject(`${prefix}projects/4.0.0/main.0123456789.js`)).text).toBe(`console.log("${winner}")`);
+  const manifest = JSON.parse((await getObject(`${prefix}projects/4.0.0/mf-manifest.json`)).text);
+  expect(manifest.exposes[0].assets.js.sync).toEqual([chunkName(`console.log("${winner}")`)]);
   // A refused conditional write is what stopped the loser (or it found the winner's object first).
   expect(writesOf('4.0.0').every((w) => w.ifNoneMatch === '*')).toBe(true);
 });
@@ -205,7 +229,7 @@ test('where the check before a write misses the object, the conditional write al
     expect(res.err).toMatch(/projects 1\.0\.0(:| is).* already in the store with other (bytes|files)/);
     const refused = proxy.requests.slice(before).filter((r) => r.method === 'PUT' && r.status === 412);
     expect(refused.length).toBeGreaterThan(0);
-    expect((await getObject(`${prefix}projects/1.0.0/main.0123456789.js`)).text).toBe('console.log(1)');
+    expect((await getObject(`${prefix}projects/files/${ONE}`)).text).toBe('console.log(1)');
   } finally {
     proxy.hideFromHead = false;
   }

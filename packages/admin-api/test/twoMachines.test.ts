@@ -16,6 +16,7 @@ import { Api, freshDatabase, ON_POSTGRES, SIGNING_KEY, TEST_TMP } from './helper
 import { sampleValue, scrape } from './metricsText';
 import { startS3Server, type LocalS3 } from './s3Server';
 import { startServerProcess, type ServerProcess } from './serverProcess';
+import { chunkName } from './releaseFixtures';
 
 const CLI = resolve(__dirname, '../../../tools/release/cli.mjs');
 const BUCKET = 'growth-admin-two-machines';
@@ -186,7 +187,7 @@ async function printed(p: ServerProcess, re: RegExp): Promise<string> {
         mkdirSync(out, { recursive: true });
         writeFileSync(
           join(out, 'mf-manifest.json'),
-          JSON.stringify({ name: 'projects', exposes, shared: sharedList() }),
+          JSON.stringify({ name: 'projects', metaData: { publicPath: 'auto' }, exposes, shared: sharedList() }),
         );
         writeFileSync(
           join(out, 'shared-client-usage.json'),
@@ -194,7 +195,8 @@ async function printed(p: ServerProcess, re: RegExp): Promise<string> {
         );
         writeFileSync(join(out, 'remote-meta.json'), JSON.stringify(metaOf('projects')));
         writeFileSync(join(out, 'remoteEntry.js'), 'var projects;');
-        writeFileSync(join(out, 'main.0123456789.js'), `console.log(${JSON.stringify(label)})`);
+        const code = `console.log(${JSON.stringify(label)})`;
+        writeFileSync(join(out, chunkName(code)), code);
         return out;
       };
 
@@ -262,12 +264,15 @@ async function printed(p: ServerProcess, re: RegExp): Promise<string> {
         );
       const canaryConfig = onB[0]; // viewers.canary[0]'s
       expect(canaryConfig.remotes.projects).toBe(`${publicUrl}/projects/1.1.0/mf-manifest.json`);
-      const chunk = await fetch(new URL('main.0123456789.js', canaryConfig.remotes.projects));
-      expect(await chunk.text()).toBe('console.log("1.1.0")');
+      // Each version's files, where its manifest says they are (the store's shared folder).
+      const chunkOf = async (manifestUrl: string, label: string) => {
+        const { metaData } = (await (await fetch(manifestUrl)).json()) as { metaData: { publicPath: string } };
+        return (await fetch(new URL(chunkName(`console.log(${JSON.stringify(label)})`), metaData.publicPath))).text();
+      };
+      expect(await chunkOf(canaryConfig.remotes.projects, '1.1.0')).toBe('console.log("1.1.0")');
       const stableConfig = onB[viewers.canary.length]; // viewers.stable[0]'s
       expect(stableConfig.remotes.projects).toBe(`${publicUrl}/projects/1.0.0/mf-manifest.json`);
-      const stableChunk = await fetch(new URL('main.0123456789.js', stableConfig.remotes.projects));
-      expect(await stableChunk.text()).toBe('console.log("1.0.0")');
+      expect(await chunkOf(stableConfig.remotes.projects, '1.0.0')).toBe('console.log("1.0.0")');
 
       // Instance B rolls the canary back (machine B's release command); A answers the result.
       expect((await b.release(['rollback', 'projects'])).out).toBe(

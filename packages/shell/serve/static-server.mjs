@@ -32,6 +32,7 @@ function setAll(res, headers) {
  * @param {string} [o.runtimeConfigPath] default `/runtime-config.json`
  * @param {() => string} [o.runtimeConfigUrl] where the page fetches its runtime config (the release registry's route), put into its meta tag
  * @param {boolean} [o.cors] `Access-Control-Allow-Origin: *` and cross-origin resource policy (remotes)
+ * @param {(pathname: string) => string} [o.cacheControl] how long a file may be cached (default: cacheControlFor)
  */
 export function createStaticHandler(o) {
   const configPath = o.runtimeConfigPath ?? '/runtime-config.json';
@@ -40,7 +41,7 @@ export function createStaticHandler(o) {
     etag: true,
     gzip: true, // `<file>.gz` when the browser accepts gzip; `compression` leaves an encoded answer alone
     setHeaders(res, pathname) {
-      res.setHeader('Cache-Control', cacheControlFor(pathname));
+      res.setHeader('Cache-Control', (o.cacheControl ?? cacheControlFor)(pathname));
     },
   });
   const gzip = compression();

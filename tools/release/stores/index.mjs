@@ -8,8 +8,9 @@ import { folderStore } from './folder.mjs';
  * @typedef {object} ReleaseStore
  * @property {() => string} describe where the versions are, in words
  * @property {(remote: string, version: string, distDir: string) => Promise<{ files: Record<string, string>, uploaded: boolean, where: string }>} putVersion
- *   uploads a build as `<remote>/<version>/`: atomic (the version appears whole or not at all) and
- *   immutable (the same build again answers uploaded: false; another build under a used version is refused)
+ *   uploads a build as `<remote>/<version>/` with its content-named files in `<remote>/files/` (store.mjs):
+ *   atomic (the version appears whole or not at all) and immutable (the same build again answers
+ *   uploaded: false; another build under a used version is refused); `files` is what the registry records
  * @property {(remote: string, version: string) => Promise<boolean>} has whether the version is there (its manifest is)
  * @property {(remote: string, version: string) => Promise<void>} remove deletes a version (one the gate refused)
  * @property {(remote: string) => Promise<string[]>} versions the remote's versions in the store

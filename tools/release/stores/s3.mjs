@@ -1,15 +1,18 @@
-// The versioned store in an S3-compatible bucket (AWS S3, Cloudflare R2, MinIO, Google Cloud
-// Storage's XML API), through the AWS SDK: `<prefix><remote>/<version>/…`, served publicly from
-// RELEASE_STORE_URL (the bucket's website, a CDN in front of it).
+// The release store in an S3-compatible bucket (AWS S3, Cloudflare R2, MinIO, Google Cloud
+// Storage's XML API), through the AWS SDK, in store.mjs's layout: `<prefix><remote>/<version>/…` (a
+// version's own files) and `<prefix><remote>/files/…` (the content-named files its versions share),
+// served publicly from RELEASE_STORE_URL (the bucket's website, a CDN in front of it). Every object
+// is immutable (a version's files are written once, a content-named file holds its name's bytes), so
+// each is served to be cached for a year.
 //
 // Immutable: every object is written with `If-None-Match: *` (S3's conditional write: 412 when the
 // key exists), after a HEAD that finds it already there (so a server that ignores the header still
 // never has a key overwritten by a later upload; only two uploads racing for one key then rely on
-// the header). A key already there with the same bytes is a retry's, accepted; with other bytes the
-// upload is refused and nothing is overwritten.
-// Atomic as seen from the shell: the chunks first, the manifest last. The shell (and the gate)
-// start from mf-manifest.json, so a version is there once its manifest is, whole; a killed upload
-// leaves chunks nobody loads, which the same build's retry completes.
+// the header). A key already there with the same bytes is a retry's (or, under files/, another
+// version's), accepted; with other bytes the upload is refused and nothing is overwritten.
+// Atomic as seen from the shell: the shared files first, the version's manifest last. The shell (and
+// the gate) start from mf-manifest.json, so a version is there once its manifest is, whole; a killed
+// upload leaves files nobody loads, which the same build's retry completes.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
@@ -21,9 +24,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-// The caching the local CDN sends (content-hashed names immutable, the rest revalidated): one rule.
-import { cacheControlFor } from '../../../packages/shell/serve/cache-control.mjs';
-import { fileHashes, VERSION_RE } from '../store.mjs';
+import { FILES_FOLDER, sameFile, STORE_CACHE_CONTROL, storeLayout, VERSION_RE } from '../store.mjs';
 
 const MANIFEST = 'mf-manifest.json';
 const PARALLEL = 8;
@@ -102,10 +103,11 @@ export function s3Store({ client, bucket, prefix = '', publicUrl }) {
     }
   }
 
-  async function hashOf(key) {
+  async function bytesOf(key) {
     const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
-    return sri(Buffer.from(await object.Body.transformToByteArray()));
+    return Buffer.from(await object.Body.transformToByteArray());
   }
+  const hashOf = async (key) => sri(await bytesOf(key));
 
   async function keysUnder(prefixKey) {
     const keys = [];
@@ -138,7 +140,7 @@ export function s3Store({ client, bucket, prefix = '', publicUrl }) {
           Body: body,
           IfNoneMatch: '*',
           ContentType: CONTENT_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream',
-          CacheControl: cacheControlFor(`/${path}`),
+          CacheControl: STORE_CACHE_CONTROL,
         }),
       );
       return 'written';
@@ -158,29 +160,31 @@ export function s3Store({ client, bucket, prefix = '', publicUrl }) {
 
     async putVersion(remote, version, distDir) {
       if (!VERSION_RE.test(version)) throw new Error(`version "${version}" must be letters, digits and . + _ - (64 at most)`);
-      const files = fileHashes(distDir);
-      if (!files[MANIFEST]) throw new Error(`${distDir} has no ${MANIFEST}: build the remote first`);
+      const { files, shared, own } = storeLayout(distDir, `${base}/${prefix}${encodeURIComponent(remote)}/${FILES_FOLDER}/`);
       const under = folder(remote, version);
-      const same = async () => JSON.stringify(await storedFiles(remote, version)) === JSON.stringify(files);
+      const ownHashes = Object.fromEntries(Object.keys(own).sort().map((path) => [path, sri(own[path])]));
+      const same = async () => JSON.stringify(await storedFiles(remote, version)) === JSON.stringify(ownHashes);
       if (await exists(under + MANIFEST)) {
         if (await same()) return { files, uploaded: false, where: `s3://${bucket}/${under}` };
         throw otherBuild(remote, version);
       }
-      const chunks = Object.keys(files).filter((p) => p !== MANIFEST);
-      await inParallel(chunks, PARALLEL, async (path) => {
-        const key = under + path;
-        const body = readFileSync(join(distDir, path));
-        // Left by an upload that did not finish (no manifest yet): the same bytes are this build's.
-        if ((await exists(key)) || (await putOnce(key, body, path)) === 'exists') {
-          if ((await hashOf(key)) !== files[path]) {
-            throw new Error(
-              `${remote} ${version}: ${path} is already in the store with other bytes (an unfinished upload of another build); nothing was overwritten: choose another version`,
-            );
+      /** Writes `key` once; a key already there must hold these bytes (a retry's, or another version's). */
+      const putChecked = async (key, body, name) => {
+        if ((await exists(key)) || (await putOnce(key, body, name)) === 'exists') {
+          if (!sameFile(name, await bytesOf(key), body)) {
+            throw new Error(`${remote} ${version}: ${key.slice(prefix.length)} is already in the store with other bytes; nothing was overwritten: choose another version`);
           }
         }
-      });
+      };
+      const filesKey = `${prefix}${remote}/${FILES_FOLDER}/`;
+      await inParallel(Object.entries(shared), PARALLEL, ([name, path]) => putChecked(filesKey + name, readFileSync(join(distDir, path)), name));
+      await inParallel(
+        Object.keys(own).filter((p) => p !== MANIFEST),
+        PARALLEL,
+        (path) => putChecked(under + path, own[path], path),
+      );
       // Last: the version appears, whole. Another upload that finished first wins; same build = a retry.
-      if ((await putOnce(under + MANIFEST, readFileSync(join(distDir, MANIFEST)), MANIFEST)) === 'exists') {
+      if ((await putOnce(under + MANIFEST, own[MANIFEST], MANIFEST)) === 'exists') {
         if (await same()) return { files, uploaded: false, where: `s3://${bucket}/${under}` };
         throw otherBuild(remote, version);
       }
@@ -189,7 +193,7 @@ export function s3Store({ client, bucket, prefix = '', publicUrl }) {
 
     has: (remote, version) => exists(folder(remote, version) + MANIFEST),
 
-    /** Deletes a version (one the gate refused): its manifest first, so it is gone for the shell at once. */
+    /** Deletes a version (one the gate refused): its manifest first, so it is gone for the shell at once; its content-named files stay (other versions may share them). */
     async remove(remote, version) {
       const under = folder(remote, version);
       const keys = await keysUnder(under);

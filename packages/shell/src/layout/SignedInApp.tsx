@@ -75,7 +75,7 @@ function Shell({ username, storedRole, loader }: SignedInProps & { loader: Remot
     const others = sections.filter((s) => s.path !== firstSection.current);
     cancelPreload.current = loader.preloadWhenIdle(others);
     // The real-user measurements' observers too (docs/releases.md): never before the first screen.
-    startVitalsWhenIdle(loader.config);
+    startVitalsWhenIdle({ ...loader.config, filesOf: (remote) => loader.filesOf(remote) });
   }, [firstSettled, fetching, sections, loader]);
   useEffect(() => () => cancelPreload.current?.(), []);
 

@@ -99,6 +99,26 @@ test("with the chunks' hashes in the manifest, the exposed module's chunk is fet
   await expect(loading).rejects.toThrow(/remoteEntry\.js/);
 });
 
+test("a manifest from the release store points at its remote's shared files/ folder: a chunk there gets the manifest's hash for it", async () => {
+  const url = 'http://store.test/orders/1.0.9/mf-manifest.json';
+  const stored = {
+    ...hashedManifest,
+    metaData: { ...manifest.metaData, publicPath: 'http://store.test/orders/files/', remoteEntry: { name: 'remoteEntry.0123456789.js', path: '', type: 'global' } },
+  };
+  const fetchImpl = jest.fn(async () => new (globalThis as unknown as { Response: typeof FakeResponse }).Response(stored) as unknown as Response);
+  const onFiles = jest.fn();
+  const plugin = integrityPlugin(() => ({ manifest: MANIFEST_HASH, entry: ENTRY_HASH }), fetchImpl as unknown as typeof fetch, undefined, onFiles);
+  const remote = { name: 'orders', entry: url } as never;
+  await plugin.fetch!(url, {}, remote);
+  // (the page's measurements attribute errors of files there to the remote)
+  expect(onFiles).toHaveBeenCalledWith('orders', 'http://store.test/orders/files/');
+  const script = (src: string, resourceType = 'js') => plugin.createScript!({ url: src, attrs: {}, remoteInfo: remote, resourceContext: { resourceType } } as never) as HTMLScriptElement;
+  expect(script('http://store.test/orders/files/540.abc.js').integrity).toBe(CHUNK_HASH);
+  expect(script('http://store.test/orders/files/remoteEntry.0123456789.js', 'remoteEntry').integrity).toBe(ENTRY_HASH);
+  // Not where the manifest says its files are: refused, not loaded without a hash.
+  expect(() => script('http://store.test/orders/1.0.9/540.abc.js')).toThrow('is not loaded outside its remoteEntry.js');
+});
+
 test("the manifest is fetched at once but read only once the remote is approved (the shell's usage check, beside it); refused, nothing of the remote is added", async () => {
   let approve!: () => void;
   const approval = new Promise<void>((resolve) => (approve = resolve));

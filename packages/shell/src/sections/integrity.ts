@@ -47,7 +47,16 @@ export function missingIntegrity(remote: string): Error {
   return new Error(`The ${remote} remote's release records no integrity hashes for its manifest and remoteEntry.js, so it is not loaded`);
 }
 
-/** A remote's chunk hashes from its verified manifest: file (relative to the manifest's folder) → sha384. */
+/**
+ * Where a remote's files are: its manifest's publicPath (the release store's shared `files/` folder),
+ * or, where that is 'auto' (a build served as it is), the manifest's own folder.
+ */
+function filesBase(manifestUrl: string, publicPath: unknown): string {
+  const manifest = new URL(manifestUrl, document.baseURI);
+  return typeof publicPath === 'string' && publicPath !== '' && publicPath !== 'auto' ? new URL(publicPath, manifest).href : new URL('.', manifest).href;
+}
+
+/** A remote's chunk hashes from its verified manifest: file (relative to where its files are) → sha384. */
 interface ChunkHashes {
   base: string;
   files: Record<string, string>;
@@ -56,11 +65,13 @@ interface ChunkHashes {
 /**
  * `approvalOf`: what a remote's manifest waits for before the runtime may read it (the shell's
  * shared-client usage check, fetched beside it): rejected, the manifest is refused with its reason.
+ * `onFiles`: told where a remote's files are once its manifest was read.
  */
 export function integrityPlugin(
   integrityOf: IntegrityOf,
   fetchImpl: typeof fetch = (...args) => globalThis.fetch(...args),
   approvalOf: (remote: string) => Promise<void> | undefined = () => undefined,
+  onFiles: (remote: string, base: string) => void = () => undefined,
 ): ModuleFederationRuntimePlugin {
   const hashesOf = (remote: string): RemoteIntegrity | undefined => {
     const hashes = integrityOf(remote);
@@ -91,8 +102,11 @@ export function integrityPlugin(
       if (!hashes) return undefined;
       const manifest = fetchImpl(url, { ...init, integrity: hashes.manifest, mode: 'cors', credentials: 'omit' }).then(
         async (response) => {
-          const files = response.ok ? ((await response.clone().json().catch(() => null)) as { integrity?: unknown } | null)?.integrity : undefined;
-          if (files && typeof files === 'object') chunkHashes.set(remoteInfo.name, { base: new URL('.', new URL(url, document.baseURI)).href, files: files as Record<string, string> });
+          const body = response.ok ? ((await response.clone().json().catch(() => null)) as { integrity?: unknown; metaData?: { publicPath?: unknown } } | null) : null;
+          const files = body?.integrity;
+          const base = filesBase(url, body?.metaData?.publicPath);
+          if (body) onFiles(remoteInfo.name, base);
+          if (files && typeof files === 'object') chunkHashes.set(remoteInfo.name, { base, files: files as Record<string, string> });
           else chunkHashes.delete(remoteInfo.name);
           return response;
         },

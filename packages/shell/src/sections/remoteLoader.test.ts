@@ -111,7 +111,7 @@ describe('RemoteLoader', () => {
       await expect(loader.load('people', './Section')).rejects.toThrow(
         /^The people remote cannot run on this shell: it needs @growth-admin\/shared-client \^1\.7\.0 \(built with 1\.7\.0\), but this shell provides \d+\.\d+\.\d+, which lacks exportPersonsCsv/,
       );
-      expect(fetchMock).toHaveBeenCalledWith('http://u/shared-client-usage.json', { cache: 'no-cache' });
+      expect(fetchMock.mock.calls[0]).toEqual(['http://u/shared-client-usage.json']);
       expect(runtime.loadRemote).not.toHaveBeenCalled();
     } finally {
       restore();

@@ -40,6 +40,8 @@ export class RemoteLoader {
   private readonly stale = new Set<string>();
   /** Each remote's shared-client usage check, which the integrity plugin holds its manifest back for. */
   private readonly usageChecks = new Map<string, Promise<void>>();
+  /** Where each remote's files are, as its (verified) manifest says (the release store's shared files/). */
+  private readonly filesBases = new Map<string, string>();
   private started = false;
 
   constructor(
@@ -51,7 +53,14 @@ export class RemoteLoader {
   start(): void {
     if (this.started) return;
     this.started = true;
-    this.runtime.registerPlugins([integrityPlugin((name) => this.integrityOf(name), undefined, (name) => this.usageChecks.get(name))]);
+    this.runtime.registerPlugins([
+      integrityPlugin(
+        (name) => this.integrityOf(name),
+        undefined,
+        (name) => this.usageChecks.get(name),
+        (name, base) => this.filesBases.set(name, base),
+      ),
+    ]);
     // A remote on an origin the registry does not allow is never registered (nothing of it is fetched); opening it says why.
     const allowed = Object.entries(this.config.remotes).filter(([, entry]) => this.onAllowedOrigin(entry));
     // The Trusted Types policy lets script load from these origins only (the page's CSP says the same).
@@ -68,6 +77,11 @@ export class RemoteLoader {
   integrityOf(name: string): RemoteIntegrity | null | undefined {
     if (!this.config.integrity) return undefined;
     return this.config.integrity[name] ?? null;
+  }
+
+  /** Where `name`'s files are, once its manifest was read (errors of its code are attributed by it). */
+  filesOf(name: string): string | undefined {
+    return this.filesBases.get(name);
   }
 
   /** The registry's release this page runs of `name` (failures are reported against it). */

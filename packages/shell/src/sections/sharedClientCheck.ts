@@ -67,7 +67,8 @@ export async function checkSharedClientUsage(manifestUrl: string, fetchImpl?: ty
   let usage: SharedClientUsage | null = null;
   try {
     const get = fetchImpl ?? globalThis.fetch;
-    const response = await get(new URL(SHARED_CLIENT_USAGE_FILE, manifestUrl).href, { cache: 'no-cache' });
+    // Cached as its server says: a version's file in the release store never changes.
+    const response = await get(new URL(SHARED_CLIENT_USAGE_FILE, manifestUrl).href);
     if (response.ok) usage = parseUsage(await response.json());
   } catch {
     return;

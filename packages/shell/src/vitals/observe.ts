@@ -5,8 +5,8 @@
 //
 // Attribution: a vital goes to the view whose wrapper (VIEW_ATTRIBUTE) holds the element it names
 // (the largest paint, the interaction's target, the largest shift's node); an error to the remote
-// whose files (the store's `<remote>/<version>/` folder of the manifest this page loaded) raised it,
-// read from the error's script URL or stack; an API call answered 5xx to the remote in its call's
+// whose files raised it (the folder of the manifest this page loaded, or where that manifest says its
+// files are: the release store's shared `<remote>/files/`), read from the error's script URL or stack; an API call answered 5xx to the remote in its call's
 // stack, else to the section on screen.
 import { onCLS, onINP, onLCP, type Metric } from 'web-vitals';
 import { VIEW_ATTRIBUTE, type VitalsCollector } from './collector';
@@ -21,6 +21,8 @@ export interface ObserveOptions {
   collector: VitalsCollector;
   /** Remote name → the manifest URL this page loaded it from. */
   remotes: Record<string, string>;
+  /** Where a remote's files are, once its manifest was read (its publicPath); absent: its manifest's folder. */
+  filesOf?: FilesOf;
   apiBaseUrl: string;
   /** The session token (null: signed out, nothing is sent). */
   token: () => string | null;
@@ -31,21 +33,25 @@ export interface ObserveOptions {
 
 export const VITALS_PATH = '/api/vitals';
 
-/** The remote whose release folder holds `url`, if any. */
-export function remoteOfUrl(remotes: Record<string, string>, url: string | undefined | null): string | undefined {
+export type FilesOf = (remote: string) => string | undefined;
+
+/** The remote whose files `url` is one of: under its manifest's folder or where its manifest puts its files. */
+export function remoteOfUrl(remotes: Record<string, string>, url: string | undefined | null, filesOf: FilesOf = () => undefined): string | undefined {
   if (!url) return undefined;
   for (const [name, manifest] of Object.entries(remotes)) {
     const folder = manifest.slice(0, manifest.lastIndexOf('/') + 1);
     if (folder && url.startsWith(folder)) return name;
+    const files = filesOf(name);
+    if (files && url.startsWith(files)) return name;
   }
   return undefined;
 }
 
 /** The first remote whose files appear in a stack trace. */
-export function remoteOfStack(remotes: Record<string, string>, stack: unknown): string | undefined {
+export function remoteOfStack(remotes: Record<string, string>, stack: unknown, filesOf?: FilesOf): string | undefined {
   if (typeof stack !== 'string') return undefined;
   for (const [url] of stack.matchAll(/https?:\/\/[^\s)'"]+/g)) {
-    const found = remoteOfUrl(remotes, url);
+    const found = remoteOfUrl(remotes, url, filesOf);
     if (found) return found;
   }
   return undefined;
@@ -65,7 +71,7 @@ interface ShiftEntry {
 
 /** Starts observing; answers a function that stops (and sends nothing more). */
 export function observeVitals(opts: ObserveOptions): () => void {
-  const { collector, remotes } = opts;
+  const { collector, remotes, filesOf } = opts;
   const win = opts.win ?? window;
   const lib = opts.vitals ?? { onLCP, onINP, onCLS };
   let stopped = false;
@@ -104,11 +110,11 @@ export function observeVitals(opts: ObserveOptions): () => void {
   );
 
   const onError = (e: ErrorEvent) => {
-    const remote = remoteOfUrl(remotes, e.filename) ?? remoteOfStack(remotes, (e.error as Error | undefined)?.stack);
+    const remote = remoteOfUrl(remotes, e.filename, filesOf) ?? remoteOfStack(remotes, (e.error as Error | undefined)?.stack, filesOf);
     if (remote) collector.error(remote);
   };
   const onRejection = (e: PromiseRejectionEvent) => {
-    const remote = remoteOfStack(remotes, (e.reason as Error | undefined)?.stack);
+    const remote = remoteOfStack(remotes, (e.reason as Error | undefined)?.stack, filesOf);
     if (remote) collector.error(remote);
   };
   win.addEventListener('error', onError);
@@ -122,7 +128,7 @@ export function observeVitals(opts: ObserveOptions): () => void {
     const response = await originalFetch.call(win, input, init);
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     if (!stopped && response.status >= 500 && url.startsWith(apiPrefix) && !url.startsWith(`${apiPrefix}${VITALS_PATH}`)) {
-      const remote = remoteOfStack(remotes, callStack) ?? collector.currentSectionRemote();
+      const remote = remoteOfStack(remotes, callStack, filesOf) ?? collector.currentSectionRemote();
       if (remote) collector.error(remote);
     }
     return response;

@@ -7,12 +7,15 @@ import { pageVitals } from './page';
 
 let started = false;
 
-export function startVitalsWhenIdle(config: { remotes: Record<string, string>; apiBaseUrl: string }, load = () => import(/* webpackChunkName: "vitals" */ './observe')): void {
+export function startVitalsWhenIdle(
+  config: { remotes: Record<string, string>; apiBaseUrl: string; filesOf?: (remote: string) => string | undefined },
+  load = () => import(/* webpackChunkName: "vitals" */ './observe'),
+): void {
   if (started) return;
   started = true;
   whenIdle(() => {
     load()
-      .then(({ observeVitals }) => observeVitals({ collector: pageVitals(), remotes: config.remotes, apiBaseUrl: config.apiBaseUrl, token: getToken }))
+      .then(({ observeVitals }) => observeVitals({ collector: pageVitals(), remotes: config.remotes, filesOf: config.filesOf, apiBaseUrl: config.apiBaseUrl, token: getToken }))
       .catch(() => undefined); // no measurements on this page; nothing else depends on them
   }, 5000);
 }

@@ -93,6 +93,14 @@ describe('attribution by the files a remote was loaded from', () => {
     expect(remoteOfStack(REMOTES, stack)).toBe('analytics');
     expect(remoteOfStack(REMOTES, undefined)).toBeUndefined();
   });
+
+  test("from the release store: a file in the remote's shared files/ folder, where the manifest this page read put its files", () => {
+    const filesOf = (remote: string) => (remote === 'orders' ? 'https://store.example/orders/files/' : undefined);
+    expect(remoteOfUrl(REMOTES, 'https://store.example/orders/files/remoteEntry.0123456789.js', filesOf)).toBe('orders');
+    expect(remoteOfUrl(REMOTES, 'https://store.example/orders/files/123.abc.js')).toBeUndefined(); // before its manifest was read
+    const stack = 'Error: boom\n    at h (https://store.example/orders/files/55.0123456789.js:1:5)';
+    expect(remoteOfStack(REMOTES, stack, filesOf)).toBe('orders');
+  });
 });
 
 describe('the observers', () => {
