@@ -43,10 +43,13 @@ async function copiesOf(pkg, urls, shellUrl, page) {
   const loaded = [];
   for (const [build, manifestUrl] of Object.entries(manifests)) {
     const manifest = await (await fetch(manifestUrl)).json();
+    // Where the files are: beside the manifest, or where it says (the release store's shared files/).
+    const publicPath = manifest.metaData?.publicPath;
+    const base = publicPath && publicPath !== 'auto' ? new URL(publicPath, manifestUrl).href : manifestUrl;
     const files = manifest.shared
       .filter((s) => s.name === pkg || s.name.startsWith(`${pkg}/`))
       .flatMap((s) => [...s.assets.js.sync, ...s.assets.js.async])
-      .map((f) => new URL(f, manifestUrl).href);
+      .map((f) => new URL(f, base).href);
     if (files.some((f) => urls.has(f))) loaded.push(build);
   }
   return loaded;

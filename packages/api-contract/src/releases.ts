@@ -310,7 +310,7 @@ export const canaryJudgement = route({
   path: '/api/admin/releases/:remote/judgement',
   operationId: 'canaryJudgement',
   tag: 'releases',
-  summary: 'The canary judge’s verdict on a remote’s canary, or on one of its releases',
+  summary: 'The canary judge’s verdict on a canary or a past release',
   description: `The canary’s administrators against the stable ones over the same window (since the canary was registered), per metric: the error rate per view (two-proportion z-test), INP, LCP and CLS at p75 (Mann-Whitney U), at 98 % confidence over the four; Inconclusive below the minimum sample. The verdict is the judge’s last, made after measurements arrive (at most every RELEASE_JUDGE_INTERVAL_SECONDS) and on that interval. With \`release\` (an id from the history): that release’s, for a past canary its window (registered → promoted or rolled back) with the judge’s last verdict on it, for a release released to everyone at once its own views while it was active (no verdict). Measurements are kept RELEASE_MEASUREMENTS_RETENTION_DAYS. Every administrator may read. ${DEPLOY}`,
   access: 'admin',
   deployToken: true,
