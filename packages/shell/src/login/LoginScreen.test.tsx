@@ -76,7 +76,12 @@ describe('Admin Login', () => {
 });
 
 describe('Admin Login refused by the password throttle', () => {
-  afterEach(() => jest.useRealTimers());
+  afterEach(() => {
+    // React's scheduler queued its next turn on the fake clock: run it before the real one is back,
+    // or the next test's screen never updates (the turn it waits for was dropped with the fake clock).
+    act(() => jest.runOnlyPendingTimers());
+    jest.useRealTimers();
+  });
   // The answer arrives through promises only: let them settle, and React's effects run (its
   // scheduler's zero-delay timers), without moving the fake clock.
   const settle = async () => {

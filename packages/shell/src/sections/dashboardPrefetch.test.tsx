@@ -91,7 +91,8 @@ test('signed in on another section: no dashboard data is asked for', async () =>
   const calls = fakeApi();
   storedSession('t');
   render(<App configUrl={CONFIG_URL} />);
-  await waitFor(() => expect(calls.some((c) => c.path === '/api/admin/me')).toBe(true), WAIT);
+  // The section on screen is on its way (where the dashboard's requests would have started beside it).
+  await waitFor(() => expect(runtime.loadRemote).toHaveBeenCalledWith('people/Section'), WAIT);
   expect(analyticsCalls(calls)).toEqual([]);
 });
 

@@ -65,7 +65,15 @@ function host(integrityOf: IntegrityOf, served: object = manifest, manifestUrl =
 /** The scripts the runtime has added to the page so far (it removes each once loaded or failed). */
 const scripts = () => [...document.querySelectorAll('script')];
 
-afterEach(() => document.head.replaceChildren());
+type FederationGlobal = { __PRELOADED_MAP__: Map<string, unknown>; __PRELOADED_ASSETS__: Set<string> };
+afterEach(() => {
+  document.head.replaceChildren();
+  // Each test is a page of its own: the runtime's page-wide record of the modules it has preloaded
+  // (a later test loading orders/Orders would otherwise add no chunk script of its own).
+  const federation = (globalThis as { __FEDERATION__?: FederationGlobal }).__FEDERATION__;
+  federation?.__PRELOADED_MAP__.clear();
+  federation?.__PRELOADED_ASSETS__.clear();
+});
 
 test('the manifest is fetched with its hash and anonymous CORS; remoteEntry.js is loaded with its hash; no chunk script is added without one', async () => {
   const { instance, fetchImpl, createScript } = host(() => ({ manifest: MANIFEST_HASH, entry: ENTRY_HASH }));
