@@ -178,6 +178,8 @@ test('too many wrong passwords at step-up: the dialog says so, counts down, and 
   await page.getByPlaceholder('Search by order number...').press('Enter');
   await page.getByRole('button', { name: `Order #${order.orderSn}` }).click();
   await page.getByRole('dialog', { name: 'Order Details' }).getByRole('button', { name: 'Refund Order' }).click();
+  // Once the confirmation has zoomed in, as the journey above (a click during the zoom is lost on a busy machine).
+  await motionSettled(page);
   await page.getByRole('button', { name: 'Yes, refund' }).click();
 
   const stepUp = page.getByRole('dialog', { name: 'Confirm your password' });
