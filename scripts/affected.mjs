@@ -4,8 +4,8 @@
 // package (root configuration, scripts/, tools/: the federation setup and the antd contract the shell
 // gives every remote), in shared-client or the shell (the contract every remote runs on), or in the
 // remote kit's jest preset (every package tests with it).
-// The journeys: a change only in remotes runs the journeys that open one of their sections; any other
-// change that reaches e2e runs them all.
+// The journeys: a change only in remotes runs the journeys that open one of their sections (test by
+// test, where a file's other tests open none); any other change that reaches e2e runs them all.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -39,22 +39,60 @@ export function workspacePackages(repoRoot) {
   return pkgs;
 }
 
-/** The journeys (e2e/tests/*.spec.ts) that open one of `sections`: named after it, `openSection(page, '<Label>')` or `page.goto('/<id>…')`. */
+/** The line (1-based) where a journey starts: `test('…'`, `test.only(\`…\``, at any indentation. */
+const TEST_START = /^(\s*)test(?:\.(?:only|skip|fixme))?\(\s*['"`]/;
+
+/**
+ * A journey file's tests, each with its lines (from its `test(` to the `});` at the same indentation),
+ * and the file's code outside every test (imports, helpers). Null where a test's end is not found
+ * (the caller then takes the whole file).
+ */
+export function testsOf(source) {
+  const lines = source.split('\n');
+  const tests = [];
+  const outside = [];
+  for (let i = 0; i < lines.length; i++) {
+    const start = TEST_START.exec(lines[i]);
+    if (!start) {
+      outside.push(lines[i]);
+      continue;
+    }
+    const end = lines.findIndex((line, j) => j > i && line === `${start[1]}});`);
+    if (end < 0) return null;
+    tests.push({ line: i + 1, body: lines.slice(i, end + 1).join('\n') });
+    i = end;
+  }
+  return { tests, outside: outside.join('\n') };
+}
+
+/**
+ * The journeys (e2e/tests/*.spec.ts) that open one of `sections`: named after it, `openSection(page,
+ * '<Label>')` or `page.goto('/<id>…')`. `files`, the spec files to load; `tests`, each journey to run
+ * as `<file>:<line>`: every test of a file named after a section or whose helpers open one, else the
+ * tests that open one themselves.
+ */
 export function journeysOf(repoRoot, sections) {
   const dir = join(repoRoot, 'e2e/tests');
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.spec.ts'))
-    .filter((f) => {
-      const source = readFileSync(join(dir, f), 'utf8');
-      return sections.some(({ id, label }) => f === `${id}.spec.ts` || new RegExp(`openSection\\([^,]+, '${label}'\\)|goto\\(['\`]/${id}\\b`).test(source));
-    })
-    .sort();
+  const opens = (text) => sections.some(({ id, label }) => new RegExp(`openSection\\([^,]+, '${label}'\\)|goto\\(['\`]/${id}\\b`).test(text));
+  const files = [];
+  const tests = [];
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.spec.ts')).sort()) {
+    const source = readFileSync(join(dir, file), 'utf8');
+    const named = sections.some(({ id }) => file === `${id}.spec.ts`);
+    if (!named && !opens(source)) continue;
+    files.push(file);
+    const parsed = testsOf(source);
+    const whole = named || parsed === null || opens(parsed.outside);
+    const chosen = parsed === null ? [] : whole ? parsed.tests : parsed.tests.filter((t) => opens(t.body));
+    tests.push(...(parsed === null ? [`${file}:*`] : chosen.map((t) => `${file}:${t.line}`)));
+  }
+  return { files, tests };
 }
 
 /**
  * @param {{ repoRoot: string, base: string, files?: string[], sectionsOf: (pkgName: string) => Array<{ id: string, label: string }> | null }} o
  *   `sectionsOf`: a remote package's sections (null for a package that is no remote)
- * @returns {{ full: true, reason: string } | { full: false, changed: string[], affected: string[], skipped: string[], journeys: string[] | 'all' | 'none' }}
+ * @returns {{ full: true, reason: string } | { full: false, changed: string[], affected: string[], skipped: string[], journeys: string[] | 'all' | 'none', journeyTests: string[] | null }}
  */
 export function planAffected({ repoRoot, files, sectionsOf }) {
   const pkgs = workspacePackages(repoRoot);
@@ -78,9 +116,11 @@ export function planAffected({ repoRoot, files, sectionsOf }) {
     }
   }
   let journeys = 'none';
+  let journeyTests = null;
   if (affected.has('@growth-admin/e2e')) {
     const sections = [...changed].filter((n) => n !== '@growth-admin/e2e').map(sectionsOf);
-    journeys = changed.has('@growth-admin/e2e') || sections.some((s) => s === null) ? 'all' : journeysOf(repoRoot, sections.flat());
+    if (changed.has('@growth-admin/e2e') || sections.some((s) => s === null)) journeys = 'all';
+    else ({ files: journeys, tests: journeyTests } = journeysOf(repoRoot, sections.flat()));
   }
   return {
     full: false,
@@ -88,5 +128,7 @@ export function planAffected({ repoRoot, files, sectionsOf }) {
     affected: [...affected].sort(),
     skipped: pkgs.map((p) => p.name).filter((n) => !affected.has(n)).sort(),
     journeys,
+    // Each journey of those files to run (`<file>:<line>`, `<file>:*` for all of a file); null: all of them.
+    journeyTests,
   };
 }

@@ -89,9 +89,10 @@ async function affectedSelection(argv) {
   console.log(`  run (changed and what depends on them): ${plan.affected.join(', ') || 'nothing'}`);
   console.log(`  skipped: ${plan.skipped.join(', ') || 'nothing'}`);
   if (plan.affected.includes('@growth-admin/e2e')) {
-    console.log(`  journeys: ${plan.journeys === 'all' ? 'all' : plan.journeys.join(', ')}`);
+    const tests = plan.journeyTests ? ` (${plan.journeyTests.length} of their journeys: those that open the sections)` : '';
+    console.log(`  journeys: ${plan.journeys === 'all' ? 'all' : plan.journeys.join(', ')}${tests}`);
   }
-  return { filters: plan.affected.map((name) => `--filter=${name}`), journeys: plan.journeys };
+  return { filters: plan.affected.map((name) => `--filter=${name}`), journeys: plan.journeys, journeyTests: plan.journeyTests };
 }
 
 const affected = await affectedSelection(process.argv.slice(2)).catch((err) => {
@@ -101,8 +102,11 @@ const affected = await affectedSelection(process.argv.slice(2)).catch((err) => {
 if (!affected || affected.journeys !== 'none') ensureChromium();
 ensurePrometheus();
 const filters = affected?.filters ?? [];
-// The journeys of the changed remotes only (playwright.config.ts reads E2E_SPECS; turbo passes it and keys its cache on it).
-const testEnv = Array.isArray(affected?.journeys) ? { ...process.env, E2E_SPECS: affected.journeys.join(',') } : process.env;
+// The journeys of the changed remotes only: their files (playwright.config.ts reads E2E_SPECS) and, in
+// them, the journeys chosen (E2E_TESTS, e2e/support/fixtures.ts); turbo passes both and keys its cache on them.
+const testEnv = Array.isArray(affected?.journeys)
+  ? { ...process.env, E2E_SPECS: affected.journeys.join(','), ...(affected.journeyTests ? { E2E_TESTS: affected.journeyTests.join(',') } : {}) }
+  : process.env;
 const nothing = affected !== null && filters.length === 0;
 
 // Type checks and lint gate the run too: a test suite over code that does not type-check proves little.

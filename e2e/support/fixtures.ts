@@ -1,4 +1,5 @@
 // What every spec imports: `import { test, expect, signIn } from '../support';`
+import { basename } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import { apiLogin } from './api';
 import { adminCredentials, systemInfo } from './env';
@@ -76,7 +77,20 @@ export interface CspViolation {
   source: string;
 }
 
-export const test = base.extend<{ signedInPage: Page; cspViolations: CspViolation[]; allowCspViolations: boolean }>({
+/** `npm test -- --affected`: the journeys it chose (E2E_TESTS: `<file>:<line>` each, `<file>:*` a whole file). */
+const CHOSEN = process.env.E2E_TESTS ? new Set(process.env.E2E_TESTS.split(',')) : null;
+
+export const test = base.extend<{ affectedOnly: void; signedInPage: Page; cspViolations: CspViolation[]; allowCspViolations: boolean }>({
+  /** First of all: a journey the affected run did not choose is skipped before anything starts for it. */
+  affectedOnly: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies by destructuring
+    async ({}, provide, testInfo) => {
+      const file = basename(testInfo.file);
+      if (CHOSEN && !CHOSEN.has(`${file}:${testInfo.line}`) && !CHOSEN.has(`${file}:*`)) testInfo.skip(true, 'not affected by the change (npm test -- --affected)');
+      await provide();
+    },
+    { auto: true },
+  ],
   /** Set true (`test.use({ allowCspViolations: true })`) in a test that provokes violations on purpose. */
   allowCspViolations: [false, { option: true }],
   /**

@@ -33,6 +33,36 @@ test('a change inside one remote runs that remote and the journeys, only those o
   expect(p.journeys).toContain('orders.spec.ts');
   expect(p.journeys).not.toContain('users.spec.ts');
   expect(p.journeys).not.toContain('analytics.spec.ts');
+  // Test by test: every journey of orders.spec.ts (named after the section), of the others only those opening Orders or Payments.
+  expect(p.journeyTests).toEqual(expect.arrayContaining(['orders.spec.ts:27', 'orders.spec.ts:79']));
+  const sessionTests = p.journeyTests.filter((t: string) => t.startsWith('sessions.spec.ts:'));
+  expect(sessionTests.length).toBeGreaterThan(0);
+  expect(sessionTests.length).toBeLessThan(7);
+});
+
+test("a journey file's tests, each from its test( to the }); at its indentation, and its code outside every test", () => {
+  const source = [
+    "import { test } from '../support';",
+    'async function openOrders(page) {',
+    "  await openSection(page, 'Orders');",
+    '}',
+    "test('lists', async ({ page }) => {",
+    "  await openSection(page, 'Users');",
+    '});',
+    "test.describe('group', () => {",
+    '  test(`nested ${1}`, async () => {',
+    '    await openOrders(page);',
+    '  });',
+    '});',
+  ].join('\n');
+  const program = `import { testsOf } from ${JSON.stringify(join(REPO, 'scripts/affected.mjs'))}; console.log(JSON.stringify(testsOf(process.argv[1])));`;
+  const r = spawnSync(process.execPath, ['--no-warnings', '--input-type=module', '-e', program, source], { encoding: 'utf8' });
+  const parsed = JSON.parse(r.stdout);
+  expect(parsed.tests.map((t: { line: number }) => t.line)).toEqual([5, 9]);
+  expect(parsed.tests[1].body).toContain('openOrders(page)');
+  // The helper is outside every test: a file whose helpers open a section runs whole.
+  expect(parsed.outside).toContain("openSection(page, 'Orders')");
+  expect(parsed.outside).not.toContain("'Users'");
 });
 
 test('the remote every sign-in lands on (analytics), the API or the journeys themselves: every journey', () => {
