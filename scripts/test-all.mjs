@@ -6,12 +6,13 @@
 // jest suite and the Playwright journeys through turbo, then prints the summed counts. The last line is
 // `N passed, N failed` summed over all jest and Playwright runs (.ci/run relies on it).
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { changedFiles, planAffected } from './affected.mjs';
 import { exitIfNodeTooOld } from './node-version.mjs';
-import { ensureInstalled, repoRoot, runPnpm, runPnpmAsync } from './pnpm.mjs';
+import { ensureInstalled, pnpmCommand, repoRoot, runPnpm, runPnpmAsync } from './pnpm.mjs';
 
 exitIfNodeTooOld();
 
@@ -137,10 +138,24 @@ const budget =
 const E2E = '@growth-admin/e2e';
 const runsJourneys = filters.length === 0 || filters.includes(`--filter=${E2E}`);
 const jestFilters = filters.length === 0 ? [`--filter=!${E2E}`] : filters.filter((f) => f !== `--filter=${E2E}`);
+/**
+ * One digest of the build tasks' hashes. `--only` leaves a test's dependencies out of its cache key,
+ * so a suite (or the journeys) would be replayed from the cache after a change in a package it runs
+ * on; the tests' key carries this instead (turbo.json: GA_BUILDS), so any build change runs them again.
+ */
+function buildsDigest() {
+  const [cmd, ...lead] = pnpmCommand();
+  const r = spawnSync(cmd, [...lead, 'exec', 'turbo', 'run', 'build', '--dry=json', ...filters], { cwd: repoRoot, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (r.status !== 0) throw new Error(`turbo run build --dry=json failed: ${r.stderr}`);
+  const hashes = JSON.parse(r.stdout).tasks.map((t) => `${t.taskId}=${t.hash}`).sort();
+  return createHash('sha256').update(hashes.join('\n')).digest('hex').slice(0, 16);
+}
+
 async function runTests() {
   // --only: the builds were made above (nothing is rebuilt or restored under a running suite).
+  const env = { ...testEnv, GA_BUILDS: buildsDigest() };
   const turboTest = (which, concurrency, idle = false) =>
-    runPnpmAsync(['exec', 'turbo', 'run', 'test', '--only', '--continue', `--concurrency=${concurrency}`, ...which], { env: testEnv, idle });
+    runPnpmAsync(['exec', 'turbo', 'run', 'test', '--only', '--continue', `--concurrency=${concurrency}`, ...which], { env, idle });
   const [journeys, suites] = await Promise.all([runsJourneys ? turboTest([`--filter=${E2E}`], 1) : 0, jestFilters.length ? turboTest(jestFilters, 2, runsJourneys) : 0]);
   return suites || journeys;
 }
