@@ -57,8 +57,9 @@ export function contentId(files) {
  * How a build is laid out in the store, served from `filesUrl` (`<store URL>/<remote>/files/`):
  * `shared`, the content-named files (name in the store → the build's path), remoteEntry.js renamed
  * after its content; `own`, the version's files (path → bytes), its manifest pointing the federation
- * runtime at `filesUrl` and the entry's name (with a fresh `.gz` beside it); `files`, what the
- * registry records: each file of the build by its name there, with the hash of the bytes served for it.
+ * runtime at `filesUrl` and the entry's name (with a fresh `.gz` beside it), and `ownHashes`, their
+ * hashes; `files`, what the registry records: each file of the build by its name there, with the
+ * hash of the bytes served for it.
  */
 export function storeLayout(distDir, filesUrl) {
   const files = fileHashes(distDir);
@@ -78,7 +79,13 @@ export function storeLayout(distDir, filesUrl) {
   if (files[`${MANIFEST}.gz`]) own[`${MANIFEST}.gz`] = gzipSync(own[MANIFEST], { level: 9 });
   const recorded = { ...files, [MANIFEST]: sri(own[MANIFEST]) };
   if (own[`${MANIFEST}.gz`]) recorded[`${MANIFEST}.gz`] = sri(own[`${MANIFEST}.gz`]);
-  return { files: recorded, shared, own };
+  const ownHashes = Object.fromEntries(Object.keys(own).sort().map((path) => [path, sri(own[path])]));
+  return { files: recorded, shared, own, ownHashes };
+}
+
+/** The refusal of a file already stored (`where`: under the remote's folder) with other bytes than this build's. */
+export function otherBytes(remote, version, where) {
+  return new Error(`${remote} ${version}: ${where} is already in the store with other bytes; nothing was overwritten`);
 }
 
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
@@ -97,7 +104,6 @@ export function sameFile(name, stored, built) {
     return false;
   }
 }
-const ownHashes = (own) => Object.fromEntries(Object.keys(own).sort().map((path) => [path, sri(own[path])]));
 
 /**
  * Uploads `distDir` as `remote` `version` into the folder `storeDir`, served at `publicUrl`. The
@@ -109,11 +115,10 @@ const ownHashes = (own) => Object.fromEntries(Object.keys(own).sort().map((path)
  */
 export function uploadToStore({ storeDir, publicUrl, remote, version, distDir }) {
   if (!VERSION_RE.test(version)) throw new Error(`version "${version}" must be letters, digits and . + _ - (64 at most)`);
-  if (!existsSync(join(distDir, MANIFEST))) throw new Error(`${distDir} has no ${MANIFEST}: build the remote first`);
-  const { files, shared, own } = storeLayout(distDir, `${publicUrl.replace(/\/+$/, '')}/${remote}/${FILES_FOLDER}/`);
+  const { files, shared, own, ownHashes } = storeLayout(distDir, `${publicUrl.replace(/\/+$/, '')}/${remote}/${FILES_FOLDER}/`);
   const target = join(storeDir, remote, version);
   if (existsSync(target)) {
-    if (same(fileHashes(target), ownHashes(own))) return { files, path: target, uploaded: false };
+    if (same(fileHashes(target), ownHashes)) return { files, path: target, uploaded: false };
     throw new Error(`${remote} ${version} is already in the store with other files: a version is never overwritten, choose another`);
   }
   const filesDir = join(storeDir, remote, FILES_FOLDER);
@@ -122,14 +127,16 @@ export function uploadToStore({ storeDir, publicUrl, remote, version, distDir })
   for (const [name, path] of Object.entries(shared)) {
     const stored = join(filesDir, name);
     if (existsSync(stored)) {
-      if (!sameFile(name, readFileSync(stored), readFileSync(join(distDir, path)))) {
-        throw new Error(`${remote} ${version}: ${FILES_FOLDER}/${name} is already in the store with other bytes; nothing was overwritten`);
-      }
+      if (!sameFile(name, readFileSync(stored), readFileSync(join(distDir, path)))) throw otherBytes(remote, version, `${FILES_FOLDER}/${name}`);
       continue;
     }
     const staging = join(filesDir, `.upload-${name}-${stamp}`);
-    cpSync(join(distDir, path), staging);
-    renameSync(staging, stored);
+    try {
+      cpSync(join(distDir, path), staging);
+      renameSync(staging, stored);
+    } finally {
+      rmSync(staging, { force: true });
+    }
   }
   const staging = join(storeDir, remote, `.upload-${version}-${stamp}`);
   try {

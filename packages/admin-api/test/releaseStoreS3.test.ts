@@ -191,7 +191,7 @@ test('an upload killed before its manifest is invisible and claims nothing: the 
   expect(await putObject(`${prefix}projects/files/${chunkName('console.log(3)')}`, 'tampered')).toBe(200);
   const tampered = await cli(['release', 'projects', '--dist', dist('v3', 'console.log(3)'), '--version', '3.0.0']);
   expect(tampered.code).toBe(1);
-  expect(tampered.err).toContain(`projects 3.0.0: projects/files/${chunkName('console.log(3)')} is already in the store with other bytes; nothing was overwritten`);
+  expect(tampered.err).toContain(`projects 3.0.0: files/${chunkName('console.log(3)')} is already in the store with other bytes; nothing was overwritten`);
   expect((await getObject(`${prefix}projects/files/${chunkName('console.log(3)')}`)).text).toBe('tampered');
   expect(await storeCall('has', 'projects', '3.0.0')).toBe(false);
 });

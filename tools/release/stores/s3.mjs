@@ -24,7 +24,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { FILES_FOLDER, sameFile, STORE_CACHE_CONTROL, storeLayout, VERSION_RE } from '../store.mjs';
+import { FILES_FOLDER, otherBytes, sameFile, STORE_CACHE_CONTROL, storeLayout, VERSION_RE } from '../store.mjs';
 
 const MANIFEST = 'mf-manifest.json';
 const PARALLEL = 8;
@@ -160,9 +160,8 @@ export function s3Store({ client, bucket, prefix = '', publicUrl }) {
 
     async putVersion(remote, version, distDir) {
       if (!VERSION_RE.test(version)) throw new Error(`version "${version}" must be letters, digits and . + _ - (64 at most)`);
-      const { files, shared, own } = storeLayout(distDir, `${base}/${prefix}${encodeURIComponent(remote)}/${FILES_FOLDER}/`);
+      const { files, shared, own, ownHashes } = storeLayout(distDir, `${base}/${prefix}${encodeURIComponent(remote)}/${FILES_FOLDER}/`);
       const under = folder(remote, version);
-      const ownHashes = Object.fromEntries(Object.keys(own).sort().map((path) => [path, sri(own[path])]));
       const same = async () => JSON.stringify(await storedFiles(remote, version)) === JSON.stringify(ownHashes);
       if (await exists(under + MANIFEST)) {
         if (await same()) return { files, uploaded: false, where: `s3://${bucket}/${under}` };
@@ -171,9 +170,7 @@ export function s3Store({ client, bucket, prefix = '', publicUrl }) {
       /** Writes `key` once; a key already there must hold these bytes (a retry's, or another version's). */
       const putChecked = async (key, body, name) => {
         if ((await exists(key)) || (await putOnce(key, body, name)) === 'exists') {
-          if (!sameFile(name, await bytesOf(key), body)) {
-            throw new Error(`${remote} ${version}: ${key.slice(prefix.length)} is already in the store with other bytes; nothing was overwritten: choose another version`);
-          }
+          if (!sameFile(name, await bytesOf(key), body)) throw otherBytes(remote, version, key.slice(`${prefix}${remote}/`.length));
         }
       };
       const filesKey = `${prefix}${remote}/${FILES_FOLDER}/`;

@@ -46,17 +46,21 @@ export function figure(metric: MetricCheck['metric'], value: number | null): str
 
 const change = (c: MetricCheck) => (c.relativeChange === null ? '—' : `${c.relativeChange >= 0 ? '+' : ''}${(c.relativeChange * 100).toFixed(1)} %`);
 
-/** The verdict and why (for the Releases table's row of a remote with a canary). */
-export function CanaryVerdict({ remote }: { remote: string }) {
-  const judgement = useQuery(queries.canaryJudgement(remote));
-  if (judgement.isError) return <span>{`Verdict unavailable: ${toApiError(judgement.error).message}`}</span>;
-  if (!judgement.data) return <span>Loading the verdict...</span>;
-  const { verdict, reason } = judgement.data;
+/** A verdict (or 'Not judged') and why. */
+function Verdict({ verdict, reason }: Pick<CanaryJudgement, 'verdict' | 'reason'>) {
   return (
     <span>
       <StatusTag colour={verdict ? VERDICT[verdict].colour : '#6B7280'}>{verdict ? VERDICT[verdict].label : 'Not judged'}</StatusTag> {reason}
     </span>
   );
+}
+
+/** The verdict and why (for the Releases table's row of a remote with a canary). */
+export function CanaryVerdict({ remote }: { remote: string }) {
+  const judgement = useQuery(queries.canaryJudgement(remote));
+  if (judgement.isError) return <span>{`Verdict unavailable: ${toApiError(judgement.error).message}`}</span>;
+  if (!judgement.data) return <span>Loading the verdict...</span>;
+  return <Verdict verdict={judgement.data.verdict} reason={judgement.data.reason} />;
 }
 
 type JudgementQuery = UseQueryResult<CanaryJudgement>;
@@ -124,11 +128,7 @@ export function ReleaseFigures({ remote, release, slots }: { remote: string; rel
   });
   return (
     <Flex vertical gap={8}>
-      {judgement.data?.verdict && (
-        <span>
-          <StatusTag colour={VERDICT[judgement.data.verdict].colour}>{VERDICT[judgement.data.verdict].label}</StatusTag> {judgement.data.reason}
-        </span>
-      )}
+      {judgement.data?.verdict && <Verdict verdict={judgement.data.verdict} reason={judgement.data.reason} />}
       <JudgementFigures remote={remote} judgement={judgement} release={release} slots={slots} />
     </Flex>
   );

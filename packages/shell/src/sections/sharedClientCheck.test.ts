@@ -2,10 +2,7 @@ import * as sharedClient from '@growth-admin/shared-client';
 import * as antd from 'antd';
 import { antdRefusal, checkSharedClientUsage, missingExports, refusal } from './sharedClientCheck';
 
-const mockLoadShare = jest.fn();
-jest.mock('@module-federation/enhanced/runtime', () => ({ loadShare: mockLoadShare }));
-
-// In the browser the check reads the share scope's singleton; here, the module itself.
+// A test's own lists, passed in; without them the check reads what the shell's build recorded (last test).
 const available = { ...sharedClient } as Record<string, unknown>;
 const { SHARED_CLIENT_VERSION } = sharedClient;
 
@@ -65,7 +62,7 @@ describe('what a remote needs of the shared antd', () => {
     await expect(checkSharedClientUsage('http://people.test/mf-manifest.json', answering(200, usage(['getPersons'])), available, shellAntd)).resolves.toBeUndefined();
   });
 
-  it('reads what this shell provides as its build recorded it (SHELL_PROVIDES), never loading a shared module for it', async () => {
+  it('without lists passed in, checks against what the shell provides as its build recorded it (SHELL_PROVIDES)', async () => {
     // jest.config.cjs records it as tools/federation/build.mjs does: this shell's own lists.
     await expect(checkSharedClientUsage('http://people.test/mf-manifest.json', answering(200, withAntd(['Button', 'Table'])))).resolves.toBeUndefined();
     await expect(checkSharedClientUsage('http://people.test/mf-manifest.json', answering(200, withAntd(['Table', 'Drawer'])))).rejects.toThrow(
@@ -74,6 +71,19 @@ describe('what a remote needs of the shared antd', () => {
     await expect(checkSharedClientUsage('http://people.test/mf-manifest.json', answering(200, usage(['getPersons', 'getAuditLog'])))).rejects.toThrow(
       `this shell provides ${SHARED_CLIENT_VERSION}, which lacks getAuditLog`,
     );
-    expect(mockLoadShare).not.toHaveBeenCalled();
+  });
+
+  it("where the shell's record cannot load, nothing is checked against it (as with an unreadable usage file)", async () => {
+    jest.doMock('./shellProvides', () => {
+      throw new Error('Loading chunk shell-provides failed');
+    });
+    try {
+      await jest.isolateModulesAsync(async () => {
+        const { checkSharedClientUsage: check } = await import('./sharedClientCheck');
+        await expect(check('http://people.test/mf-manifest.json', answering(200, usage(['getAuditLog'])))).resolves.toBeUndefined();
+      });
+    } finally {
+      jest.dontMock('./shellProvides'); // (the mock is the file's, not the isolated registry's)
+    }
   });
 });

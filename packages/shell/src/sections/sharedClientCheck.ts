@@ -61,9 +61,15 @@ export function antdRefusal(missing: string[], shellVersion: string): string {
  * that cannot be read is let through: the load itself reports a remote that is not there.
  */
 export async function checkSharedClientUsage(manifestUrl: string, fetchImpl?: typeof fetch, available?: Exports, availableAntd?: Exports): Promise<void> {
-  // What this shell provides, read beside the usage file (a chunk of its own: not on the login screen's path).
-  const provided = available && availableAntd ? null : import(/* webpackChunkName: "shell-provides" */ './shellProvides');
-  provided?.catch(() => undefined); // read below, when the usage file needs it
+  // What this shell provides, read beside the usage file (a chunk of its own: not on the login
+  // screen's path). Where it cannot load, nothing is checked against it, as with an unreadable usage file.
+  const provided =
+    available && availableAntd
+      ? null
+      : import(/* webpackChunkName: "shell-provides" */ './shellProvides').then(
+          (m) => m.SHELL_PROVIDES,
+          () => null,
+        );
   let usage: SharedClientUsage | null = null;
   try {
     const get = fetchImpl ?? globalThis.fetch;
@@ -74,7 +80,7 @@ export async function checkSharedClientUsage(manifestUrl: string, fetchImpl?: ty
     return;
   }
   if (!usage) return;
-  const recorded = provided ? (await provided).SHELL_PROVIDES : null;
+  const recorded = await provided;
   const shared = available ?? recorded?.sharedClient;
   if (!shared) return;
   const missing = missingExports(usage, shared);

@@ -6,8 +6,8 @@
 // Attribution: a vital goes to the view whose wrapper (VIEW_ATTRIBUTE) holds the element it names
 // (the largest paint, the interaction's target, the largest shift's node); an error to the remote
 // whose files raised it (the folder of the manifest this page loaded, or where that manifest says its
-// files are: the release store's shared `<remote>/files/`), read from the error's script URL or stack; an API call answered 5xx to the remote in its call's
-// stack, else to the section on screen.
+// files are: the release store's shared `<remote>/files/`), read from the error's script URL or
+// stack; an API call answered 5xx to the remote in its call's stack, else to the section on screen.
 import { onCLS, onINP, onLCP, type Metric } from 'web-vitals';
 import { VIEW_ATTRIBUTE, type VitalsCollector } from './collector';
 
