@@ -82,10 +82,12 @@ describe('Admin Login refused by the password throttle', () => {
     act(() => jest.runOnlyPendingTimers());
     jest.useRealTimers();
   });
-  // The answer arrives through promises only: let them settle, and React's effects run (its
-  // scheduler's zero-delay timers), without moving the fake clock.
+  // The answer arrives through promises (and, the first time, modules loading): wait on the real
+  // event loop, never moving the fake clock, until the screen says something; then React's effects
+  // run (its scheduler's zero-delay timers). A fixed number of turns was too few on a loaded machine.
+  const realSetImmediate = jest.requireActual<typeof import('node:timers')>('node:timers').setImmediate;
   const settle = async () => {
-    for (let i = 0; i < 20; i++) await act(async () => await Promise.resolve());
+    for (let i = 0; i < 1000 && !screen.queryByRole('alert'); i++) await act(async () => await new Promise((resolve) => realSetImmediate(resolve)));
     act(() => jest.advanceTimersByTime(0));
   };
   const refusal = (code: string, seconds: number): Answer => ({
