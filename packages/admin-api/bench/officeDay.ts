@@ -21,6 +21,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { markerOf } from '../src/db/dataDir';
+import { delayAfter } from '../src/modules/auth/throttle';
 import { signRequest } from '../src/security';
 
 export interface OfficeDayOptions {
@@ -123,6 +124,8 @@ export interface OfficeDayResult {
   unexpected: string[];
   signIns: number;
   typos: number;
+  /** Passwords the screen held for a second or more after the colleague's own third wrong one (the policy's delay). */
+  typoWaits: number;
   stepUps: number;
   moneyChanges: { acknowledged: number; replayed: number; balanceMismatches: string[]; refundsNotApplied: string[] };
   attacker: { guesses: number; checked: number; refused: number; codes: string[] };
@@ -137,6 +140,8 @@ const between = ([lo, hi]: [number, number]) => lo + Math.random() * (hi - lo);
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
 
 const DAY_PASSWORD = 'office-day-pass-1';
+/** The server's wrong passwords per account and address, and per session (LOGIN_LIMIT_PER_USER_AND_ADDRESS's default). */
+const THROTTLE_LIMIT = 5;
 
 export async function officeDay(day: OfficeDayOptions): Promise<OfficeDayResult> {
   const stats = new Stats();
@@ -144,6 +149,7 @@ export async function officeDay(day: OfficeDayOptions): Promise<OfficeDayResult>
   const unexpected: string[] = [];
   let signIns = 0;
   let typos = 0;
+  let typoWaits = 0;
   let stepUps = 0;
   let attackedAccountRefusals = 0;
   let attackedAccountSignedInElsewhere = 0;
@@ -196,15 +202,39 @@ export async function officeDay(day: OfficeDayOptions): Promise<OfficeDayResult>
     const orders = refundable.filter((_, i) => i % day.colleagues === index);
     const person = myPeople[index];
 
+    // This colleague's own wrong passwords: at sign-in (the day is shorter than the throttle's
+    // window) and in the current session (step-up).
+    let wrongAtSignIn = 0;
+    let wrongInSession = 0;
+    /**
+     * Sends a password as the screen lets a person: from the third wrong one on its key the policy
+     * holds the next attempt for a second or more, which the screen counts down before it sends
+     * again. Such a wait is the colleague's own typos at work, not a false refusal.
+     */
+    const typePassword = async (route: string, path: string, body: unknown, ownWrong: number, ownCode: string): Promise<Answer> => {
+      const r = await browser.call(route, 'POST', path, body);
+      const held = ownWrong < THROTTLE_LIMIT && delayAfter(ownWrong, THROTTLE_LIMIT) > 0;
+      if (r.status !== 429 || r.body?.code !== ownCode || !held) return r;
+      typoWaits++;
+      await pause(Number(r.headers['retry-after']) * 1000);
+      return browser.call(route, 'POST', path, body);
+    };
+
     const signIn = async (): Promise<boolean> => {
+      const login = (password: string) =>
+        me === victim
+          ? browser.call('login', 'POST', '/api/admin/login', { username: me, password })
+          : typePassword('login', '/api/admin/login', { username: me, password }, wrongAtSignIn, 'THROTTLED_ACCOUNT_ADDRESS');
       if (Math.random() < day.typoRate) {
         typos++;
-        const typo = await browser.call('login', 'POST', '/api/admin/login', { username: me, password: `${DAY_PASSWORD}x` });
-        if (typo.status !== 401 && !(me === victim && typo.status === 429)) note(me, 'sign-in typo', typo);
+        const typo = await login(`${DAY_PASSWORD}x`);
+        if (typo.status === 401) wrongAtSignIn++;
+        else if (!(me === victim && typo.status === 429)) note(me, 'sign-in typo', typo);
       }
-      const r = await browser.call('login', 'POST', '/api/admin/login', { username: me, password: DAY_PASSWORD });
+      const r = await login(DAY_PASSWORD);
       if (r.status === 200) {
         browser.token = r.body.data.token;
+        wrongInSession = 0;
         signIns++;
         return true;
       }
@@ -217,6 +247,7 @@ export async function officeDay(day: OfficeDayOptions): Promise<OfficeDayResult>
         const away = await browser.call('login', 'POST', '/api/admin/login', { username: me, password: DAY_PASSWORD });
         if (away.status === 200) {
           browser.token = away.body.data.token;
+          wrongInSession = 0;
           signIns++;
           attackedAccountSignedInElsewhere++;
           return true;
@@ -233,12 +264,14 @@ export async function officeDay(day: OfficeDayOptions): Promise<OfficeDayResult>
       const key = randomUUID();
       let r = await browser.call(route, 'POST', path, body, { 'Idempotency-Key': key });
       if (r.status === 403 && r.body?.code === 'STEP_UP_REQUIRED') {
+        const reauthenticate = (password: string) => typePassword('reauthenticate', '/api/admin/account/reauthenticate', { password }, wrongInSession, 'THROTTLED_SESSION');
         if (Math.random() < day.typoRate) {
           typos++;
-          const typo = await browser.call('reauthenticate', 'POST', '/api/admin/account/reauthenticate', { password: `${DAY_PASSWORD}x` });
-          if (typo.status !== 403) note(me, 'step-up typo', typo);
+          const typo = await reauthenticate(`${DAY_PASSWORD}x`);
+          if (typo.status === 403) wrongInSession++;
+          else note(me, 'step-up typo', typo);
         }
-        const re = await browser.call('reauthenticate', 'POST', '/api/admin/account/reauthenticate', { password: DAY_PASSWORD });
+        const re = await reauthenticate(DAY_PASSWORD);
         if (re.status !== 200) {
           note(me, 'step-up', re);
           return null;
@@ -369,6 +402,7 @@ export async function officeDay(day: OfficeDayOptions): Promise<OfficeDayResult>
     unexpected,
     signIns,
     typos,
+    typoWaits,
     stepUps,
     moneyChanges: { acknowledged, replayed, balanceMismatches, refundsNotApplied },
     attacker: { guesses: attacker.guesses, checked: attacker.checked, refused: attacker.refused, codes: [...attacker.codes].sort() },
@@ -381,7 +415,7 @@ export async function officeDay(day: OfficeDayOptions): Promise<OfficeDayResult>
 /** The day's outcome in lines (printed by the bench and by the test on failure). */
 export function describeDay(r: OfficeDayResult): string {
   return [
-    `${r.colleagues} colleagues at one address for ${r.seconds.toFixed(0)} s: ${r.requests} requests, ${r.signIns} sign-ins, ${r.stepUps} step-ups, ${r.typos} typos`,
+    `${r.colleagues} colleagues at one address for ${r.seconds.toFixed(0)} s: ${r.requests} requests, ${r.signIns} sign-ins, ${r.stepUps} step-ups, ${r.typos} typos (${r.typoWaits} held by the delay after a third)`,
     `false 429s: ${r.falseRefusals.length}; 5xx: ${r.serverErrors.length}; unexpected answers: ${r.unexpected.length}`,
     `money changes acknowledged: ${r.moneyChanges.acknowledged} (${r.moneyChanges.replayed} retried and replayed); not applied exactly once: ${r.moneyChanges.balanceMismatches.length + r.moneyChanges.refundsNotApplied.length}`,
     `attacker: ${r.attacker.guesses} guesses, ${r.attacker.checked} checked, ${r.attacker.refused} refused (${r.attacker.codes.join(', ') || 'none'})`,
