@@ -3,11 +3,19 @@
 // where it is (the mask, which closes it); a contrast measured meanwhile sees half-transparent frames.
 import type { Page } from '@playwright/test';
 
-/** Waits until no finite animation runs in the page (a spinner's endless one does not count). */
+/**
+ * Waits until no finite animation runs in the page (a spinner's endless one does not count), for a
+ * few frames in a row: antd readies a popup that opens (transparent, its `-prepare` and `-start`
+ * classes) a frame or two before its animation starts, and a single look could fall in between.
+ */
 export async function motionSettled(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
+  const key = `__e2eQuietFrames${Math.random().toString(36).slice(2)}`;
+  await page.waitForFunction((k) => {
+    const w = window as unknown as Record<string, number>;
+    const running = document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity);
+    w[k] = running ? 0 : (w[k] ?? 0) + 1;
+    return w[k] >= 4;
+  }, key);
 }
 
 /**
