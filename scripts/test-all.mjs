@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: every test of the workspace (`npm test -- --affected [--base REF]`: only what changed
 // since REF, default main, and what depends on it; scripts/affected.mjs). Installs what is missing (pnpm, dependencies,
-// Debian's Chromium headless shell for the browser journeys and Prometheus for the metrics test), builds, checks the dashboard's
-// first-load byte budget (scripts/bundle-budget.mjs), then runs the Playwright journeys and beside
-// them the type checks, lint and each package's jest suite through turbo, and prints the summed counts. The last line is
+// Debian's Chromium headless shell for the browser journeys and Prometheus for the metrics test), builds, type-checks and lints, checks the dashboard's
+// first-load byte budget (scripts/bundle-budget.mjs), runs each package's
+// jest suite and the Playwright journeys through turbo, then prints the summed counts. The last line is
 // `N passed, N failed` summed over all jest and Playwright runs (.ci/run relies on it).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -114,6 +114,7 @@ const testEnv = Array.isArray(affected?.journeys)
   : process.env;
 const nothing = affected !== null && filters.length === 0;
 
+// Type checks and lint gate the run too: a test suite over code that does not type-check proves little.
 /** Runs one step and remembers how long it took (printed with the results). */
 const took = [];
 async function timed(name, step) {
@@ -123,28 +124,24 @@ async function timed(name, step) {
   took.push(`${name} ${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`);
   return status;
 }
-// The builds first: the journeys and the byte budget need them, and every suite runs on its
-// dependencies' builds.
-const build = nothing ? 0 : await timed('build', () => runPnpm(['exec', 'turbo', 'run', 'build', '--concurrency=2', ...filters]));
+const build = nothing ? 0 : await timed('build, typecheck and lint', () => runPnpm(['exec', 'turbo', 'run', 'build', 'typecheck', 'lint', '--concurrency=2', ...filters]));
 // The byte budget of the dashboard's first load on the builds just made (bundle-budget.json): more
 // than 2% growth fails the run.
 const budget =
   build === 0 && !nothing && (affected?.dashboard ?? true)
     ? await timed('byte budget', () => spawnSync(process.execPath, [join(repoRoot, 'scripts/bundle-budget.mjs'), 'check'], { stdio: 'inherit' }).status ?? 1)
     : 0;
-// Then the journeys, and beside them the type checks and lint followed by the packages' jest
-// suites (two tasks at a time) only on CPU time the journeys leave (SCHED_IDLE): alone the journeys
-// use about one core of two, in bursts (Chromium, the API, the static servers), and at equal
-// priority beside the rest they took twice as long. Type checks and lint still gate the run: a
-// failure fails it, they only no longer hold the journeys back.
+// The journeys and the packages' jest suites side by side, the suites (two at a time) only on CPU
+// time the journeys leave (SCHED_IDLE): alone the journeys use about one core of two, in bursts
+// (Chromium, the API, the static servers), and at equal priority beside the suites they took twice
+// as long.
 const E2E = '@growth-admin/e2e';
 const runsJourneys = filters.length === 0 || filters.includes(`--filter=${E2E}`);
 const jestFilters = filters.length === 0 ? [`--filter=!${E2E}`] : filters.filter((f) => f !== `--filter=${E2E}`);
 /**
- * One digest of the build tasks' hashes. `--only` leaves a task's dependencies out of its cache key,
- * so a suite, a type check (or the journeys) would be replayed from the cache after a change in a
- * package it runs on; their key carries this instead (turbo.json: GA_BUILDS), so any build change
- * runs them again.
+ * One digest of the build tasks' hashes. `--only` leaves a test's dependencies out of its cache key,
+ * so a suite (or the journeys) would be replayed from the cache after a change in a package it runs
+ * on; the tests' key carries this instead (turbo.json: GA_BUILDS), so any build change runs them again.
  */
 function buildsDigest() {
   const [cmd, ...lead] = pnpmCommand();
@@ -154,22 +151,15 @@ function buildsDigest() {
   return createHash('sha256').update(hashes.join('\n')).digest('hex').slice(0, 16);
 }
 
-let checks = 0;
-let tests = 0;
 async function runTests() {
-  // --only: the builds were made above (nothing is rebuilt or restored under a running journey).
+  // --only: the builds were made above (nothing is rebuilt or restored under a running suite).
   const env = { ...testEnv, GA_BUILDS: buildsDigest() };
-  const turbo = (tasks, which, concurrency, idle = false) =>
-    runPnpmAsync(['exec', 'turbo', 'run', ...tasks, '--only', '--continue', `--concurrency=${concurrency}`, ...which], { env, idle });
-  const checksThenSuites = async () => {
-    checks = await turbo(['typecheck', 'lint'], filters, 2, runsJourneys);
-    return jestFilters.length ? turbo(['test'], jestFilters, 2, runsJourneys) : 0;
-  };
-  const [journeys, suites] = await Promise.all([runsJourneys ? turbo(['test'], [`--filter=${E2E}`], 1) : 0, checksThenSuites()]);
-  tests = suites || journeys;
-  return checks || tests;
+  const turboTest = (which, concurrency, idle = false) =>
+    runPnpmAsync(['exec', 'turbo', 'run', 'test', '--only', '--continue', `--concurrency=${concurrency}`, ...which], { env, idle });
+  const [journeys, suites] = await Promise.all([runsJourneys ? turboTest([`--filter=${E2E}`], 1) : 0, jestFilters.length ? turboTest(jestFilters, 2, runsJourneys) : 0]);
+  return suites || journeys;
 }
-const test = build !== 0 || nothing ? 0 : await timed('typecheck, lint and tests', runTests);
+const test = build !== 0 ? 1 : nothing ? 0 : await timed('tests', runTests);
 
 const jest = { passed: 0, failed: 0, skipped: 0 };
 console.log(`\nTook: ${took.join(', ') || 'nothing to run'}`);
@@ -184,10 +174,9 @@ for (const dir of packageDirs) {
 }
 const e2e = collectReports(e2eDir);
 for (const r of e2e) console.log(`  ${relative(repoRoot, r.file)} (Playwright): ${r.passed} passed, ${r.failed} failed, ${r.skipped ?? 0} skipped`);
-if (build !== 0) console.log('  build FAILED');
-if (checks !== 0) console.log('  typecheck or lint FAILED');
+if (build !== 0) console.log('  build, typecheck or lint FAILED');
 if (budget !== 0) console.log("  bundle budget FAILED (see above: the dashboard's first-load JS grew more than 2% over bundle-budget.json)");
-if (tests !== 0) console.log('  at least one test task FAILED');
+if (test !== 0) console.log('  at least one test task FAILED');
 
 // The last line counts every test, jest's and Playwright's, and a failed step that ran no test (a
 // build, the budget, a crashed task) as one failure: it never reads "0 failed" for a failing run.
