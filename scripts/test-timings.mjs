@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 // Prints how long each package's jest suite takes run alone (one after the other, nothing else
-// running), and with --full the whole `npm test` too, and writes them to docs/performance.md
-// (unless --no-doc, or only some packages were named). Needs a build first (`npm run build`): a
-// suite's own time, not turbo's.
+// running), and with --full the whole `npm test` too, on a fresh clone of HEAD (no turbo cache, no
+// build: what CI meets) with each of its steps, and writes them to docs/performance.md (unless
+// --no-doc, or only some packages were named). Needs a build first (`npm run build`): a suite's own
+// time, not turbo's.
 //   node scripts/test-timings.mjs [--full] [--no-doc] [package ...]
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { cpus } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { repoRoot, runPnpm } from './pnpm.mjs';
 import { writePerformanceSection } from './performance-doc.mjs';
 
@@ -45,19 +46,35 @@ for (const name of packages) {
   }
 }
 if (full) {
-  const start = performance.now();
-  const r = spawnSync('npm', ['test'], { cwd: repoRoot, stdio: 'ignore' });
-  failed ||= r.status !== 0;
-  const took = seconds(start);
-  console.log(`${'npm test'.padEnd(16)} ${took.padStart(6)} s${r.status === 0 ? '' : '  FAILED'}`);
-  rows.push(['npm test (everything)', took, r.status === 0 ? 'passed' : 'FAILED']);
+  // A fresh clone: in this tree turbo would replay the unchanged suites from its cache.
+  const clone = mkdtempSync(join(tmpdir(), 'growth-admin-timing-'));
+  try {
+    const git = spawnSync('git', ['clone', '-q', repoRoot, clone], { stdio: 'inherit' });
+    if (git.status !== 0) throw new Error('git clone failed');
+    if (runPnpm(['install', '--frozen-lockfile', '--prefer-offline'], { cwd: clone, stdio: 'ignore' }) !== 0) throw new Error('pnpm install failed');
+    const start = performance.now();
+    const r = spawnSync('npm', ['test'], { cwd: clone, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+    failed ||= r.status !== 0;
+    const took = seconds(start);
+    const outcome = r.status === 0 ? 'passed' : 'FAILED';
+    console.log(`${'npm test'.padEnd(16)} ${took.padStart(6)} s${r.status === 0 ? '' : '  FAILED'}`);
+    rows.push(['npm test (everything, on a fresh clone)', took, outcome]);
+    // Its steps, as it prints them: `Took: build 0m38s, byte budget 0m04s, ...`.
+    const steps = /^Took: (.*)$/m.exec(r.stdout)?.[1].split(', ') ?? [];
+    for (const step of steps) {
+      const m = /^(.*) (\d+)m(\d+)s$/.exec(step);
+      if (m) rows.push([`npm test: ${m[1]}`, String(Number(m[2]) * 60 + Number(m[3])), outcome]);
+    }
+  } finally {
+    rmSync(clone, { recursive: true, force: true });
+  }
 }
 if (!args.includes('--no-doc') && only.length === 0) {
   const file = writePerformanceSection({
     id: 'test-timings',
     title: "Each package's test suite, run alone",
     command: `node scripts/test-timings.mjs${full ? ' --full' : ''}`,
-    note: `One suite after the other, after a build; DATABASE_URL ${process.env.DATABASE_URL ? 'set (admin-api runs on PGlite, then PostgreSQL)' : 'not set (PGlite only)'}.`,
+    note: `One suite after the other, after a build${full ? '; then `npm test` on a fresh clone of HEAD (every step, its own turbo cache empty)' : ''}; DATABASE_URL ${process.env.DATABASE_URL ? 'set (admin-api runs on PGlite, then PostgreSQL)' : 'not set (PGlite only)'}.`,
     columns: ['suite', 'seconds', 'outcome'],
     rows,
   });
