@@ -60,7 +60,7 @@ if (full) {
     console.log(`${'npm test'.padEnd(16)} ${took.padStart(6)} s${r.status === 0 ? '' : '  FAILED'}`);
     rows.push(['npm test (everything, on a fresh clone)', took, outcome]);
     // Its steps, as it prints them: `Took: build 0m38s, byte budget 0m04s, ...`.
-    const steps = /^Took: (.*)$/m.exec(r.stdout)?.[1].split(', ') ?? [];
+    const steps = /^Took: (.*)$/m.exec(r.stdout)?.[1].split(/(?<=\d+m\d+s), /) ?? [];
     for (const step of steps) {
       const m = /^(.*) (\d+)m(\d+)s$/.exec(step);
       if (m) rows.push([`npm test: ${m[1]}`, String(Number(m[2]) * 60 + Number(m[3])), outcome]);
