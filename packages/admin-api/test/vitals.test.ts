@@ -235,6 +235,32 @@ test('a canary that turns worse after a Pass is rolled back, not promoted, and i
   expect(audit.body.data.entries[0].summary).toMatch(/the canary judge: the canary's error rate per view is worse: 37\.5 % against 0\.0 %/);
 });
 
+test('with an interval, the first batch after a canary is registered is judged at once, however recently the remote was measured', async () => {
+  await t.close();
+  t = await startTestServer({ shellUrl: `${hostUrl}/shell`, releaseSeedFile: seed, localDeployToken: LOCAL_TOKEN, releaseOrigins: [hostUrl, 'http://localhost:3999'], judgeIntervalMs: 60_000, judgeMinViews: 40, judgeMinSamples: 20 });
+  owner = new Api(t.url);
+  await owner.login();
+  deployer = new Api(t.url);
+  deployer.token = LOCAL_TOKEN;
+  const a = await viewerIn(true);
+  const b = await viewerIn(false);
+  // Orders measured with no canary (administrators at work before the release).
+  await beacon({ token: b.token, measurements: views((await releaseIds()).active, 2) });
+  const first = await registerCanary('5.0.0');
+  await beacon({ token: a.token, measurements: views(first, 1) });
+  const judged = await judgement();
+  expect(judged).toMatchObject({ canary: { id: first }, verdict: 'inconclusive', reason: 'too few views: 1 canary and 0 stable, 40 needed in each' });
+  // Within the interval, the next batch waits for the interval: the same judgement.
+  await beacon({ token: a.token, measurements: views(first, 1) });
+  expect((await judgement()).judgedAt).toBe(judged.judgedAt);
+  // Rolled back and a new canary registered within the interval: the new one is judged on its first batch.
+  expect((await owner.post('/api/admin/releases/orders/rollback', {})).status).toBe(200);
+  const second = await registerCanary('5.0.1');
+  expect(await judgement()).toMatchObject({ canary: { id: second }, verdict: null });
+  await beacon({ token: a.token, measurements: views(second, 3) });
+  expect(await judgement()).toMatchObject({ canary: { id: second }, verdict: 'inconclusive', reason: 'too few views: 3 canary and 0 stable, 40 needed in each' });
+});
+
 test('measurements older than the retention are deleted', async () => {
   const { active } = await releaseIds();
   const viewer = await viewerIn(false);

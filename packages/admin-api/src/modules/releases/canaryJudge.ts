@@ -2,7 +2,7 @@
 // one's since the canary was registered (judge.ts decides), the verdict stored on the canary, and
 // acted on: a Fail rolls the canary back (release.auto-rollback, through the registry's rollback),
 // a Pass that has lasted the release's promote-after is promoted (release.auto-promote). It runs
-// after measurements arrive (at most once per remote per interval) and on that interval for every
+// after measurements arrive (at most once per canary per interval) and on that interval for every
 // canary, so a promotion is due even when nobody sends anything.
 import type { CanaryJudgement } from '@growth-admin/api-contract';
 import type { ServerConfig } from '../../config';
@@ -129,12 +129,12 @@ export async function canaryJudgementOf(q: Queryable, remote: string, releaseId?
 }
 
 /**
- * When the judge runs: after a batch for the remotes it measured, at most once per remote per
+ * When the judge runs: after a batch for the remotes it measured, at most once per canary per
  * interval, and on the interval for every canary (with the retention's deletion). An interval of 0:
  * after every batch and no timer.
  */
 export class CanaryJudgeSchedule {
-  private readonly last = new Map<string, number>();
+  private readonly last = new Map<string, number>(); // canary id → when last judged
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
@@ -143,12 +143,18 @@ export class CanaryJudgeSchedule {
     private readonly metrics?: ApiMetrics,
   ) {}
 
-  /** After a batch: judges each remote not judged within the interval. */
+  /**
+   * After a batch: judges each measured remote's canary not judged within the interval. The interval
+   * counts per canary, not per remote: a remote measured before its canary was registered (or while
+   * an earlier canary ran) has its new canary judged on the first batch that follows.
+   */
   async measured(remotes: string[]): Promise<void> {
+    if (remotes.length === 0) return;
+    const canaries = await this.db.query<{ id: string; remote: string }>(`select id::text as id, remote from releases where state = 'canary' and remote = any($1::text[])`, [remotes]);
     const now = Date.now();
-    for (const remote of remotes) {
-      if (now - (this.last.get(remote) ?? -Infinity) < this.config.judgeIntervalMs) continue;
-      this.last.set(remote, now);
+    for (const { id, remote } of canaries) {
+      if (now - (this.last.get(id) ?? -Infinity) < this.config.judgeIntervalMs) continue;
+      this.last.set(id, now);
       await judgeRemote(this.db, this.config, remote, this.metrics);
     }
   }
@@ -156,9 +162,10 @@ export class CanaryJudgeSchedule {
   /** Every canary judged now, and old measurements deleted. */
   async sweep(): Promise<void> {
     await deleteOldMeasurements(this.db, this.config.measurementsRetentionDays);
-    const canaries = await this.db.query<{ remote: string }>(`select remote from releases where state = 'canary'`);
-    for (const { remote } of canaries) {
-      this.last.set(remote, Date.now());
+    const canaries = await this.db.query<{ id: string; remote: string }>(`select id::text as id, remote from releases where state = 'canary'`);
+    this.last.clear(); // (only canaries still running are kept track of)
+    for (const { id, remote } of canaries) {
+      this.last.set(id, Date.now());
       await judgeRemote(this.db, this.config, remote, this.metrics);
     }
   }
