@@ -9,6 +9,7 @@ import { releases } from '@growth-admin/api-contract';
 import { addAdmin } from '../src/modules/auth/repository';
 import { bucketOf, subjectOf } from '../src/modules/releases/composition';
 import { deleteOldMeasurements } from '../src/modules/releases/measurements';
+import type { StartOptions } from '../src/server';
 import { Api, expectShape, startTestServer, TEST_TMP, type TestServer } from './helpers';
 import { sampleValue, scrape } from './metricsText';
 import { startJsonHost } from './releaseFixtures';
@@ -47,7 +48,7 @@ beforeAll(async () => {
 });
 // Each test starts from npm start's registry (orders local-1 active) on a server of its own: what
 // it judges, it registers and measures itself.
-beforeEach(async () => {
+async function startServer(options: StartOptions = {}) {
   t = await startTestServer({
     shellUrl: `${hostUrl}/shell`,
     releaseSeedFile: seed,
@@ -59,12 +60,14 @@ beforeEach(async () => {
     judgeMinSamples: 20,
     metricsPort: 0,
     metricsToken: METRICS_TOKEN,
+    ...options,
   });
   owner = new Api(t.url);
   await owner.login();
   deployer = new Api(t.url);
   deployer.token = LOCAL_TOKEN;
-});
+}
+beforeEach(() => startServer());
 afterEach(() => t?.close());
 afterAll(async () => {
   await host?.close();
@@ -237,11 +240,7 @@ test('a canary that turns worse after a Pass is rolled back, not promoted, and i
 
 test('with an interval, the first batch after a canary is registered is judged at once, however recently the remote was measured', async () => {
   await t.close();
-  t = await startTestServer({ shellUrl: `${hostUrl}/shell`, releaseSeedFile: seed, localDeployToken: LOCAL_TOKEN, releaseOrigins: [hostUrl, 'http://localhost:3999'], judgeIntervalMs: 60_000, judgeMinViews: 40, judgeMinSamples: 20 });
-  owner = new Api(t.url);
-  await owner.login();
-  deployer = new Api(t.url);
-  deployer.token = LOCAL_TOKEN;
+  await startServer({ judgeIntervalMs: 60_000 });
   const a = await viewerIn(true);
   const b = await viewerIn(false);
   // Orders measured with no canary (administrators at work before the release).
