@@ -3,7 +3,7 @@
 // back/forward show the same. Every value is read from the API first.
 import type { Page } from '@playwright/test';
 import type { Order, OrdersList, Person } from '@growth-admin/api-contract';
-import { expect, signedApi, signInViaApi, test } from '../support';
+import { expect, motionSettled, signedApi, signInViaApi, test } from '../support';
 
 const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
 const selects = (page: Page) => page.locator('main .ant-select');
@@ -33,6 +33,7 @@ test('a pasted link to an order opens its details; closing them keeps the list, 
   const dialog = page.getByRole('dialog', { name: 'Order Details' });
   await expect(dialog).toContainText(`Order #${order.orderSn}`);
   await expect(dialog).toContainText(order.shoppingUser);
+  await motionSettled(page); // (a click while the dialog zooms in lands where it will be, not where it is)
   await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/orders$/);
@@ -56,6 +57,7 @@ test("a user's details link to that user's orders and payments, found by the ID 
   await signInViaApi(page, `/users/${person.customId}`);
   const details = page.getByRole('dialog', { name: 'User Details' });
   await expect(details).toContainText(`ID: ${person.customId}`);
+  await motionSettled(page);
 
   await details.getByRole('link', { name: 'All orders of this user' }).click();
   await expect(page).toHaveURL(new RegExp(`/orders\\?by=personId&q=${person.customId}$`));
@@ -69,6 +71,7 @@ test("a user's details link to that user's orders and payments, found by the ID 
   // Back: the user's details again, where the administrator left them.
   await page.goBack();
   await expect(details).toContainText(`ID: ${person.customId}`);
+  await motionSettled(page);
   await details.getByRole('link', { name: 'All payments of this user' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible();
   await expect(page.getByText(`of ${payments.total} payments`)).toBeVisible();
