@@ -28,7 +28,8 @@ const person = makePerson(1, {
 
 async function openDetails() {
   const user = userEvent.setup({ delay: null });
-  await user.click(await screen.findByText('ana_lima'));
+  // (the list's first render, antd's Table included, can take over findBy's second on a loaded machine)
+  await user.click(await screen.findByText('ana_lima', {}, { timeout: 10_000 }));
   return { user, modal: within(dialog('User Details')) };
 }
 
