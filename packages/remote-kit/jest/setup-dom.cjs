@@ -2,6 +2,11 @@
 // repository (jest.base.cjs): jest-dom's matchers, and the few browser APIs jsdom lacks that antd and charts rely on.
 /* global window, beforeEach */
 require('@testing-library/jest-dom');
+// A find or waitFor gives up after 1 s by default: the first antd render of a file, or one
+// whole-page role query, can take longer on a busy CI machine, and a screen that did appear would be
+// reported missing. 10 s stays under the test's own timeout, so a real miss still says what it missed.
+// (The remote's own @testing-library/dom, the one its @testing-library/react renders with.)
+require('@testing-library/dom').configure({ asyncUtilTimeout: 10_000 });
 // (A test file may pick the node environment with a docblock: it has no window to patch.)
 if (typeof window !== 'undefined') {
   if (!window.matchMedia) {

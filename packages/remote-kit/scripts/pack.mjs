@@ -209,10 +209,12 @@ function stageKit(stage, { contract, versions, tarballs }) {
       // scaffold from the tarball alone (npm exec) installs nothing else.
       peerDependencies: {
         '@growth-admin/federation-tools': versions['@growth-admin/federation-tools'],
+        '@testing-library/dom': toolchain['@testing-library/dom'],
         '@testing-library/jest-dom': toolchain['@testing-library/jest-dom'],
       },
       peerDependenciesMeta: {
         '@growth-admin/federation-tools': { optional: true },
+        '@testing-library/dom': { optional: true },
         '@testing-library/jest-dom': { optional: true },
       },
     }),

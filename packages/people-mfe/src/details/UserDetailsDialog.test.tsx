@@ -28,8 +28,7 @@ const person = makePerson(1, {
 
 async function openDetails() {
   const user = userEvent.setup({ delay: null });
-  // (the list's first render, antd's Table included, can take over findBy's second on a loaded machine)
-  await user.click(await screen.findByText('ana_lima', {}, { timeout: 10_000 }));
+  await user.click(await screen.findByText('ana_lima'));
   return { user, modal: within(dialog('User Details')) };
 }
 
