@@ -13,8 +13,8 @@ export default defineConfig({
   // `npm test -- --affected` after a change only in remotes: the journeys that open their sections.
   ...(process.env.E2E_SPECS ? { testMatch: process.env.E2E_SPECS.split(',') } : {}),
   globalSetup: './support/global-setup.ts',
-  // One on CI's two cores: alone, two workers finish sooner, but beside `npm test`'s type checks and
-  // suites they made the whole run longer. E2E_WORKERS=2 (and a system each) where cores are spare.
+  // One on CI's two cores: alone, two workers finish sooner, but beside `npm test`'s jest suites they
+  // made the whole run longer. E2E_WORKERS=2 (and a system each) where cores are spare.
   workers: Number(process.env.E2E_WORKERS || 1),
   fullyParallel: false,
   forbidOnly: !!process.env.CI,

@@ -8,7 +8,7 @@ import Section from '../Section';
 
 // An owner's tab also lists the remotes and deploy tokens (remotesFixtures): more for jsdom to render.
 jest.setTimeout(300_000);
-// One whole-page role query can take over a second on a busy machine (see remotesFixtures).
+// One whole-page role query can take longer than the kit's 10 s on a busy machine (see remotesFixtures).
 configure({ asyncUtilTimeout: 30_000 });
 
 const release = (remote: string, version: string, state: string, extra: object = {}) => ({

@@ -8,8 +8,9 @@ import Section from '../Section';
 
 /** jsdom renders antd slowly, more so on a busy machine. */
 export const SLOW_TEST_MS = 300_000;
-// A find or waitFor gives up after one second by default: on a busy machine one whole-page role
-// query can take longer than that, so a dialog that did open would be reported missing.
+// The kit's preset gives a find or waitFor 10 s; this tab's whole-page role queries over the
+// remotes, releases and tokens tables took longer than that on a busy machine, so a dialog that did
+// open would be reported missing.
 configure({ asyncUtilTimeout: 30_000 });
 
 export const REGISTRY = [
