@@ -63,8 +63,8 @@ function manifest(pkg, fields) {
 
 function stageApiContract(stage) {
   const pkg = readJson(join(source.apiContract, 'package.json'));
-  run(process.execPath, [tsc, '-p', 'tsconfig.build.json'], source.apiContract);
-  cpSync(join(source.apiContract, 'dist'), join(stage, 'dist'), { recursive: true });
+  // Compiled into the stage, never into its dist/: the API's tests load that one while the kit is packed.
+  run(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--outDir', join(stage, 'dist')], source.apiContract);
   writeJson(
     join(stage, 'package.json'),
     manifest(pkg, {

@@ -6,7 +6,15 @@
 // this repository's shell build, served over HTTP as the API fetches it.
 // Needs the shell and the admin API built (turbo builds them before this package's tests).
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -72,6 +80,23 @@ function serve(
   return new Promise((done) => server.listen(0, '127.0.0.1', () => done(server)));
 }
 
+/**
+ * Every file under the repository's built packages the kit is made from, with its modification
+ * time: packing must leave them alone (other packages' tests load them while the kit is packed).
+ */
+function builtFiles(): Record<string, number> {
+  const files: Record<string, number> = {};
+  for (const dist of ['packages/api-contract/dist', 'packages/shared-client/dist']) {
+    const dir = join(REPO, dist);
+    if (!existsSync(dir)) continue;
+    for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+      const stat = statSync(join(dir, name));
+      if (stat.isFile()) files[`${dist}/${name}`] = stat.mtimeMs;
+    }
+  }
+  return files;
+}
+
 let work: string;
 afterAll(() => {
   if (work) rmSync(work, { recursive: true, force: true });
@@ -87,8 +112,10 @@ test('a remote scaffolded, installed, tested and built outside the repository fr
   expect(relative(REPO, work).startsWith('..')).toBe(true);
   const kit = join(work, 'kit');
 
-  // 1. The kit's tarballs.
+  // 1. The kit's tarballs, made without touching what the repository has built.
+  const before = builtFiles();
   sh('pack', process.execPath, [join(__dirname, '../scripts/pack.mjs'), '--out', kit], REPO);
+  expect(builtFiles()).toEqual(before);
   // 2. The scaffold, run from the kit's tarball alone (npm exec installs it, and nothing else).
   sh(
     'scaffold',
