@@ -53,6 +53,47 @@ test('without an open modal dialog nothing changes', () => {
   uninstall();
 });
 
+describe('a popconfirm in a dialog', () => {
+  /** The dialog's Delete button, open with its popconfirm (antd's classes), whose Cancel has the focus. */
+  function openPopconfirm() {
+    const parts = setup();
+    const opener = parts.dialog.appendChild(document.createElement('button'));
+    opener.className = 'ant-popover-open';
+    const popconfirm = parts.dialog.appendChild(document.createElement('div'));
+    popconfirm.className = 'ant-popover ant-popconfirm';
+    const cancel = popconfirm.appendChild(document.createElement('button'));
+    cancel.focus();
+    return { ...parts, opener, cancel };
+  }
+
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  test('closed from its own button, which takes the focus with it: the focus goes back to what opened it', () => {
+    const { opener, cancel, uninstall } = openPopconfirm();
+    opener.classList.remove('ant-popover-open');
+    cancel.blur(); // what the browser does as the popconfirm hides its buttons
+    expect(document.activeElement).toBe(document.body);
+    jest.runAllTimers();
+    expect(document.activeElement).toBe(opener);
+    uninstall();
+  });
+
+  test('left for another control, or gone with what opened it: the focus stays where it went', () => {
+    const { opener, cancel, input, uninstall } = openPopconfirm();
+    input.focus();
+    jest.runAllTimers();
+    expect(document.activeElement).toBe(input);
+
+    cancel.focus();
+    opener.remove(); // its row deleted, its dialog closed
+    cancel.blur();
+    jest.runAllTimers();
+    expect(document.activeElement).toBe(document.body);
+    uninstall();
+  });
+});
+
 describe('useFocusReturn', () => {
   test('gives the focus back to what had it when the dialog opened, after the dialog is gone', () => {
     jest.useFakeTimers();

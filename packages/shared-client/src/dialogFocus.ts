@@ -1,8 +1,11 @@
 // Keeps Tab and Shift+Tab inside the topmost open modal dialog. antd 6 (rc-component's focus lock)
 // pulls the focus back only once it has landed on another element of the page: from a dialog's last
 // control, Tab first leaves the page (to the browser's own controls), so a keyboard user loses a stop
-// at every wrap. This wraps at the edges instead. One listener for the document: the shell and each
-// standalone harness install it once; every remote's dialogs are in that document.
+// at every wrap. This wraps at the edges instead. And a popconfirm (a delete's "Delete this
+// project?") closed from its own buttons hides the button that had the focus: the browser drops the
+// focus on the page, out of the dialog around it, where Escape no longer closes that dialog. The
+// focus goes back to the control that opened the popconfirm instead. Listeners on the document: the
+// shell and each standalone harness install them once; every remote's dialogs are in that document.
 
 import { useMemo, useRef } from 'react';
 
@@ -19,8 +22,28 @@ function topDialog(doc: Document): Element | null {
   return open[open.length - 1] ?? null;
 }
 
-/** Installs the wrap on `doc`; returns the uninstaller. */
+const POPCONFIRM = '.ant-popconfirm';
+/** The control a popover (and so a popconfirm) is open from: antd marks it while it is open. */
+const POPOVER_OPENER = '.ant-popover-open';
+
+/** Installs the wrap and the popconfirm's focus return on `doc`; returns the uninstaller. */
 export function installDialogFocusWrap(doc: Document = document): () => void {
+  let opener: HTMLElement | null = null;
+  const onFocusIn = (event: FocusEvent) => {
+    const inPopconfirm = event.target instanceof Element && event.target.closest(POPCONFIRM);
+    opener = inPopconfirm ? (doc.querySelector<HTMLElement>(POPOVER_OPENER) ?? opener) : null;
+  };
+  const onFocusOut = (event: FocusEvent) => {
+    const from = event.target instanceof Element && event.target.closest(POPCONFIRM);
+    const element = opener;
+    if (event.relatedTarget || !from || !element) return;
+    // Once the popconfirm has closed; not where the focus went somewhere on purpose meanwhile, nor
+    // to a control that went with it (a deleted row, a closed dialog).
+    setTimeout(() => {
+      const lost = !doc.activeElement || doc.activeElement === doc.body;
+      if (lost && element.isConnected && element.getClientRects().length > 0) element.focus();
+    });
+  };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'Tab' || event.defaultPrevented) return;
     const dialog = topDialog(doc);
@@ -40,7 +63,13 @@ export function installDialogFocusWrap(doc: Document = document): () => void {
     }
   };
   doc.addEventListener('keydown', onKeyDown, true);
-  return () => doc.removeEventListener('keydown', onKeyDown, true);
+  doc.addEventListener('focusin', onFocusIn, true);
+  doc.addEventListener('focusout', onFocusOut, true);
+  return () => {
+    doc.removeEventListener('keydown', onKeyDown, true);
+    doc.removeEventListener('focusin', onFocusIn, true);
+    doc.removeEventListener('focusout', onFocusOut, true);
+  };
 }
 
 /**
