@@ -28,6 +28,10 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     viewport: { width: 1400, height: 900 },
+    // As an administrator who asked the system for reduced motion: antd's dialogs and popups appear at
+    // once (the shell honours it), so no click lands on a dialog still zooming in, and the journeys
+    // spend no time waiting out animations. tests/motion.spec.ts covers the motion everyone else gets.
+    reducedMotion: 'reduce',
     // No trace unless asked for (E2E_TRACE=retain-on-failure, or `--trace on`): recording one for every
     // journey cost the suite two fifths of its time on two cores. A failure keeps its screenshot and
     // the page's accessibility snapshot (error-context.md) all the same.

@@ -11,6 +11,7 @@ import type { RemoteLoader } from '../sections/remoteLoader';
 import { shellRuntime } from '../sections/shellRuntime';
 import { sectionIcon } from './sectionIcons';
 import { SectionGone } from './SectionGone';
+import { MotionPreference } from './motionPreference';
 import { createSlotHost } from './SlotHost';
 import { queryClient } from './queryClient';
 import { ERROR_SECONDS, SUCCESS_SECONDS, sectionToast } from './toasts';
@@ -160,13 +161,15 @@ export default function SignedInApp({ username, storedRole }: SignedInProps) {
   return (
     <ConfigProvider theme={theme}>
       <DocumentTheme dark={dark} />
-      <AntApp>
-        <QueryClientProvider client={queryClient}>
-          {loader ? <Shell username={username} storedRole={storedRole} loader={loader} /> : <SectionGone />}
-          {/* The one step-up dialog: a refund or a large add-coins in any remote asks for the password here. */}
-          <StepUpHost />
-        </QueryClientProvider>
-      </AntApp>
+      <MotionPreference>
+        <AntApp>
+          <QueryClientProvider client={queryClient}>
+            {loader ? <Shell username={username} storedRole={storedRole} loader={loader} /> : <SectionGone />}
+            {/* The one step-up dialog: a refund or a large add-coins in any remote asks for the password here. */}
+            <StepUpHost />
+          </QueryClientProvider>
+        </AntApp>
+      </MotionPreference>
     </ConfigProvider>
   );
 }

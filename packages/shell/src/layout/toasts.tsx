@@ -4,16 +4,21 @@
 import type { ReactNode } from 'react';
 import { ConfigProvider, message, notification } from 'antd';
 import { useAdminTheme, type ToastApi } from '@growth-admin/shared-client';
+import { MotionPreference } from './motionPreference';
 
 export const SUCCESS_SECONDS = 3;
 export const ERROR_SECONDS = 5;
 
 /**
  * That container is outside the layout's ConfigProvider: it gets the administrator's theme (dark
- * mode, compact) here, live, so a toast on screen changes with the switch too.
+ * mode, compact) and motion preference here, live, so a toast on screen changes with the switch too.
  */
 function ToastTheme({ children }: { children: ReactNode }) {
-  return <ConfigProvider theme={useAdminTheme()}>{children}</ConfigProvider>;
+  return (
+    <ConfigProvider theme={useAdminTheme()}>
+      <MotionPreference>{children}</MotionPreference>
+    </ConfigProvider>
+  );
 }
 ConfigProvider.config({ holderRender: (children) => <ToastTheme>{children}</ToastTheme> });
 
