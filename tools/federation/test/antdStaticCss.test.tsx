@@ -14,10 +14,15 @@ const SCRIPT = join(__dirname, '../antd-static-css.mjs');
 // The shell's build runs it over the shell (its antd, React and shared-client themes): so does the test.
 const SHELL = join(__dirname, '../../../packages/shell');
 
+/** The CSS the script prints under `nodeEnv` (once per value: two tests read the production file). */
+const printed = new Map<string, string>();
 function staticCss(nodeEnv: string): string {
-  const run = spawnSync(process.execPath, [SCRIPT, SHELL], { encoding: 'utf8', env: { ...process.env, NODE_ENV: nodeEnv }, maxBuffer: 64 * 1024 * 1024 });
-  if (run.status !== 0) throw new Error(run.stderr);
-  return run.stdout;
+  if (!printed.has(nodeEnv)) {
+    const run = spawnSync(process.execPath, [SCRIPT, SHELL], { encoding: 'utf8', env: { ...process.env, NODE_ENV: nodeEnv }, maxBuffer: 64 * 1024 * 1024 });
+    if (run.status !== 0) throw new Error(run.stderr);
+    printed.set(nodeEnv, run.stdout);
+  }
+  return printed.get(nodeEnv)!;
 }
 
 /** The cache paths of the file's map (`<hashId>|<component>|<prefixCls>|<iconPrefixCls>`). */
