@@ -3,10 +3,13 @@
 // running), and with --full the whole `npm test` too, on a fresh clone of HEAD (no turbo cache, no
 // build: what CI meets) with each of its steps, and writes them to docs/performance.md (unless
 // --no-doc, or only some packages were named). Needs a build first (`npm run build`): a suite's own
-// time, not turbo's.
+// time, not turbo's. --affected (alone: nothing else) times what a team's CI meets after a change in
+// one remote: on a fresh clone of HEAD, a one-line change to orders-mfe committed, then
+// `npm test -- --affected --base <HEAD>`; written to its own section.
 //   node scripts/test-timings.mjs [--full] [--no-doc] [package ...]
+//   node scripts/test-timings.mjs --affected [--no-doc]
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cpus, tmpdir } from 'node:os';
 import { repoRoot, runPnpm } from './pnpm.mjs';
@@ -14,6 +17,7 @@ import { writePerformanceSection } from './performance-doc.mjs';
 
 const args = process.argv.slice(2);
 const full = args.includes('--full');
+const affectedOnly = args.includes('--affected') && !full;
 const only = args.filter((a) => !a.startsWith('--'));
 
 const packages = readdirSync(join(repoRoot, 'packages')).filter((name) => {
@@ -26,7 +30,7 @@ console.log(`Node ${process.version}, ${cpus().length} cores; DATABASE_URL ${pro
 let failed = false;
 /** [suite, seconds, outcome] for docs/performance.md. */
 const rows = [];
-for (const name of packages) {
+for (const name of affectedOnly ? [] : packages) {
   rmSync(join(repoRoot, 'packages', name, 'reports'), { recursive: true, force: true });
   const start = performance.now();
   const status = runPnpm(['--filter', `./packages/${name}`, 'test'], { stdio: 'ignore' });
@@ -69,7 +73,55 @@ if (full) {
     rmSync(clone, { recursive: true, force: true });
   }
 }
-if (!args.includes('--no-doc') && only.length === 0) {
+if (args.includes('--affected')) {
+  // What a team's CI meets: a fresh clone (turbo's cache empty), one committed change in one remote.
+  const clone = mkdtempSync(join(tmpdir(), 'growth-admin-timing-affected-'));
+  const affectedRows = [];
+  try {
+    const inClone = (cmd, cmdArgs) => {
+      const r = spawnSync(cmd, cmdArgs, { cwd: clone, encoding: 'utf8' });
+      if (r.status !== 0) throw new Error(`${cmd} ${cmdArgs.join(' ')} failed: ${r.stderr}`);
+      return r.stdout.trim();
+    };
+    if (spawnSync('git', ['clone', '-q', repoRoot, clone], { stdio: 'inherit' }).status !== 0) throw new Error('git clone failed');
+    const base = inClone('git', ['rev-parse', 'HEAD']);
+    const changed = 'packages/orders-mfe/src/index.ts';
+    writeFileSync(join(clone, changed), `${readFileSync(join(clone, changed), 'utf8')}// a change inside one remote\n`);
+    inClone('git', ['-c', 'user.name=timing', '-c', 'user.email=timing@localhost', 'commit', '-qam', 'a change inside one remote']);
+    if (runPnpm(['install', '--frozen-lockfile', '--prefer-offline'], { cwd: clone, stdio: 'ignore' }) !== 0) throw new Error('pnpm install failed');
+    const start = performance.now();
+    const r = spawnSync('npm', ['test', '--', '--affected', '--base', base], { cwd: clone, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+    failed ||= r.status !== 0;
+    const took = seconds(start);
+    const outcome = r.status === 0 ? 'passed' : 'FAILED';
+    console.log(`${'affected run'.padEnd(16)} ${took.padStart(6)} s${r.status === 0 ? '' : '  FAILED'}`);
+    affectedRows.push([`npm test -- --affected (one line of ${changed}, on a fresh clone)`, took, outcome]);
+    for (const step of /^Took: (.*)$/m.exec(r.stdout)?.[1].split(/(?<=\d+m\d+s), /) ?? []) {
+      const m = /^(.*) (\d+)m(\d+)s$/.exec(step);
+      if (m) affectedRows.push([`affected run: ${m[1]}`, String(Number(m[2]) * 60 + Number(m[3])), outcome]);
+    }
+    const ran = /run \(changed and what depends on them\): (.*)$/m.exec(r.stdout)?.[1];
+    const skipped = /skipped: (.*)$/m.exec(r.stdout)?.[1];
+    const journeys = /journeys: (.*)$/m.exec(r.stdout)?.[1];
+    if (ran) affectedRows.push([`ran: ${ran}`, '', '']);
+    if (skipped) affectedRows.push([`skipped: ${skipped}`, '', '']);
+    if (journeys) affectedRows.push([`journeys: ${journeys}`, '', '']);
+  } finally {
+    rmSync(clone, { recursive: true, force: true });
+  }
+  if (!args.includes('--no-doc')) {
+    const file = writePerformanceSection({
+      id: 'test-timings-affected',
+      title: 'An affected run after a change inside one remote',
+      command: 'node scripts/test-timings.mjs --affected',
+      note: 'A fresh clone of HEAD (turbo\'s cache empty, as on a CI machine), one line of a remote\'s source changed and committed, then `npm test -- --affected --base <HEAD>`; DATABASE_URL ' + (process.env.DATABASE_URL ? 'set.' : 'not set.'),
+      columns: ['what', 'seconds', 'outcome'],
+      rows: affectedRows,
+    });
+    console.log(`(written to ${file})`);
+  }
+}
+if (!affectedOnly && !args.includes('--no-doc') && only.length === 0) {
   const file = writePerformanceSection({
     id: 'test-timings',
     title: "Each package's test suite, run alone",
