@@ -15,10 +15,16 @@ import { exitIfNodeTooOld } from './node-version.mjs';
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ts = createRequire(join(repoRoot, 'package.json'))('typescript');
 
-/** Each workspace package that has a `typecheck` script: its name, folder and workspace dependencies. */
+/** The workspace's package globs: the `packages:` list of pnpm-workspace.yaml. */
+function workspaceGlobs() {
+  const yaml = readFileSync(join(repoRoot, 'pnpm-workspace.yaml'), 'utf8');
+  const list = /^packages:\n((?:\s+-.*\n)+)/m.exec(yaml)?.[1] ?? '';
+  return [...list.matchAll(/-\s*['"]?([^'"\s]+)/g)].map((m) => m[1]);
+}
+
+/** Each workspace package that has a `typecheck` script: its name, tsconfig and workspace dependencies. */
 export function typecheckedPackages() {
-  const globs = [...readFileSync(join(repoRoot, 'pnpm-workspace.yaml'), 'utf8').matchAll(/^\s*-\s*'([^']+)'/gm)].map((m) => m[1]);
-  return globs
+  return workspaceGlobs()
     .flatMap((glob) => globSync(`${glob}/package.json`, { cwd: repoRoot }))
     .sort()
     .map((file) => ({ dir: join(repoRoot, dirname(file)), manifest: JSON.parse(readFileSync(join(repoRoot, file), 'utf8')) }))
@@ -28,7 +34,7 @@ export function typecheckedPackages() {
       const config = /tsc -p (\S+)/.exec(script)?.[1];
       if (!config) throw new Error(`${manifest.name}: its typecheck script is not \`tsc -p <tsconfig>\` ("${script}")`);
       const deps = { ...manifest.dependencies, ...manifest.devDependencies };
-      return { name: manifest.name, dir, config: join(dir, config), workspaceDeps: Object.keys(deps).filter((d) => deps[d].startsWith('workspace:')) };
+      return { name: manifest.name, config: join(dir, config), workspaceDeps: Object.keys(deps).filter((d) => deps[d].startsWith('workspace:')) };
     });
 }
 
