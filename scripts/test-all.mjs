@@ -109,8 +109,15 @@ ensurePrometheus();
 const filters = affected?.filters ?? [];
 // The journeys of the changed remotes only: their files (playwright.config.ts reads E2E_SPECS) and, in
 // them, the journeys chosen (E2E_TESTS, e2e/support/fixtures.ts); turbo passes both and keys its cache on them.
+// Those few journeys in two workers (a system each): beside them run only the changed remotes' small
+// suites, so the second core is spare, where in a full run the suites need it (e2e/playwright.config.ts).
 const testEnv = Array.isArray(affected?.journeys)
-  ? { ...process.env, E2E_SPECS: affected.journeys.join(','), ...(affected.journeyTests ? { E2E_TESTS: affected.journeyTests.join(',') } : {}) }
+  ? {
+      ...process.env,
+      E2E_SPECS: affected.journeys.join(','),
+      ...(affected.journeyTests ? { E2E_TESTS: affected.journeyTests.join(',') } : {}),
+      E2E_WORKERS: process.env.E2E_WORKERS || '2',
+    }
   : process.env;
 const nothing = affected !== null && filters.length === 0;
 
