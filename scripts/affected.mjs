@@ -132,3 +132,20 @@ export function planAffected({ repoRoot, files, sectionsOf }) {
     journeyTests,
   };
 }
+
+/**
+ * The journeys' environment for a plan (or null, a full run): where it chose journey files (a change
+ * only in remotes), those files (E2E_SPECS, read by e2e/playwright.config.ts) and, in them, the
+ * journeys chosen (E2E_TESTS, e2e/support/fixtures.ts), in two workers, a system each, unless
+ * E2E_WORKERS says otherwise: beside those few journeys run only the changed remotes' small suites,
+ * so the second core is spare, where in a full run the suites need it.
+ */
+export function journeyEnv(plan, env) {
+  if (!Array.isArray(plan?.journeys)) return env;
+  return {
+    ...env,
+    E2E_SPECS: plan.journeys.join(','),
+    ...(plan.journeyTests ? { E2E_TESTS: plan.journeyTests.join(',') } : {}),
+    E2E_WORKERS: env.E2E_WORKERS || '2',
+  };
+}

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { changedFiles, planAffected } from './affected.mjs';
+import { changedFiles, journeyEnv, planAffected } from './affected.mjs';
 import { exitIfNodeTooOld } from './node-version.mjs';
 import { ensureInstalled, pnpmCommand, repoRoot, runPnpm, runPnpmAsync } from './pnpm.mjs';
 
@@ -107,18 +107,9 @@ const affected = await affectedSelection(process.argv.slice(2)).catch((err) => {
 if (!affected || affected.journeys !== 'none') ensureChromium();
 ensurePrometheus();
 const filters = affected?.filters ?? [];
-// The journeys of the changed remotes only: their files (playwright.config.ts reads E2E_SPECS) and, in
-// them, the journeys chosen (E2E_TESTS, e2e/support/fixtures.ts); turbo passes both and keys its cache on them.
-// Those few journeys in two workers (a system each): beside them run only the changed remotes' small
-// suites, so the second core is spare, where in a full run the suites need it (e2e/playwright.config.ts).
-const testEnv = Array.isArray(affected?.journeys)
-  ? {
-      ...process.env,
-      E2E_SPECS: affected.journeys.join(','),
-      ...(affected.journeyTests ? { E2E_TESTS: affected.journeyTests.join(',') } : {}),
-      E2E_WORKERS: process.env.E2E_WORKERS || '2',
-    }
-  : process.env;
+// The journeys of the changed remotes only, in two workers (scripts/affected.mjs); turbo passes the
+// selection and keys its cache on it.
+const testEnv = journeyEnv(affected, process.env);
 const nothing = affected !== null && filters.length === 0;
 
 // Type checks and lint gate the run too: a test suite over code that does not type-check proves little.

@@ -10,14 +10,20 @@ import { join } from 'node:path';
 
 const REPO = join(__dirname, '../../..');
 
-/** Runs scripts/affected.mjs's `planAffected` on `files` (an ES module, run by node itself). */
-function plan(files: string[]) {
+/**
+ * Runs scripts/affected.mjs's `planAffected` on `files` (an ES module, run by node itself); with
+ * `env`, the journeys' environment `journeyEnv` makes of that plan instead.
+ */
+function plan(files: string[], env?: Record<string, string>) {
   const program = `
-    import { planAffected } from ${JSON.stringify(join(REPO, 'scripts/affected.mjs'))};
+    import { journeyEnv, planAffected } from ${JSON.stringify(join(REPO, 'scripts/affected.mjs'))};
     const { localRemotes } = await import(${JSON.stringify(join(REPO, 'tools/federation/local-remotes.mjs'))});
     const sectionsOf = (n) => Object.values(localRemotes(${JSON.stringify(REPO)})).slice(1).find((r) => '@growth-admin/' + r.pkg === n)?.def.sections.map((s) => ({ id: s.path, label: s.label })) ?? null;
-    console.log(JSON.stringify(planAffected({ repoRoot: ${JSON.stringify(REPO)}, files: JSON.parse(process.argv[1]), sectionsOf })));`;
-  const r = spawnSync(process.execPath, ['--no-warnings', '--input-type=module', '-e', program, JSON.stringify(files)], { encoding: 'utf8' });
+    const plan = planAffected({ repoRoot: ${JSON.stringify(REPO)}, files: JSON.parse(process.argv[1]), sectionsOf });
+    const env = process.argv[2] ? JSON.parse(process.argv[2]) : null;
+    console.log(JSON.stringify(env ? journeyEnv(plan.full ? null : plan, env) : plan));`;
+  const args = [JSON.stringify(files), ...(env ? [JSON.stringify(env)] : [])];
+  const r = spawnSync(process.execPath, ['--no-warnings', '--input-type=module', '-e', program, ...args], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(r.stderr);
   return JSON.parse(r.stdout);
 }
@@ -69,6 +75,15 @@ test('the remote every sign-in lands on (analytics), the API or the journeys the
   for (const file of ['packages/analytics-mfe/src/Section.tsx', 'packages/admin-api/src/app.ts', 'e2e/support/fixtures.ts']) {
     expect(plan([file]).journeys).toBe('all');
   }
+});
+
+test('the journeys of changed remotes run in two workers unless E2E_WORKERS says otherwise; every journey, or a full run, keeps the default', () => {
+  const env = plan(['packages/orders-mfe/src/OrderDetails.tsx'], { PATH: '/bin' });
+  expect(env).toMatchObject({ PATH: '/bin', E2E_WORKERS: '2', E2E_SPECS: expect.stringContaining('orders.spec.ts') });
+  expect(env.E2E_TESTS.split(',')).toEqual(expect.arrayContaining(['orders.spec.ts:27', 'orders.spec.ts:79']));
+  expect(plan(['packages/orders-mfe/src/OrderDetails.tsx'], { E2E_WORKERS: '1' }).E2E_WORKERS).toBe('1');
+  expect(plan(['packages/admin-api/src/app.ts'], { PATH: '/bin' })).toEqual({ PATH: '/bin' });
+  expect(plan(['packages/shell/src/App.tsx'], { PATH: '/bin' })).toEqual({ PATH: '/bin' });
 });
 
 test("a package's dependents run too: a change in api-contract reaches the API, the shared client, the shell, every remote, the remote kit and the journeys", () => {
