@@ -12,11 +12,14 @@ function scrypt(password: string, salt: Buffer, n: number, r: number, p: number)
   );
 }
 
-/** `scrypt$N$r$p$salt$hash` (base64). */
-export async function hashPassword(password: string): Promise<string> {
+/**
+ * `scrypt$N$r$p$salt$hash` (base64). A hash records its own cost and verifying honours it, so the
+ * cost can rise without invalidating stored hashes; `n` is for tests that need cheap ones.
+ */
+export async function hashPassword(password: string, n = SCRYPT_N): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, SCRYPT_N, SCRYPT_R, SCRYPT_P);
-  return `scrypt$${SCRYPT_N}$${SCRYPT_R}$${SCRYPT_P}$${salt.toString('base64')}$${key.toString('base64')}`;
+  const key = await scrypt(password, salt, n, SCRYPT_R, SCRYPT_P);
+  return `scrypt$${n}$${SCRYPT_R}$${SCRYPT_P}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

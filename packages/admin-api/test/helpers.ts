@@ -222,6 +222,22 @@ export async function startOn(db: { dataDir?: string; databaseUrl?: string }, op
   });
 }
 
+/**
+ * Makes `db` the run's template: a server migrates and seeds it, then its administrator's password
+ * is stored at scrypt N=1024 instead of the server's 16384. A hash records its own cost and signing
+ * in verifies at that cost; the suite's hundreds of sign-ins were its largest scrypt work.
+ * passwords.test.ts checks the cost the server itself hashes with.
+ */
+export async function buildTemplate(db: { dataDir?: string; databaseUrl?: string }): Promise<void> {
+  const { hashPassword }: typeof import('../src/security') = require('../src/security');
+  const server = await startOn(db);
+  try {
+    await server.db.query('update admins set password_hash = $1 where username = $2', [await hashPassword(ADMIN.password, 1024), ADMIN.username]);
+  } finally {
+    await server.close();
+  }
+}
+
 /** A server on a copy of the run's seeded template (SMALL_SEED, the ADMIN account). */
 export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
   const db = await freshDatabase(ON_POSTGRES, { seeded: true });

@@ -21,6 +21,11 @@ describe('passwords', () => {
   it('takes the cost parameters from the stored hash (an older, cheaper hash still verifies)', async () => {
     expect(await verifyPassword('pw', storedWith('pw', 1024, 4, 2))).toBe(true);
     expect(await verifyPassword('other', storedWith('pw', 1024, 4, 2))).toBe(false);
+    // (the cheaper cost the suite's template administrator is stored with: test/helpers.ts buildTemplate)
+    const cheap = await hashPassword('pw', 1024);
+    expect(cheap).toMatch(/^scrypt\$1024\$8\$1\$/);
+    expect(await verifyPassword('pw', cheap)).toBe(true);
+    expect(await verifyPassword('other', cheap)).toBe(false);
   });
 
   it('never verifies a stored value that is not a whole scrypt hash of ours', async () => {
