@@ -2,14 +2,19 @@
 // bench (bench/judge.ts). Deterministic: every cohort comes from a seeded generator.
 import type { CohortSample } from '../src/modules/releases/judge';
 
+// Math's functions, looked up once: under jest a module runs in a vm context, where each lookup of a
+// global (Math) goes through the context's interceptor, and the judge's tests draw millions of
+// numbers (1,000 runs took 5 s instead of 0.3 s).
+const { cos, exp, imul, log, PI, round, sqrt } = Math;
+
 /** mulberry32: a small seeded generator of uniform numbers in [0, 1). */
 export function seededRandom(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
     let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    t = imul(t ^ (t >>> 15), t | 1);
+    t ^= t + imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
@@ -17,11 +22,11 @@ export function seededRandom(seed: number): () => number {
 /** A standard normal draw (Box-Muller). */
 function normal(rng: () => number): number {
   const u = 1 - rng(); // (0, 1]: log(0) never happens
-  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * rng());
+  return sqrt(-2 * log(u)) * cos(2 * PI * rng());
 }
 
 /** A log-normal draw with this median and log-spread. */
-const logNormal = (rng: () => number, median: number, sigma: number) => median * Math.exp(sigma * normal(rng));
+const logNormal = (rng: () => number, median: number, sigma: number) => median * exp(sigma * normal(rng));
 
 /** How a cohort's administrators experience a remote; a canary is the stable profile with a factor. */
 export interface CohortProfile {
@@ -66,9 +71,9 @@ export function generateCohort(rng: () => number, profile: Partial<CohortProfile
   const cls: number[] = [];
   for (let i = 0; i < p.views; i++) {
     if (rng() < p.errorRate) errorViews++;
-    if (rng() < p.inpShare) inp.push(Math.round(logNormal(rng, p.inpMedian, p.sigma) * p.slowdown));
-    if (rng() < p.lcpShare) lcp.push(Math.round(logNormal(rng, p.lcpMedian, p.sigma) * p.slowdown));
-    cls.push(rng() < p.clsShiftShare ? Math.round(logNormal(rng, p.clsMedian, p.sigma) * p.clsFactor * 10_000) / 10_000 : 0);
+    if (rng() < p.inpShare) inp.push(round(logNormal(rng, p.inpMedian, p.sigma) * p.slowdown));
+    if (rng() < p.lcpShare) lcp.push(round(logNormal(rng, p.lcpMedian, p.sigma) * p.slowdown));
+    cls.push(rng() < p.clsShiftShare ? round(logNormal(rng, p.clsMedian, p.sigma) * p.clsFactor * 10_000) / 10_000 : 0);
   }
   return { views: p.views, errorViews, inp, lcp, cls };
 }

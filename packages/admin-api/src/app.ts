@@ -55,6 +55,15 @@ function operationOf(req: FastifyRequest): string {
 /** A failure of the database itself (pg's and PGlite's errors carry PostgreSQL's severity), as opposed to ours. */
 const isDatabaseError = (err: unknown) => typeof (err as { severity?: unknown })?.severity === 'string';
 
+// Body: exact types, unknown fields rejected. Query/params: strings coerced to the declared types.
+// One of each per process: Ajv keeps what it compiled by schema, so an app built again in the same
+// process (the tests build hundreds) reuses every route's validator instead of compiling it again.
+const ajvOptions = { allErrors: false, removeAdditional: false, useDefaults: true, strict: false } as const;
+const bodyAjv = new Ajv({ ...ajvOptions, coerceTypes: false });
+const queryAjv = new Ajv({ ...ajvOptions, coerceTypes: true });
+// Dates: the contract's one strict reading (2026-02-30 is refused, never read as 2 March).
+for (const [name, check] of DATE_FORMATS) for (const ajv of [bodyAjv, queryAjv]) ajv.addFormat(name, check);
+
 export async function buildApp({ config, db, metrics = new ApiMetrics() }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: false,
@@ -80,12 +89,6 @@ export async function buildApp({ config, db, metrics = new ApiMetrics() }: AppDe
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  // Body: exact types, unknown fields rejected. Query/params: strings coerced to the declared types.
-  const ajvOptions = { allErrors: false, removeAdditional: false, useDefaults: true, strict: false } as const;
-  const bodyAjv = new Ajv({ ...ajvOptions, coerceTypes: false });
-  const queryAjv = new Ajv({ ...ajvOptions, coerceTypes: true });
-  // Dates: the contract's one strict reading (2026-02-30 is refused, never read as 2 March).
-  for (const [name, check] of DATE_FORMATS) for (const ajv of [bodyAjv, queryAjv]) ajv.addFormat(name, check);
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : queryAjv).compile(schema));
 
   // JSON bodies; an empty body (the client sends Content-Type on every call) is no body. Nesting is
