@@ -9,11 +9,13 @@
 //   @growth-admin/release-tools     the release commands (growth-admin-release: tools/release)
 // Each is staged from this repository's own files (nothing is kept twice) with a manifest for
 // installing outside the workspace, then packed with `npm pack`. The shell must be built first
-// (pnpm --filter @growth-admin/shell build): the kit is made from its shell-contract.json.
+// (pnpm --filter @growth-admin/shell build): the kit is made from its shell-contract.json, and from
+// the builds of shared-client and api-contract that the shell's build makes first (their dist/).
 //   node packages/remote-kit/scripts/pack.mjs [--out DIR] [--shell-dist DIR]
 import { spawnSync } from 'node:child_process';
 import {
   cpSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -47,8 +49,6 @@ function run(command, args, cwd) {
   return r.stdout;
 }
 
-const tsc = join(source.sharedClient, 'node_modules/typescript/bin/tsc');
-
 /** The manifest fields every kit package has. */
 function manifest(pkg, fields) {
   return {
@@ -61,10 +61,17 @@ function manifest(pkg, fields) {
   };
 }
 
+/** A workspace package's build output (its `dist/`), which packing only reads. */
+function builtDist(dir, name) {
+  const dist = join(dir, 'dist');
+  if (!existsSync(dist))
+    throw new Error(`${dist} is not built: build the shell first (pnpm exec turbo run build --filter=@growth-admin/shell builds ${name} too)`);
+  return dist;
+}
+
 function stageApiContract(stage) {
   const pkg = readJson(join(source.apiContract, 'package.json'));
-  // Compiled into the stage, never into its dist/: the API's tests load that one while the kit is packed.
-  run(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--outDir', join(stage, 'dist')], source.apiContract);
+  cpSync(builtDist(source.apiContract, pkg.name), join(stage, 'dist'), { recursive: true });
   writeJson(
     join(stage, 'package.json'),
     manifest(pkg, {
@@ -76,30 +83,10 @@ function stageApiContract(stage) {
   return pkg.version;
 }
 
-/** shared-client's TypeScript, compiled to ES modules and declarations; every entry point of its exports map. */
+/** shared-client as its build compiles it (tsconfig.build.json: ES modules and declarations); every entry point of its exports map. */
 function stageSharedClient(stage, versions) {
   const pkg = readJson(join(source.sharedClient, 'package.json'));
-  // (beside its tsconfig.json, so that the type libraries it names resolve from its node_modules)
-  const config = join(source.sharedClient, `.tsconfig.pack-${process.pid}.json`);
-  writeJson(config, {
-    extends: './tsconfig.json',
-    compilerOptions: {
-      noEmit: false,
-      declaration: true,
-      outDir: join(stage, 'dist'),
-      rootDir: join(source.sharedClient, 'src'),
-    },
-    include: [join(source.sharedClient, 'src')],
-    exclude: [
-      join(source.sharedClient, 'src/**/*.test.ts'),
-      join(source.sharedClient, 'src/**/*.test.tsx'),
-    ],
-  });
-  try {
-    run(process.execPath, [tsc, '-p', config], source.sharedClient);
-  } finally {
-    rmSync(config, { force: true });
-  }
+  cpSync(builtDist(source.sharedClient, pkg.name), join(stage, 'dist'), { recursive: true });
   cpSync(join(source.sharedClient, 'surface.json'), join(stage, 'surface.json'));
   cpSync(join(source.sharedClient, 'README.md'), join(stage, 'README.md'));
   const exports = {};

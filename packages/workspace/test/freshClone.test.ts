@@ -43,7 +43,7 @@ test('the shared client builds on a fresh clone with its dependencies first; the
   const r = run('pnpm', ['--filter', '@growth-admin/shared-client', 'build']);
   expect({ status: r.status, tail: r.tail }).toEqual({ status: 0, tail: expect.any(String) });
   expect(r.output).toContain('@growth-admin/shared-client: building what build needs first');
-  expect(built('api-contract/dist/index.js')).toBe(true); // (shared-client's build checks its types: it ships its sources)
+  expect(built('api-contract/dist/index.js')).toBe(true); // (shared-client's build compiles against its types)
   // Only what it needs: the API and the remotes are not built.
   expect(built('admin-api/dist')).toBe(false);
   expect(built('orders-mfe/dist')).toBe(false);
