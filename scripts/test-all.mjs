@@ -178,13 +178,38 @@ function buildsDigest() {
   return createHash('sha256').update(hashes.join('\n')).digest('hex').slice(0, 16);
 }
 
+/** The packages with a test task under these turbo filters. */
+function suitePackages(which) {
+  const [cmd, ...lead] = pnpmCommand();
+  const r = spawnSync(cmd, [...lead, 'exec', 'turbo', 'run', 'test', '--only', '--dry=json', ...which], { cwd: repoRoot, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (r.status !== 0) throw new Error(`turbo run test --dry=json failed: ${r.stderr}`);
+  return JSON.parse(r.stdout).tasks.map((t) => t.package);
+}
+
+/**
+ * The suites that take longest (docs/performance.md: the API's, then the remote kit's and the
+ * workspace's fresh-folder proofs) start first. turbo starts the tasks it may run in no set order,
+ * and a run that started one of them last ended with it alone on one core for a minute or more.
+ */
+const LONGEST_SUITES = ['@growth-admin/admin-api', '@growth-admin/remote-kit', '@growth-admin/workspace'];
+const startOrder = (pkg) => (LONGEST_SUITES.includes(pkg) ? LONGEST_SUITES.indexOf(pkg) : LONGEST_SUITES.length);
+
 async function runTests() {
   // --only: the builds were made above (nothing is rebuilt or restored under a running suite).
   const env = { ...testEnv, GA_BUILDS: buildsDigest() };
-  const turboTest = (which, concurrency, idle = false) =>
-    runPnpmAsync(['exec', 'turbo', 'run', 'test', '--only', '--continue', `--concurrency=${concurrency}`, ...which], { env, idle });
-  const [journeys, suites] = await Promise.all([runsJourneys ? turboTest([`--filter=${E2E}`], 1) : 0, jestFilters.length ? turboTest(jestFilters, 2, runsJourneys) : 0]);
-  return suites || journeys;
+  const turboTest = (which, idle = false) => runPnpmAsync(['exec', 'turbo', 'run', 'test', '--only', '--continue', ...which], { env, idle });
+  /** Every suite, two at a time, the longest first. */
+  async function suites() {
+    const queue = suitePackages(jestFilters).sort((a, b) => startOrder(a) - startOrder(b) || a.localeCompare(b));
+    let status = 0;
+    const lane = async () => {
+      for (let pkg = queue.shift(); pkg; pkg = queue.shift()) status = (await turboTest([`--filter=${pkg}`], runsJourneys)) || status;
+    };
+    await Promise.all([lane(), lane()]);
+    return status;
+  }
+  const [journeys, suitesStatus] = await Promise.all([runsJourneys ? turboTest([`--filter=${E2E}`]) : 0, jestFilters.length ? suites() : 0]);
+  return suitesStatus || journeys;
 }
 const test = build !== 0 ? 1 : nothing ? 0 : await timed('tests', runTests);
 
