@@ -61,7 +61,7 @@ async function main() {
       const roleAt = args.indexOf('--role');
       const role = (roleAt >= 0 ? args[roleAt + 1] : 'owner') as Role;
       if (!ROLES.includes(role)) throw new Error(`--role must be one of ${ROLES.join(', ')}`);
-      const ok = await addAdmin(db, username, password, role);
+      const ok = await addAdmin(db, username, password, role, config.passwordHashCost);
       console.log(ok ? `added administrator "${username}" (${role})` : `administrator "${username}" already exists`);
       if (!ok) process.exitCode = 1;
     } else {

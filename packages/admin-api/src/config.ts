@@ -1,6 +1,7 @@
 // Environment → configuration. Every variable is documented in the package README.
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { DEFAULT_PASSWORD_HASH_COST } from './security';
 
 export const DEFAULT_SIGNING_KEY = 'growth-admin-dev-signing-key';
 
@@ -19,6 +20,8 @@ export interface ServerConfig {
   /** First admin's password; undefined = generate one and print it once. */
   adminPassword?: string;
   signingKey: string;
+  /** scrypt's N for passwords stored from now on (PASSWORD_HASH_COST); a stored hash keeps the cost it was made with. */
+  passwordHashCost: number;
   corsOrigins: string[];
   /** Whose X-Forwarded-For to believe for the client address (Fastify's trustProxy): false unless behind a proxy. */
   trustProxy: boolean | string;
@@ -122,6 +125,16 @@ function boolEnv(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boole
   return !['0', 'false', 'no', 'off'].includes(raw.trim().toLowerCase());
 }
 
+/** PASSWORD_HASH_COST: scrypt's N, a power of two from 1024 (default 16384). */
+function passwordHashCostEnv(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === '') return DEFAULT_PASSWORD_HASH_COST;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1024 || n > 1_048_576 || (n & (n - 1)) !== 0) {
+    throw new Error(`PASSWORD_HASH_COST must be a power of two from 1024 to 1048576 (scrypt's N), not "${raw}"`);
+  }
+  return n;
+}
+
 /** TRUST_PROXY: unset or false, true (any proxy), or a comma list of the proxies' addresses or CIDRs. */
 function trustProxyEnv(raw: string | undefined): boolean | string {
   const value = raw?.trim() ?? '';
@@ -142,6 +155,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     adminUsername: env.ADMIN_USERNAME || 'admin',
     adminPassword: env.ADMIN_PASSWORD || undefined,
     signingKey: env.ADMIN_SIGNING_KEY || DEFAULT_SIGNING_KEY,
+    passwordHashCost: passwordHashCostEnv(env.PASSWORD_HASH_COST),
     corsOrigins: list(env.CORS_ORIGINS) ?? DEFAULT_CORS,
     trustProxy: trustProxyEnv(env.TRUST_PROXY),
     publicUrl: env.API_URL ? env.API_URL.replace(/\/+$/, '') : null,

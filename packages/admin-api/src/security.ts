@@ -1,7 +1,8 @@
 // Passwords (scrypt), session tokens (32 random bytes, stored as SHA-256) and request signatures.
 import { createHash, createHmac, randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 
-const SCRYPT_N = 16384;
+/** scrypt's N for passwords stored from now on, unless the server is configured otherwise (PASSWORD_HASH_COST). */
+export const DEFAULT_PASSWORD_HASH_COST = 16384;
 const SCRYPT_R = 8;
 const SCRYPT_P = 1;
 const KEYLEN = 64;
@@ -13,10 +14,10 @@ function scrypt(password: string, salt: Buffer, n: number, r: number, p: number)
 }
 
 /**
- * `scrypt$N$r$p$salt$hash` (base64). A hash records its own cost and verifying honours it, so the
- * cost can rise without invalidating stored hashes; `n` is for tests that need cheap ones.
+ * `scrypt$N$r$p$salt$hash` (base64), at cost `n`. A hash records its own cost and verifying
+ * honours it, so the cost can change without invalidating stored hashes.
  */
-export async function hashPassword(password: string, n = SCRYPT_N): Promise<string> {
+export async function hashPassword(password: string, n = DEFAULT_PASSWORD_HASH_COST): Promise<string> {
   const salt = randomBytes(16);
   const key = await scrypt(password, salt, n, SCRYPT_R, SCRYPT_P);
   return `scrypt$${n}$${SCRYPT_R}$${SCRYPT_P}$${salt.toString('base64')}$${key.toString('base64')}`;
@@ -30,11 +31,11 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-/** A dummy hash, so an unknown username costs the same scrypt work as a wrong password. */
-let dummyHash: Promise<string> | undefined;
-export function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
-  return dummyHash;
+/** A dummy hash at cost `n`, so an unknown username costs the same scrypt work as a wrong password. */
+const dummyHashes = new Map<number, Promise<string>>();
+export function dummyPasswordHash(n = DEFAULT_PASSWORD_HASH_COST): Promise<string> {
+  if (!dummyHashes.has(n)) dummyHashes.set(n, hashPassword(randomBytes(16).toString('hex'), n));
+  return dummyHashes.get(n)!;
 }
 
 export function newSessionToken(): string {

@@ -49,7 +49,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, dataDirMustExist: config.dataDirMustExist, sharedBuffersMb: config.pgliteSharedBuffersMb });
   try {
     const { created } = await migrate(db);
-    const first = await ensureFirstAdmin(db, config.adminUsername, config.adminPassword);
+    const first = await ensureFirstAdmin(db, config.adminUsername, config.adminPassword, config.passwordHashCost);
     if (first.generatedPassword) {
       log(`[admin-api] created the first administrator "${config.adminUsername}" with the generated password: ${first.generatedPassword}`);
       log('[admin-api] (shown once; set ADMIN_PASSWORD to choose it, or add admins with: node dist/cli.js add-admin <username> <password>)');
@@ -81,7 +81,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     app.addHook('onClose', async () => clearInterval(timer));
 
     // An optimisation only: a statement that fails here fails the same for its request, which says why.
-    await warmUp(db).then(
+    await warmUp(db, config.passwordHashCost).then(
       (ms) => log(`[admin-api] warmed up the sign-in and the dashboard's statements in ${ms} ms`),
       (err: unknown) => log(`[admin-api] warm-up skipped: ${err instanceof Error ? err.message : String(err)}`),
     );

@@ -13,12 +13,12 @@ import { trendWindow } from './modules/analytics/trendWindow';
 class RolledBack extends Error {}
 
 /** Runs the sign-in's and the dashboard's statements once, leaving nothing behind; resolves with the ms it took. */
-export async function warmUp(db: Db): Promise<number> {
+export async function warmUp(db: Db, passwordHashCost?: number): Promise<number> {
   const started = performance.now();
   try {
     await db.transaction(async (tx) => {
       // No administrator has an empty name: the lookup finds none and checks against the dummy hash.
-      await checkCredentials(tx, '', 'warm-up');
+      await checkCredentials(tx, '', 'warm-up', passwordHashCost);
       const [admin] = await tx.query<{ id: number; username: string }>('select id::int as id, username from admins order by id limit 1');
       if (admin) {
         const token = await createSession(tx, admin.id, 60_000, '127.0.0.1', 'warm-up');

@@ -2,7 +2,7 @@
 // administrators, a disabled administrator's open session stops at its next call, the last active
 // owner stays, a password change ends my other sessions, and the audit log shows every step.
 import { routes } from '@growth-admin/api-contract';
-import { Api, ADMIN, startTestServer, type TestServer } from './helpers';
+import { Api, ADMIN, startTestServer, TEST_PASSWORD_HASH_COST, type TestServer } from './helpers';
 
 let t: TestServer;
 let owner: Api;
@@ -37,6 +37,10 @@ test('an owner adds a viewer; weak passwords and taken usernames are refused wit
   const created = await owner.post('/api/admin/administrators', { username: 'vic', role: 'viewer', password: 'a-long-viewer-pass' });
   expect(created.status).toBe(200);
   expect(created.body.data).toMatchObject({ username: 'vic', role: 'viewer', disabled: false });
+  // Stored at the server's PASSWORD_HASH_COST (the test servers': helpers.ts), and it signs in.
+  const [{ password_hash: stored }] = await t.sql('select password_hash from admins where username = $1', ['vic']);
+  expect(stored).toMatch(new RegExp(`^scrypt\\$${TEST_PASSWORD_HASH_COST}\\$8\\$1\\$`));
+  await signedIn('vic', 'a-long-viewer-pass');
   const again = await owner.post('/api/admin/administrators', { username: 'vic', role: 'owner', password: 'a-long-viewer-pass' });
   expect(again.status).toBe(409);
   expect(again.body.code).toBe('DUPLICATE_USERNAME');

@@ -8,7 +8,7 @@ import { existsSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client as PgClient } from 'pg';
 import { markerOf } from '../src/db/dataDir';
-import { ON_POSTGRES, SEEDED_TEMPLATE_ENV, SHARED_TEMPLATE_ENV, buildTemplate, freshDatabase } from './helpers';
+import { ON_POSTGRES, SEEDED_TEMPLATE_ENV, SHARED_TEMPLATE_ENV, freshDatabase, startOn } from './helpers';
 
 export default async function globalSetup(): Promise<void> {
   if (ON_POSTGRES) {
@@ -20,7 +20,8 @@ export default async function globalSetup(): Promise<void> {
     await c.end();
     const url = new URL(admin.toString());
     url.pathname = `/${name}`;
-    await buildTemplate({ databaseUrl: url.toString() }); // closed: a template database must have no connections while it is copied
+    const server = await startOn({ databaseUrl: url.toString() });
+    await server.close(); // a template database must have no connections while it is copied
     process.env[SEEDED_TEMPLATE_ENV] = name;
     return;
   }
@@ -30,7 +31,8 @@ export default async function globalSetup(): Promise<void> {
     return;
   }
   const place = await freshDatabase(false);
-  await buildTemplate(place);
+  const server = await startOn(place);
+  await server.close();
   if (!shared) {
     process.env[SEEDED_TEMPLATE_ENV] = place.dataDir!;
     return;

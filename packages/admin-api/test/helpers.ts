@@ -205,6 +205,12 @@ export interface TestServer {
 }
 
 export const SMALL_SEED = { seedUsers: 300, seedOrders: 3000 };
+/**
+ * Test servers store passwords at scrypt N=1024, not the default 16384 (PASSWORD_HASH_COST): the
+ * suite's hundreds of sign-ins and new passwords were its largest CPU cost beside PGlite.
+ * passwords.test.ts checks the default cost, and a stored hash's own cost on verifying.
+ */
+export const TEST_PASSWORD_HASH_COST = 1024;
 
 export async function startOn(db: { dataDir?: string; databaseUrl?: string }, options: StartOptions = {}): Promise<RunningServer> {
   const { startServer }: typeof import('../src/server') = require('../src/server');
@@ -216,26 +222,11 @@ export async function startOn(db: { dataDir?: string; databaseUrl?: string }, op
     adminUsername: ADMIN.username,
     adminPassword: ADMIN.password,
     signingKey: SIGNING_KEY,
+    passwordHashCost: TEST_PASSWORD_HASH_COST,
     ...SMALL_SEED,
     log: () => undefined,
     ...options,
   });
-}
-
-/**
- * Makes `db` the run's template: a server migrates and seeds it, then its administrator's password
- * is stored at scrypt N=1024 instead of the server's 16384. A hash records its own cost and signing
- * in verifies at that cost; the suite's hundreds of sign-ins were its largest scrypt work.
- * passwords.test.ts checks the cost the server itself hashes with.
- */
-export async function buildTemplate(db: { dataDir?: string; databaseUrl?: string }): Promise<void> {
-  const { hashPassword }: typeof import('../src/security') = require('../src/security');
-  const server = await startOn(db);
-  try {
-    await server.db.query('update admins set password_hash = $1 where username = $2', [await hashPassword(ADMIN.password, 1024), ADMIN.username]);
-  } finally {
-    await server.close();
-  }
 }
 
 /** A server on a copy of the run's seeded template (SMALL_SEED, the ADMIN account). */

@@ -1,6 +1,7 @@
 // The password, token and signature primitives on their own (no server): stored hashes that are
 // not ours never verify, the cost parameters come from the stored hash, comparisons are exact.
 import { randomBytes, scryptSync } from 'node:crypto';
+import { configFromEnv } from '../src/config';
 import { generatePassword, hashPassword, hashToken, newSessionToken, signatureMatches, signRequest, verifyPassword } from '../src/security';
 
 const storedWith = (password: string, n: number, r = 8, p = 1) => {
@@ -21,7 +22,7 @@ describe('passwords', () => {
   it('takes the cost parameters from the stored hash (an older, cheaper hash still verifies)', async () => {
     expect(await verifyPassword('pw', storedWith('pw', 1024, 4, 2))).toBe(true);
     expect(await verifyPassword('other', storedWith('pw', 1024, 4, 2))).toBe(false);
-    // (the cheaper cost the suite's template administrator is stored with: test/helpers.ts buildTemplate)
+    // (the cheaper cost the test servers store passwords at: PASSWORD_HASH_COST, test/helpers.ts)
     const cheap = await hashPassword('pw', 1024);
     expect(cheap).toMatch(/^scrypt\$1024\$8\$1\$/);
     expect(await verifyPassword('pw', cheap)).toBe(true);
@@ -47,6 +48,17 @@ describe('passwords', () => {
     const a = generatePassword();
     expect(a).toMatch(/^[A-Za-z0-9_-]{16}$/);
     expect(generatePassword()).not.toBe(a);
+  });
+});
+
+describe('PASSWORD_HASH_COST', () => {
+  it("is scrypt's N for new passwords: 16384 unless set, a power of two from 1024, anything else refused by name", () => {
+    expect(configFromEnv({}).passwordHashCost).toBe(16384);
+    expect(configFromEnv({ PASSWORD_HASH_COST: '1024' }).passwordHashCost).toBe(1024);
+    expect(configFromEnv({ PASSWORD_HASH_COST: '65536' }).passwordHashCost).toBe(65536);
+    for (const raw of ['1000', '512', '0', 'lots', '2097152']) {
+      expect(() => configFromEnv({ PASSWORD_HASH_COST: raw })).toThrow(`PASSWORD_HASH_COST must be a power of two from 1024 to 1048576 (scrypt's N), not "${raw}"`);
+    }
   });
 });
 

@@ -2,7 +2,7 @@
 // the environment, that can be stopped or killed with SIGKILL half-way through its work.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { ADMIN, SIGNING_KEY } from './helpers';
+import { ADMIN, SIGNING_KEY, TEST_PASSWORD_HASH_COST } from './helpers';
 
 const PACKAGE = join(__dirname, '..');
 const MAIN = join(PACKAGE, 'src/main.ts');
@@ -48,6 +48,7 @@ export function startServerProcess(env: Record<string, string>): Promise<ServerP
       ADMIN_SIGNING_KEY: SIGNING_KEY,
       SEED_USERS: '50',
       SEED_ORDERS: '200',
+      PASSWORD_HASH_COST: String(TEST_PASSWORD_HASH_COST),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -5,7 +5,7 @@ import type { ServerConfig } from '../../config';
 import type { Db, Queryable, Row } from '../../db';
 import { iso } from '../../db/dates';
 import { ApiError, badRequest, notFound } from '../../http/errors';
-import { hashPassword, verifyPassword } from '../../security';
+import { DEFAULT_PASSWORD_HASH_COST, hashPassword, verifyPassword } from '../../security';
 import { audit, changesOf, type Actor } from '../audit/repository';
 import { checkPassword } from '../auth/passwordCheck';
 
@@ -23,9 +23,15 @@ export async function listAdministrators(q: Queryable): Promise<Administrator[]>
   return (await q.query(`select ${COLUMNS} from admins order by id`)).map(toAdministrator);
 }
 
-export async function createAdministrator(db: Db, actor: Actor, input: { username: string; role: Role; password: string }): Promise<Administrator> {
+/** `cost`: scrypt's N for the stored hash (the server's PASSWORD_HASH_COST). */
+export async function createAdministrator(
+  db: Db,
+  actor: Actor,
+  input: { username: string; role: Role; password: string },
+  cost = DEFAULT_PASSWORD_HASH_COST,
+): Promise<Administrator> {
   checkPasswordStrength(input.password, input.username);
-  const hash = await hashPassword(input.password);
+  const hash = await hashPassword(input.password, cost);
   return db.transaction(async (tx) => {
     const rows = await tx.query(
       `insert into admins (username, password_hash, role) values ($1, $2, $3) on conflict (username) do nothing returning ${COLUMNS}`,
@@ -51,8 +57,9 @@ export async function updateAdministrator(
   actor: Actor,
   id: string,
   change: { role?: Role; disabled?: boolean; password?: string },
+  cost = DEFAULT_PASSWORD_HASH_COST,
 ): Promise<Administrator> {
-  const hash = change.password === undefined ? null : await hashPassword(change.password);
+  const hash = change.password === undefined ? null : await hashPassword(change.password, cost);
   return db.transaction(async (tx) => {
     // Owners are changed one at a time: the last-owner rule cannot be raced past.
     await tx.query("select id from admins where role = 'owner' order by id for update");
@@ -115,7 +122,7 @@ export async function changeOwnPassword(
   });
   if (!right) throw new ApiError(403, 'WRONG_PASSWORD', 'The current password is wrong');
   const currentTokenHash = session.tokenHash;
-  const hash = await hashPassword(newPassword);
+  const hash = await hashPassword(newPassword, config.passwordHashCost);
   return db.transaction(async (tx) => {
     await tx.query('update admins set password_hash = $2 where id = $1', [actor.adminId, hash]);
     const ended = await endSessions(tx, String(actor.adminId), currentTokenHash);

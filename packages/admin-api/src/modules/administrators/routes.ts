@@ -8,8 +8,8 @@ import { changeOwnPassword, createAdministrator, listAdministrators, updateAdmin
 
 export function administratorRoutes(app: FastifyInstance, { config, db }: RouteDeps): void {
   serve(app, administrators.listAdmins, async () => ({ data: await listAdministrators(db) }));
-  serve(app, administrators.addAdmin, async (req) => ({ data: await createAdministrator(db, actorOf(req), req.body) }));
-  serve(app, administrators.updateAdmin, async (req) => ({ data: await updateAdministrator(db, actorOf(req), req.params.id, req.body) }));
+  serve(app, administrators.addAdmin, async (req) => ({ data: await createAdministrator(db, actorOf(req), req.body, config.passwordHashCost) }));
+  serve(app, administrators.updateAdmin, async (req) => ({ data: await updateAdministrator(db, actorOf(req), req.params.id, req.body, config.passwordHashCost) }));
   serve(app, administrators.changeOwnPassword, async (req) => ({
     data: await changeOwnPassword(db, config, { ...actorOf(req), adminId: req.admin!.adminId }, { id: req.admin!.sessionId, tokenHash: hashToken(req.token!) }, req.body),
   }));

@@ -3,10 +3,11 @@ import type { Role } from '@growth-admin/api-contract';
 import type { Db, Queryable } from '../../db';
 import { trimCspReports } from '../security/cspReports';
 import { forgetOldCounters } from './throttle';
-import { dummyPasswordHash, generatePassword, hashPassword, hashToken, newSessionToken, verifyPassword } from '../../security';
+import { DEFAULT_PASSWORD_HASH_COST, dummyPasswordHash, generatePassword, hashPassword, hashToken, newSessionToken, verifyPassword } from '../../security';
 
-export async function addAdmin(q: Queryable, username: string, password: string, role: Role = 'owner'): Promise<boolean> {
-  const hash = await hashPassword(password);
+/** `cost`: scrypt's N for the stored hash (the server's PASSWORD_HASH_COST). */
+export async function addAdmin(q: Queryable, username: string, password: string, role: Role = 'owner', cost = DEFAULT_PASSWORD_HASH_COST): Promise<boolean> {
+  const hash = await hashPassword(password, cost);
   const rows = await q.query('insert into admins (username, password_hash, role) values ($1, $2, $3) on conflict (username) do nothing returning id', [
     username,
     hash,
@@ -19,11 +20,16 @@ export async function addAdmin(q: Queryable, username: string, password: string,
  * Creates the first administrator when there is none. Without a configured password one is
  * generated and returned (to be printed once); it is never stored in clear.
  */
-export async function ensureFirstAdmin(db: Db, username: string, password: string | undefined): Promise<{ created: boolean; generatedPassword?: string }> {
+export async function ensureFirstAdmin(
+  db: Db,
+  username: string,
+  password: string | undefined,
+  cost = DEFAULT_PASSWORD_HASH_COST,
+): Promise<{ created: boolean; generatedPassword?: string }> {
   const [{ n }] = await db.query<{ n: number }>('select count(*)::int as n from admins');
   if (n > 0) return { created: false };
   const pw = password ?? generatePassword();
-  const created = await addAdmin(db, username, pw);
+  const created = await addAdmin(db, username, pw, 'owner', cost);
   return { created, generatedPassword: created && !password ? pw : undefined };
 }
 
@@ -40,14 +46,15 @@ export interface SessionContext extends SessionAdmin {
   reauthAgeSeconds: number;
 }
 
-export async function checkCredentials(q: Queryable, username: string, password: string): Promise<SessionAdmin | null> {
+/** `cost`: the server's PASSWORD_HASH_COST, which an unknown username's check costs. */
+export async function checkCredentials(q: Queryable, username: string, password: string, cost = DEFAULT_PASSWORD_HASH_COST): Promise<SessionAdmin | null> {
   const rows = await q.query<{ id: number; username: string; password_hash: string; role: Role }>(
     'select id::int as id, username, password_hash, role from admins where username = $1 and disabled_at is null',
     [username],
   );
   const admin = rows[0];
   // Unknown users cost the same scrypt work as a wrong password.
-  const ok = await verifyPassword(password, admin?.password_hash ?? (await dummyPasswordHash()));
+  const ok = await verifyPassword(password, admin?.password_hash ?? (await dummyPasswordHash(cost)));
   return admin && ok ? { adminId: admin.id, username: admin.username, role: admin.role } : null;
 }
 

@@ -26,7 +26,7 @@ export async function signIn(db: Db, config: ServerConfig, { username, password,
     purpose: 'sign-in',
     actor: { adminId: null, username, ip },
     username,
-    verify: () => checkCredentials(db, username, password),
+    verify: () => checkCredentials(db, username, password, config.passwordHashCost),
   });
   if (!admin) throw unauthorized(INVALID_CREDENTIALS, 'INVALID_CREDENTIALS');
   const token = await db.transaction(async (tx) => {

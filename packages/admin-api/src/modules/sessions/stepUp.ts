@@ -37,7 +37,7 @@ export async function reauthenticate(
     username: actor.username,
     sessionId,
     verify: async () => {
-      const admin = await checkCredentials(db, actor.username, password);
+      const admin = await checkCredentials(db, actor.username, password, config.passwordHashCost);
       return admin && admin.adminId === actor.adminId ? admin : null;
     },
     // Whoever is at the keyboard does not know the password: the session's allowance from an
