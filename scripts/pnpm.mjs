@@ -38,17 +38,22 @@ function idlePriority() {
   return spawnSync('nice', ['true']).status === 0 ? ['nice', '-n', '19'] : [];
 }
 
+/** Runs a command with inherited stdio (in the repository's root) without waiting: resolves with its exit status. */
+export function runAsync(command, args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit', cwd: repoRoot, ...options });
+    child.on('error', () => resolve(1));
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
+}
+
 /**
  * runPnpm without waiting, for steps that run side by side: resolves with the exit status.
  * `idle`: only on CPU time nothing else wants, so what runs beside it is not slowed by it.
  */
 export function runPnpmAsync(args, { idle = false, ...options } = {}) {
   const [cmd, ...rest] = [...(idle ? idlePriority() : []), ...pnpmCommand()];
-  return new Promise((resolve) => {
-    const child = spawn(cmd, [...rest, ...args], { stdio: 'inherit', cwd: repoRoot, ...options });
-    child.on('error', () => resolve(1));
-    child.on('exit', (code) => resolve(code ?? 1));
-  });
+  return runAsync(cmd, [...rest, ...args], options);
 }
 
 /** `pnpm install --frozen-lockfile` unless node_modules is already up to date with the lockfile. */

@@ -5,14 +5,14 @@
 // first-load byte budget (scripts/bundle-budget.mjs), runs each package's
 // jest suite and the Playwright journeys through turbo, then prints the summed counts. The last line is
 // `N passed, N failed` summed over all jest and Playwright runs (.ci/run relies on it).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { changedFiles, journeyEnv, planAffected } from './affected.mjs';
 import { exitIfNodeTooOld } from './node-version.mjs';
-import { ensureInstalled, pnpmCommand, repoRoot, runPnpm, runPnpmAsync } from './pnpm.mjs';
+import { ensureInstalled, pnpmCommand, repoRoot, runAsync, runPnpm, runPnpmAsync } from './pnpm.mjs';
 
 exitIfNodeTooOld();
 
@@ -123,13 +123,7 @@ async function timed(name, step) {
   return status;
 }
 /** Runs a script of this repository with this Node; resolves with its exit status. */
-function runScript(script, args) {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(repoRoot, script), ...args], { stdio: 'inherit', cwd: repoRoot });
-    child.on('error', () => resolve(1));
-    child.on('exit', (code) => resolve(code ?? 1));
-  });
-}
+const runScript = (script, args) => runAsync(process.execPath, [join(repoRoot, script), ...args]);
 // The byte budget of the dashboard's first load on the builds just made (bundle-budget.json): more
 // than 2% growth fails the run.
 const checkBudget = (name = 'byte budget') => timed(name, () => runScript('scripts/bundle-budget.mjs', ['check']));
@@ -165,26 +159,26 @@ const budget = build === 0 ? budgetStatus : 0;
 const E2E = '@growth-admin/e2e';
 const runsJourneys = filters.length === 0 || filters.includes(`--filter=${E2E}`);
 const jestFilters = filters.length === 0 ? [`--filter=!${E2E}`] : filters.filter((f) => f !== `--filter=${E2E}`);
+/** The tasks `turbo run <args>` would run (its dry run). */
+function turboTasks(args) {
+  const [cmd, ...lead] = pnpmCommand();
+  const r = spawnSync(cmd, [...lead, 'exec', 'turbo', 'run', ...args, '--dry=json'], { cwd: repoRoot, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (r.status !== 0) throw new Error(`turbo run ${args.join(' ')} --dry=json failed: ${r.stderr}`);
+  return JSON.parse(r.stdout).tasks;
+}
+
 /**
  * One digest of the build tasks' hashes. `--only` leaves a test's dependencies out of its cache key,
  * so a suite (or the journeys) would be replayed from the cache after a change in a package it runs
  * on; the tests' key carries this instead (turbo.json: GA_BUILDS), so any build change runs them again.
  */
 function buildsDigest() {
-  const [cmd, ...lead] = pnpmCommand();
-  const r = spawnSync(cmd, [...lead, 'exec', 'turbo', 'run', 'build', '--dry=json', ...filters], { cwd: repoRoot, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  if (r.status !== 0) throw new Error(`turbo run build --dry=json failed: ${r.stderr}`);
-  const hashes = JSON.parse(r.stdout).tasks.map((t) => `${t.taskId}=${t.hash}`).sort();
+  const hashes = turboTasks(['build', ...filters]).map((t) => `${t.taskId}=${t.hash}`).sort();
   return createHash('sha256').update(hashes.join('\n')).digest('hex').slice(0, 16);
 }
 
 /** The packages with a test task under these turbo filters. */
-function suitePackages(which) {
-  const [cmd, ...lead] = pnpmCommand();
-  const r = spawnSync(cmd, [...lead, 'exec', 'turbo', 'run', 'test', '--only', '--dry=json', ...which], { cwd: repoRoot, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  if (r.status !== 0) throw new Error(`turbo run test --dry=json failed: ${r.stderr}`);
-  return JSON.parse(r.stdout).tasks.map((t) => t.package);
-}
+const suitePackages = (which) => turboTasks(['test', '--only', ...which]).map((t) => t.package);
 
 /**
  * The suites that take longest (docs/performance.md: the API's, then the remote kit's and the

@@ -13,7 +13,8 @@ import { trendWindow } from './modules/analytics/trendWindow';
 class RolledBack extends Error {}
 
 /** Runs the sign-in's and the dashboard's statements once, leaving nothing behind; resolves with the ms it took. */
-export async function warmUp(db: Db, passwordHashCost?: number): Promise<number> {
+/** `passwordHashCost`: the server's PASSWORD_HASH_COST, which the dummy check runs at. */
+export async function warmUp(db: Db, passwordHashCost: number): Promise<number> {
   const started = performance.now();
   try {
     await db.transaction(async (tx) => {

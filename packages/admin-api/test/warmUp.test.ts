@@ -3,7 +3,7 @@
 import { migrate } from '../src/db/migrate';
 import { addAdmin } from '../src/modules/auth/repository';
 import { warmUp } from '../src/warmUp';
-import { freshDatabase, ON_POSTGRES, openFreshDb, startOn } from './helpers';
+import { freshDatabase, ON_POSTGRES, openFreshDb, startOn, TEST_PASSWORD_HASH_COST } from './helpers';
 
 const TABLES = ['admin_sessions', 'audit_log', 'login_throttle', 'admins'];
 
@@ -15,7 +15,7 @@ test('runs the sign-in and dashboard statements in a transaction it rolls back: 
     const counts = async () =>
       Object.fromEntries(await Promise.all(TABLES.map(async (t) => [t, (await db.query<{ n: number }>(`select count(*)::int as n from ${t}`))[0].n])));
     const before = await counts();
-    expect(await warmUp(db)).toBeGreaterThanOrEqual(0);
+    expect(await warmUp(db, TEST_PASSWORD_HASH_COST)).toBeGreaterThanOrEqual(0);
     expect(await counts()).toEqual(before);
     // The database is free for the requests that follow (the transaction ended).
     expect((await db.query<{ n: number }>('select 1 as n'))[0].n).toBe(1);
@@ -29,7 +29,7 @@ test('a statement that fails surfaces from warmUp (the server logs it and starts
   try {
     await migrate(db);
     await db.query('alter table person_hourly rename to person_hourly_gone');
-    await expect(warmUp(db)).rejects.toThrow(/person_hourly/);
+    await expect(warmUp(db, TEST_PASSWORD_HASH_COST)).rejects.toThrow(/person_hourly/);
   } finally {
     await drop();
   }

@@ -5,7 +5,7 @@ import type { ServerConfig } from '../../config';
 import type { Db, Queryable, Row } from '../../db';
 import { iso } from '../../db/dates';
 import { ApiError, badRequest, notFound } from '../../http/errors';
-import { DEFAULT_PASSWORD_HASH_COST, hashPassword, verifyPassword } from '../../security';
+import { hashPassword, verifyPassword } from '../../security';
 import { audit, changesOf, type Actor } from '../audit/repository';
 import { checkPassword } from '../auth/passwordCheck';
 
@@ -28,7 +28,7 @@ export async function createAdministrator(
   db: Db,
   actor: Actor,
   input: { username: string; role: Role; password: string },
-  cost = DEFAULT_PASSWORD_HASH_COST,
+  cost: number,
 ): Promise<Administrator> {
   checkPasswordStrength(input.password, input.username);
   const hash = await hashPassword(input.password, cost);
@@ -57,7 +57,7 @@ export async function updateAdministrator(
   actor: Actor,
   id: string,
   change: { role?: Role; disabled?: boolean; password?: string },
-  cost = DEFAULT_PASSWORD_HASH_COST,
+  cost: number,
 ): Promise<Administrator> {
   const hash = change.password === undefined ? null : await hashPassword(change.password, cost);
   return db.transaction(async (tx) => {
