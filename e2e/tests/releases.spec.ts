@@ -327,7 +327,9 @@ test("the README's release commands under the running system: a 50% Orders canar
   await expect(ordersRow.getByRole('cell').filter({ hasText: /^(Pass|Fail|Inconclusive|Not judged)\b/ })).toBeVisible();
   await ordersRow.getByRole('button', { name: /expand row/i }).click();
   const figures = owner.getByRole('table', { name: 'Canary against stable: orders' });
-  await expect(figures.getByRole('row').filter({ hasText: 'Error rate per view' })).toBeVisible();
+  await expect(figures.getByRole('row').filter({ hasText: 'Error rate (per administrator)' })).toBeVisible();
+  // The two views above came from two administrators, one in each cohort: the judge's unit, said per cohort.
+  await expect(owner.getByText(/^Canary 1 administrator \(1 view\), stable 1 administrator \(1 view\) since /)).toBeVisible();
   const chart = owner.getByTestId('canary-chart-orders');
   await expect(chart).toContainText('Error rate over time: orders canary against stable');
   const errorRate = await drawnPixels(chart.locator('canvas'));
@@ -366,8 +368,8 @@ test("the README's release commands under the running system: a 50% Orders canar
     await later.locator('main').getByRole('row').filter({ hasText: `${version} (` }).first().getByRole('button', { name: /expand row/i }).click();
     const historyTable = later.getByRole('table', { name: 'Release history of orders' });
     await historyTable.getByRole('row').filter({ hasText: 'new refund dialog' }).getByRole('button', { name: /expand row/i }).click();
-    await expect(later.getByRole('table', { name: `Figures of orders ${version}` }).getByRole('row').filter({ hasText: 'Error rate per view' })).toBeVisible();
-    await expect(later.getByText(/^Canary \d+ views, stable \d+ views from .+ to /)).toBeVisible();
+    await expect(later.getByRole('table', { name: `Figures of orders ${version}` }).getByRole('row').filter({ hasText: 'Error rate (per administrator)' })).toBeVisible();
+    await expect(later.getByText(/^Canary \d+ administrators? \(\d+ views?\), stable \d+ administrators? \(\d+ views?\) from .+ to /)).toBeVisible();
     const pastChart = later.locator('[data-testid^="release-chart-orders-"]');
     await expect(pastChart).toContainText(`Error rate over time: orders ${version} canary against stable`);
     await expectAccessible(later, 'Settings, Remotes, a past canary expanded');

@@ -1,49 +1,64 @@
 // Benchmark (not a test): how often the canary judge raises a false alarm, and how often it finds a
-// canary that really is worse, over simulated runs of generated cohorts (bench/judgeData.ts, seeded:
-// the same figures on every machine). Writes its section of docs/performance.md
+// canary that really is worse, over simulated runs of generated administrators (bench/judgeData.ts:
+// clustered, seeded, so the figures are the same on every machine), beside the per-view test the
+// judge used before on the same data. Writes its section of docs/performance.md
 // (scripts/performance-doc.mjs).
 //
-//   pnpm --filter @growth-admin/admin-api bench:judge [-- --runs 1000 --seed 39 --no-write]
+//   pnpm --filter @growth-admin/admin-api bench:judge [-- --runs 1000 --seed 52 --no-write]
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DEFAULT_JUDGE_OPTIONS, judgeCanary } from '../src/modules/releases/judge';
-import { generateCohort, SCENARIOS, seededRandom, STABLE_PROFILE } from './judgeData';
+import { generateAdmins, pooled, POPULATION, SCENARIOS, seededRandom, summarise } from './judgeData';
+import { judgePerView } from './perViewJudge';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: number) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
 const RUNS = arg('--runs', 1000);
-const SEED = arg('--seed', 39);
-const VIEWS = [100, 300, 1000, 3000];
+const SEED = arg('--seed', 52);
+const ADMINS = [5, 10, 20, 50];
 
-interface Tally {
-  fail: number;
-  pass: number;
-  inconclusive: number;
-  ms: number;
-}
+type Tally = Record<'fail' | 'pass' | 'inconclusive', number>;
 
-function simulate(canary: Partial<typeof STABLE_PROFILE>, views: number, seed: number): Tally {
+function simulate(canary: Partial<typeof POPULATION>, admins: number, seed: number): { judge: Tally; perView: Tally; views: number; ms: number } {
   const rng = seededRandom(seed);
-  const t: Tally = { fail: 0, pass: 0, inconclusive: 0, ms: 0 };
+  const judge: Tally = { fail: 0, pass: 0, inconclusive: 0 };
+  const perView: Tally = { fail: 0, pass: 0, inconclusive: 0 };
+  let views = 0;
+  let ms = 0;
   for (let i = 0; i < RUNS; i++) {
-    const c = generateCohort(rng, { ...canary, views });
-    const s = generateCohort(rng, { views });
+    const c = generateAdmins(rng, { ...canary, admins });
+    const s = generateAdmins(rng, { admins });
     const started = performance.now();
-    t[judgeCanary(c, s).verdict]++;
-    t.ms += performance.now() - started;
+    judge[judgeCanary(summarise(c), summarise(s)).verdict]++;
+    ms += performance.now() - started;
+    const pc = pooled(c);
+    const ps = pooled(s);
+    views += pc.views + ps.views;
+    perView[judgePerView(pc, ps)]++;
   }
-  return t;
+  return { judge, perView, views: views / (2 * RUNS), ms: ms / RUNS };
 }
 
 async function main(): Promise<void> {
   const pct = (n: number) => `${((n / RUNS) * 100).toFixed(1)} %`;
   const rows: string[][] = [];
   let seed = SEED;
-  for (const [name, { canary }] of Object.entries(SCENARIOS)) {
-    for (const views of VIEWS) {
-      const t = simulate(canary, views, seed++);
-      const rate = name === 'identical' ? `false alarm ${pct(t.fail)}` : `detected ${pct(t.fail)}`;
-      const row = [name, String(views), String(RUNS), rate, pct(t.pass), pct(t.inconclusive), `${(t.ms / RUNS).toFixed(2)} ms`];
+  for (const [name, canary] of Object.entries(SCENARIOS)) {
+    for (const admins of ADMINS) {
+      const t = simulate(canary, admins, seed++);
+      const what = name === 'identical' ? 'false alarm' : 'detected';
+      const row = [
+        name,
+        String(admins),
+        String(Math.round(t.views)),
+        String(RUNS),
+        `${what} ${pct(t.judge.fail)}`,
+        pct(t.judge.pass),
+        pct(t.judge.inconclusive),
+        `${what} ${pct(t.perView.fail)}`,
+        pct(t.perView.inconclusive),
+        `${t.ms.toFixed(2)} ms`,
+      ];
       console.log(row.join(' | '));
       rows.push(row);
     }
@@ -53,18 +68,22 @@ async function main(): Promise<void> {
     writePerformanceSection: (o: { id: string; title: string; command: string; note?: string; columns: string[]; rows: string[][] }) => string;
   };
   const o = DEFAULT_JUDGE_OPTIONS;
+  const p = POPULATION;
   const file = writePerformanceSection({
     id: 'canary-judge',
     title: 'The canary judge: false alarms and detection',
     command: 'pnpm --filter @growth-admin/admin-api bench:judge',
     note:
-      `Each row judges ${RUNS} pairs of generated cohorts (seeded, so the figures are the same on every machine): the stable cohort has ` +
-      `${STABLE_PROFILE.errorRate * 100} % of views with an error, INP median ${STABLE_PROFILE.inpMedian} ms on ${STABLE_PROFILE.inpShare * 100} % of views, ` +
-      `LCP median ${STABLE_PROFILE.lcpMedian} ms on ${STABLE_PROFILE.lcpShare * 100} % of views, CLS 0 on half the views and median ${STABLE_PROFILE.clsMedian} on the others ` +
-      `(log-normal, σ ${STABLE_PROFILE.sigma}); the canary is that with the row's change. Judge: ${o.confidence * 100} % confidence over the four metrics, ` +
-      `at least ${o.minViews} views and ${o.minSamples} samples of each vital per cohort (docs/releases.md, The canary judge). ` +
-      'A false alarm is a Fail on identical cohorts; detected is a Fail on a worse canary. The time is the judge alone, per run.',
-    columns: ['canary', 'views per cohort', 'runs', 'failed', 'passed', 'inconclusive', 'judge time'],
+      `Each row judges ${RUNS} pairs of generated cohorts of administrators (seeded, so the figures are the same on every machine; bench/judgeData.ts). ` +
+      `Each administrator has their own baseline of each vital (log-normal between people, σ ${p.betweenSigma}; between one person's views σ ${p.withinSigma}), ` +
+      `their own error proneness around ${p.errorRate * 100} % of views, and their own number of views (log-normal, median ${p.viewsMedian}, σ ${p.viewsSigma}: a few heavy users, many light ones); ` +
+      `${(1 - p.newShare) * 100} % of them also have as many views of the stable release before the canary. Population medians: INP ${p.inpMedian} ms on ${p.inpShare * 100} % of views, ` +
+      `LCP ${p.lcpMedian} ms on ${p.lcpShare * 100} % of views, CLS 0 on half the views and ${p.clsMedian} on the others. The canary is that with the row's change in the window. ` +
+      `Judge: administrators as the unit (each one's error share and vital medians, vitals against their own baseline; Mann-Whitney U), ${o.confidence * 100} % confidence over the four metrics, ` +
+      `at least ${o.minAdmins} administrators, ${o.minViews} views and ${o.minSamples} samples of each vital per cohort (docs/releases.md, The canary judge). ` +
+      'Per-view test: the judge before, every view one independent sample, on the same data. A false alarm is a Fail on identical cohorts; detected is a Fail on a worse canary. ' +
+      'The time is the judge alone, per run.',
+    columns: ['canary', 'administrators per cohort', 'views per cohort (mean)', 'runs', 'judge: failed', 'judge: passed', 'judge: inconclusive', 'per-view test: failed', 'per-view: inconclusive', 'judge time'],
     rows,
   });
   console.log(`written to ${file}`);

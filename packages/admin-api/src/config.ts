@@ -75,7 +75,8 @@ export interface ServerConfig {
   measurementsRetentionDays: number;
   /** The canary judge runs for a remote at most this often after measurements arrive, and for every canary on this interval (0: after every batch, no timer; for tests). */
   judgeIntervalMs: number;
-  /** The judge's minimum views per cohort, and samples of each vital per cohort, below which the verdict is Inconclusive. */
+  /** The judge's minimum administrators per cohort, views per cohort, and samples of each vital per cohort, below which the verdict is Inconclusive. */
+  judgeMinAdmins: number;
   judgeMinViews: number;
   judgeMinSamples: number;
   /** The metrics listener (GET /metrics, Prometheus text format): its port (null: none), address and bearer token. */
@@ -188,8 +189,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     vitalsBatchesPerMinute: intEnv(env, 'VITALS_BATCHES_PER_MINUTE', 6, 1),
     measurementsRetentionDays: intEnv(env, 'RELEASE_MEASUREMENTS_RETENTION_DAYS', 30, 1),
     judgeIntervalMs: intEnv(env, 'RELEASE_JUDGE_INTERVAL_SECONDS', 30, 0) * 1000,
-    judgeMinViews: intEnv(env, 'RELEASE_JUDGE_MIN_VIEWS', 200, 1),
-    judgeMinSamples: intEnv(env, 'RELEASE_JUDGE_MIN_SAMPLES', 50, 1),
+    judgeMinAdmins: intEnv(env, 'RELEASE_JUDGE_MIN_ADMINS', 5, 2),
+    judgeMinViews: intEnv(env, 'RELEASE_JUDGE_MIN_VIEWS', 50, 1),
+    judgeMinSamples: intEnv(env, 'RELEASE_JUDGE_MIN_SAMPLES', 20, 1),
     metricsPort: env.METRICS_PORT ? intEnv(env, 'METRICS_PORT', 0, 0) : null,
     metricsHost: env.METRICS_HOST || '127.0.0.1',
     metricsToken: env.METRICS_TOKEN || null,

@@ -87,7 +87,13 @@ export class ApiMetrics {
   });
   readonly vitals = new Counter({
     name: 'admin_api_vitals_measurements_total',
-    help: 'Real-user measurements received (POST /api/vitals): accepted, dropped (of no release, or of one no longer live), rate_limited (in a batch refused by the per-session limit)',
+    help: 'Real-user measurements received (POST /api/vitals): accepted, not_served (of a release the session was never given, never stored), rate_limited (in a batch refused by the per-session limit)',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+  readonly failureReports = new Counter({
+    name: 'admin_api_release_failure_reports_total',
+    help: 'Failure reports received (POST /api/admin/releases/failures): counted, not_served (of a release the session was never given, never stored)',
     labelNames: ['outcome'] as const,
     registers: [this.registry],
   });
@@ -213,8 +219,13 @@ export class ApiMetrics {
   }
 
   /** Measurements of one batch by outcome (the vitals route calls it). */
-  vitalsReceived(outcome: 'accepted' | 'dropped' | 'rate_limited', count: number): void {
+  vitalsReceived(outcome: 'accepted' | 'not_served' | 'rate_limited', count: number): void {
     if (count > 0) this.vitals.inc({ outcome }, count);
+  }
+
+  /** A failure report's outcome (the failures route calls it). */
+  failureReport(outcome: 'counted' | 'not_served'): void {
+    this.failureReports.inc({ outcome });
   }
 
   canary(remote: string, verdict: CanaryVerdict): void {

@@ -22,7 +22,7 @@ export async function warmUp(db: Db, passwordHashCost: number): Promise<number> 
       await checkCredentials(tx, '', 'warm-up', passwordHashCost);
       const [admin] = await tx.query<{ id: number; username: string }>('select id::int as id, username from admins order by id limit 1');
       if (admin) {
-        const token = await createSession(tx, admin.id, 60_000, '127.0.0.1', 'warm-up');
+        const { token } = await createSession(tx, admin.id, 60_000, '127.0.0.1', 'warm-up');
         await audit(tx, { adminId: admin.id, username: admin.username, ip: '127.0.0.1' }, 'login', `admin:${admin.username}`, 'Signed in');
         await findSession(tx, token, 60_000);
       }

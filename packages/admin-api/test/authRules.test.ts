@@ -59,15 +59,15 @@ describe('administrators', () => {
   });
 
   test('a session lasts exactly its time to live', async () => {
-    const token = await createSession(db, await ada(), 90_000, '127.0.0.1');
+    const { token } = await createSession(db, await ada(), 90_000, '127.0.0.1');
     const [s] = await db.query<{ ttl: number }>('select extract(epoch from expires_at - created_at)::float8 as ttl from admin_sessions where token_hash = $1', [hashToken(token)]);
     expect(s.ttl).toBeCloseTo(90, 0);
   });
 
   test("a session keeps at most 500 characters of the browser's User-Agent, and none when it sent none", async () => {
     const id = await ada();
-    const long = await createSession(db, id, 60_000, '127.0.0.1', 'A'.repeat(600));
-    const none = await createSession(db, id, 60_000, '127.0.0.1');
+    const { token: long } = await createSession(db, id, 60_000, '127.0.0.1', 'A'.repeat(600));
+    const { token: none } = await createSession(db, id, 60_000, '127.0.0.1');
     const agent = async (token: string) => {
       const [row] = await db.query<{ user_agent: string }>('select user_agent from admin_sessions s where s.id = $1', [sessionId(await findSession(db, token, 60_000))]);
       return row.user_agent;
@@ -86,7 +86,7 @@ describe('findSession', () => {
   const IDLE_MS = 30 * 60_000;
   let token = '';
   beforeEach(async () => {
-    token = await createSession(db, await ada(), 3600_000, '127.0.0.1', 'jest');
+    ({ token } = await createSession(db, await ada(), 3600_000, '127.0.0.1', 'jest'));
   });
 
   test('live: its administrator; unknown or signed out: invalid', async () => {

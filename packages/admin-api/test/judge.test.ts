@@ -1,7 +1,8 @@
-// The canary judge on generated data where the answer is known (bench/judgeData.ts: a seeded
-// generator, so every run sees the same numbers), and its tests on small hand-made samples.
-import { generateCohort, seededRandom, STABLE_PROFILE } from '../bench/judgeData';
-import { judgeCanary, mannWhitneyU, quantile, twoProportionZ, upperTail, type CohortSample } from '../src/modules/releases/judge';
+// The canary judge on generated administrators where the answer is known (bench/judgeData.ts: a
+// seeded generator, so every run sees the same numbers), and on small hand-made cohorts.
+import { generateAdmins, pooled, seededRandom, summarise } from '../bench/judgeData';
+import { judgePerView, twoProportionZ } from '../bench/perViewJudge';
+import { exactUpperTail, judgeCanary, mannWhitneyU, quantile, upperTail, type AdminSummary, type CohortSample } from '../src/modules/releases/judge';
 
 describe('the statistics', () => {
   test('the normal tail matches known values', () => {
@@ -28,7 +29,20 @@ describe('the statistics', () => {
     expect(mannWhitneyU(low, high).pValue).toBeGreaterThan(0.999);
   });
 
-  test('the two-proportion z-test', () => {
+  test('small samples without ties get the exact p-value', () => {
+    // 5 against 5, every canary value above every stable one: 1 ordering of C(10, 5) = 252.
+    expect(exactUpperTail(5, 5, 25)).toBeCloseTo(1 / 252, 12);
+    expect(mannWhitneyU([6, 7, 8, 9, 10], [1, 2, 3, 4, 5]).pValue).toBeCloseTo(1 / 252, 12);
+    // U >= 0 always; U >= 1 misses only the one ordering with U = 0.
+    expect(exactUpperTail(3, 4, 0)).toBe(1);
+    expect(exactUpperTail(3, 4, 1)).toBeCloseTo(1 - 1 / 35, 12);
+    // By hand, n1 = 2, n2 = 2: U = 0, 1, 2, 2, 3, 4 over the 6 orderings.
+    expect(exactUpperTail(2, 2, 2)).toBeCloseTo(4 / 6, 12);
+    // With ties, or beyond EXACT_MAX_N, the normal approximation.
+    expect(mannWhitneyU([3, 4, 4], [1, 2, 4]).pValue).toBeCloseTo(upperTail(mannWhitneyU([3, 4, 4], [1, 2, 4]).z), 12);
+  });
+
+  test('the two-proportion z-test (the per-view judge of the bench)', () => {
     // 60/1000 against 40/1000: pooled 0.05, se = sqrt(0.05 × 0.95 × 0.002), z = 0.02 / se.
     const r = twoProportionZ(60, 1000, 40, 1000);
     expect(r.z).toBeCloseTo(0.02 / Math.sqrt(0.05 * 0.95 * 0.002), 10);
@@ -42,70 +56,70 @@ describe('the statistics', () => {
   });
 });
 
-describe('the verdict on generated cohorts', () => {
-  test('a canary 20 % slower (INP and LCP) fails on a timing, with the effect and the confidence', () => {
-    const rng = seededRandom(1);
-    const v = judgeCanary(generateCohort(rng, { slowdown: 1.2 }), generateCohort(rng));
+describe('the verdict on generated administrators', () => {
+  const judge = (seed: number, canary: Parameters<typeof generateAdmins>[1], stable: Parameters<typeof generateAdmins>[1] = {}) => {
+    const rng = seededRandom(seed);
+    return judgeCanary(summarise(generateAdmins(rng, canary)), summarise(generateAdmins(rng, stable)));
+  };
+
+  test('a canary 20 % slower (INP and LCP) fails on a timing, each administrator against their own baseline', () => {
+    const v = judge(1, { admins: 30, slowdown: 1.2 }, { admins: 30 });
     expect(v.verdict).toBe('fail');
     if (v.verdict !== 'fail') return;
     expect(['inp', 'lcp']).toContain(v.metric);
     expect(v.confidence).toBeGreaterThan(0.995);
-    expect(v.relativeChange!).toBeGreaterThan(0.1);
     expect(v.effect!).toBeGreaterThan(0.5);
-    expect(v.reason).toMatch(/worse: .* ms against .* ms \(\+\d+\.\d %\), at \d+\.\d % confidence/);
-    expect(v.checks.find((c) => c.metric === 'inp')!.outcome).toBe('worse');
-    expect(v.checks.find((c) => c.metric === 'lcp')!.outcome).toBe('worse');
-  });
-
-  test('a canary with twice the error rate fails on the error rate alone', () => {
-    const rng = seededRandom(2);
-    const views = 5000;
-    const v = judgeCanary(generateCohort(rng, { views, errorRate: 0.04 }), generateCohort(rng, { views }));
-    expect(v).toMatchObject({ verdict: 'fail', metric: 'errorRate' });
-    if (v.verdict !== 'fail') return;
-    expect(v.relativeChange!).toBeGreaterThan(0.5);
-    expect(v.checks.filter((c) => c.outcome === 'worse').map((c) => c.metric)).toEqual(['errorRate']);
+    expect(v.reason).toMatch(/^the canary's (INP|LCP) is worse: \d+ ms against \d+ ms \([+-]\d+\.\d %\), at \d+\.\d % confidence from 30 canary and 30 stable administrators, each against their own baseline/);
+    const inp = v.checks.find((c) => c.metric === 'inp')!;
+    expect(inp.againstBaseline).toBe(true);
+    expect(v.checks.find((c) => c.metric === 'errorRate')).toMatchObject({ canary: { admins: 30 }, stable: { admins: 30 } });
   });
 
   test('a faster canary passes: the tests are one-sided', () => {
-    const rng = seededRandom(3);
-    const v = judgeCanary(generateCohort(rng, { slowdown: 0.7, errorRate: 0.01 }), generateCohort(rng));
-    expect(v.verdict).toBe('pass');
+    expect(judge(3, { slowdown: 0.7, errorRate: 0.01 }).verdict).toBe('pass');
   });
 
-  test('identical cohorts are not flagged in at least 97 % of 1,000 runs', () => {
+  test('identical cohorts of 20 administrators are not flagged in at least 97 % of 1,000 runs', () => {
     const rng = seededRandom(39);
     let flagged = 0;
-    let passed = 0;
-    for (let i = 0; i < 1000; i++) {
-      const v = judgeCanary(generateCohort(rng, { views: 500 }), generateCohort(rng, { views: 500 }));
-      if (v.verdict === 'fail') flagged++;
-      if (v.verdict === 'pass') passed++;
-    }
+    for (let i = 0; i < 1000; i++) if (judgeCanary(summarise(generateAdmins(rng)), summarise(generateAdmins(rng))).verdict === 'fail') flagged++;
     expect(flagged).toBeLessThanOrEqual(30);
-    expect(passed).toBe(1000 - flagged); // 500 views in each cohort: always enough to judge
   });
 
-  test('small samples are Inconclusive, even when the canary looks worse', () => {
-    const rng = seededRandom(4);
-    const v = judgeCanary(generateCohort(rng, { views: 60, slowdown: 1.2 }), generateCohort(rng, { views: 60 }));
+  test('fewer administrators than the minimum: Inconclusive, however many views and however much worse', () => {
+    const v = judge(4, { admins: 4, viewsMedian: 300, slowdown: 2 });
     expect(v.verdict).toBe('inconclusive');
-    expect(v.reason).toBe('too few views: 60 canary and 60 stable, 200 needed in each');
+    expect(v.reason).toBe('too few administrators: 4 canary and 20 stable, 5 needed in each');
     expect(v.checks.every((c) => c.outcome === 'too-few')).toBe(true);
   });
 
-  test('enough views but too few samples of a vital: Inconclusive, naming it', () => {
-    const rng = seededRandom(5);
-    const v = judgeCanary(generateCohort(rng, { views: 400, inpShare: 0.05 }), generateCohort(rng, { views: 400 }));
+  test("one administrator's views weigh as one voice: a heavy user's bad views do not fail a canary", () => {
+    const rng = seededRandom(6);
+    const stable = generateAdmins(rng, { admins: 10, viewsMedian: 40 });
+    const canary = generateAdmins(rng, { admins: 10, viewsMedian: 40 });
+    // One of the canary's administrators sends 1,000 views, every one slow and with an error.
+    canary[0] = { before: canary[0].before, views: Array.from({ length: 1000 }, () => ({ error: true, inp: 5000, lcp: 20_000, cls: 1 })) };
+    expect(judgeCanary(summarise(canary), summarise(stable)).verdict).toBe('pass');
+    // Counted per view, as the judge did before, that one session decided.
+    expect(judgePerView(pooled(canary), pooled(stable))).toBe('fail');
+  });
+
+  test('without baselines (administrators new to the remote), vitals compare their typical values as they are', () => {
+    const v = judge(7, { newShare: 1, admins: 30 }, { newShare: 1, admins: 30 });
+    expect(v.verdict).toBe('pass');
+    expect(v.checks.filter((c) => c.metric !== 'errorRate').every((c) => !c.againstBaseline && c.outcome === 'no-worse')).toBe(true);
+  });
+
+  test('enough administrators but too few samples of a vital: Inconclusive, naming it', () => {
+    const v = judge(5, { inpShare: 0.01 });
     expect(v.verdict).toBe('inconclusive');
-    expect(v.reason).toMatch(/^too few samples of INP \(\d+ canary, \d+ stable\): 50 needed in each cohort$/);
+    expect(v.reason).toMatch(/^too few samples of INP \(\d+ canary from \d+, \d+ stable from \d+\): 20 samples from 5 administrators needed in each cohort$/);
   });
 
   test('the minimums and the confidence are options', () => {
-    const canary: CohortSample = { views: 10, errorViews: 0, inp: [1, 2, 3], lcp: [1, 2, 3], cls: [0, 0, 0.1] };
-    const same: CohortSample = { ...canary };
-    expect(judgeCanary(canary, same, { minViews: 5, minSamples: 3 }).verdict).toBe('pass');
-    expect(judgeCanary(canary, same).verdict).toBe('inconclusive');
-    expect(STABLE_PROFILE.views).toBe(2000);
+    const admin = (inp: number): AdminSummary => ({ views: 4, errorViews: 0, inp, lcp: 1000, cls: 0, samples: { inp: 4, lcp: 4, cls: 4 }, before: { inp: null, lcp: null, cls: null } });
+    const cohort: CohortSample = { admins: [admin(100), admin(110), admin(120)] };
+    expect(judgeCanary(cohort, cohort, { minAdmins: 3, minViews: 5, minSamples: 3 }).verdict).toBe('pass');
+    expect(judgeCanary(cohort, cohort).verdict).toBe('inconclusive');
   });
 });

@@ -1,8 +1,9 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- manifests and answers under test are arbitrary JSON */
 // Real-user measurements over HTTP (POST /api/vitals, as the shell's beacon sends them) and the canary
-// judge acting on them through the registry: a worse canary rolled back (audited, with the reason),
-// a canary whose verdict stays Pass promoted after its promote-after, Inconclusive on too few views,
-// and the retention.
+// judge acting on them through the registry: a session reports only the releases it was served, the
+// judge counts administrators, a worse canary rolled back (audited, with the reason), a canary whose
+// verdict stays Pass promoted after its promote-after, Inconclusive on too few administrators, one
+// insider's flood deciding nothing, and the retention.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { releases } from '@growth-admin/api-contract';
@@ -56,6 +57,7 @@ async function startServer(options: StartOptions = {}) {
     releaseOrigins: [hostUrl, 'http://localhost:3999'],
     vitalsBatchesPerMinute: 3,
     judgeIntervalMs: 0, // judged after every batch
+    judgeMinAdmins: 5,
     judgeMinViews: 40,
     judgeMinSamples: 20,
     metricsPort: 0,
@@ -73,7 +75,10 @@ afterAll(async () => {
   await host?.close();
 });
 
-/** A signed-in viewer's session token; `canary`: one whose bucket for orders falls below 50 (or not). */
+/**
+ * A signed-in viewer's session token; `canary`: one whose bucket for orders falls below 50 (or not).
+ * Signing in serves the session its runtime config: the releases it may report.
+ */
 let nextViewer = 0;
 async function viewerIn(canary: boolean): Promise<{ username: string; token: string }> {
   for (;;) {
@@ -82,6 +87,18 @@ async function viewerIn(canary: boolean): Promise<{ username: string; token: str
     await addAdmin(t.server.db, username, 'viewer-password-1', 'viewer');
     return { username, token: await new Api(t.url).login(username, 'viewer-password-1') };
   }
+}
+/** `n` viewers of one cohort, one after the other (their order is the test's). */
+async function viewersIn(canary: boolean, n: number) {
+  const out = [];
+  for (let i = 0; i < n; i++) out.push(await viewerIn(canary));
+  return out;
+}
+/** The shell's page load: the session fetches its runtime config again (and is served what it names). */
+async function reload(viewer: { token: string }) {
+  const res = await new Api(t.url).get('/api/runtime-config', { token: viewer.token });
+  expect(res.status).toBe(200);
+  return res.body.data.releases.orders as { id: string; canary: boolean };
 }
 
 /** What the shell's beacon sends: a text/plain body, no header of ours. */
@@ -122,12 +139,16 @@ test('a beacon batch is stored per view against remote@version and the cohort of
   const a = await beacon({ token: inCanary.token, measurements: views(canaryId, 3, { errors: (i) => (i === 0 ? 2 : 0) }) });
   expect(a.status).toBe(200);
   expect(a.body.data).toEqual({ accepted: 3, dropped: 0 });
-  const b = await beacon({ token: inStable.token, measurements: [...views(active, 2), { releaseId: '999999', kind: 'slot', target: 'dashboard.cards', errors: 0 }] }, 'application/json');
-  expect(b.body.data).toEqual({ accepted: 2, dropped: 1 });
+  // The stable viewer was never served the canary, nor any release 999999: neither is taken.
+  const b = await beacon(
+    { token: inStable.token, measurements: [...views(active, 2), ...views(canaryId, 1), { releaseId: '999999', kind: 'slot', target: 'dashboard.cards', errors: 0 }] },
+    'application/json',
+  );
+  expect(b.body.data).toEqual({ accepted: 2, dropped: 2 });
   // What an operator scrapes: the measurements by outcome.
   const after = await scraped();
   const counted = (outcome: string) => sampleValue(after, 'admin_api_vitals_measurements_total', { outcome }) - sampleValue(before, 'admin_api_vitals_measurements_total', { outcome });
-  expect([counted('accepted'), counted('dropped')]).toEqual([5, 1]);
+  expect([counted('accepted'), counted('not_served')]).toEqual([5, 2]);
   const rows = await t.sql(
     `select remote, version, cohort, admin_username, kind, target, lcp_ms, errors from release_measurements order by id`,
   );
@@ -138,10 +159,10 @@ test('a beacon batch is stored per view against remote@version and the cohort of
     `orders@local-1 stable ${inStable.username} section:orders 1000 0`,
     `orders@local-1 stable ${inStable.username} section:orders 1010 0`,
   ]);
-  // Too few views so far: Inconclusive, saying why.
+  // Too few administrators so far: Inconclusive, saying why.
   const j = await judgement();
-  expect(j).toMatchObject({ verdict: 'inconclusive', reason: 'too few views: 3 canary and 2 stable, 40 needed in each', canary: { id: canaryId } });
-  expect(j.checks.find((c: any) => c.metric === 'errorRate')).toMatchObject({ canary: { n: 3, value: 1 / 3 }, stable: { n: 2, value: 0 }, outcome: 'too-few' });
+  expect(j).toMatchObject({ verdict: 'inconclusive', reason: 'too few administrators: 1 canary and 1 stable, 5 needed in each', canary: { id: canaryId } });
+  expect(j.checks.find((c: any) => c.metric === 'errorRate')).toMatchObject({ canary: { n: 3, admins: 1, value: 1 / 3 }, stable: { n: 2, admins: 1, value: 0 }, outcome: 'too-few' });
 });
 
 test('only a live session sends measurements; batches are bounded and rate-limited per session', async () => {
@@ -173,26 +194,31 @@ test('only a live session sends measurements; batches are bounded and rate-limit
 test('a canary slower than the stable release is judged Fail and rolled back, audited with the reason', async () => {
   const canary = await registerCanary('2.0.0');
   const { active } = await releaseIds();
-  const slow = await viewerIn(true);
-  const stable = await viewerIn(false);
-  expect((await beacon({ token: stable.token, measurements: views(active, 50) })).status).toBe(200);
-  // 50 views each, every canary paint 1.5 s later: the judge, run after this batch, rolls it back.
-  const res = await beacon({ token: slow.token, measurements: views(canary, 50, { lcp: (i) => 2500 + i * 10 }) });
-  expect(res.body.data).toEqual({ accepted: 50, dropped: 0 });
+  const slow = await viewersIn(true, 5);
+  const stable = await viewersIn(false, 5);
+  for (const [k, v] of stable.entries()) expect((await beacon({ token: v.token, measurements: views(active, 10, { lcp: (i) => 1000 + k * 7 + i * 10 }) })).status).toBe(200);
+  // Ten views each, every canary paint 1.5 s later. Four canary administrators are too few:
+  for (const [k, v] of slow.slice(0, 4).entries()) await beacon({ token: v.token, measurements: views(canary, 10, { lcp: (i) => 2500 + k * 7 + i * 10 }) });
+  expect(await judgement()).toMatchObject({ verdict: 'inconclusive', reason: 'too few administrators: 4 canary and 5 stable, 5 needed in each' });
+  // the fifth's batch: the judge, run after it, rolls the canary back.
+  const res = await beacon({ token: slow[4].token, measurements: views(canary, 10, { lcp: (i) => 2528 + i * 10 }) });
+  expect(res.body.data).toEqual({ accepted: 10, dropped: 0 });
   const after = await releaseIds();
   expect([after.active, after.canary]).toEqual([active, undefined]);
   const [row] = await t.sql(`select state, changed_by, judge_verdict from releases where id = $1`, [canary]);
   expect(row).toMatchObject({ state: 'rolled-back', changed_by: 'canary judge' });
   const verdict = typeof row.judge_verdict === 'string' ? JSON.parse(row.judge_verdict) : row.judge_verdict;
   expect(verdict).toMatchObject({ verdict: 'fail', metric: 'lcp' });
-  expect(verdict.confidence).toBeGreaterThan(0.999);
+  expect(verdict.confidence).toBeGreaterThan(0.995);
   const audit = await owner.get('/api/admin/audit', { query: { action: 'release.auto-rollback' } });
   expect(audit.body.data.entries[0]).toMatchObject({ adminUsername: 'canary judge', target: 'orders 2.0.0' });
   expect(audit.body.data.entries[0].summary).toMatch(
-    /^orders 2\.0\.0 rolled back; local-1 is active \(the canary judge: the canary's LCP p75 is worse: \d+ ms against \d+ ms \(\+\d+\.\d %\), at \d+\.\d % confidence/,
+    /^orders 2\.0\.0 rolled back; local-1 is active \(the canary judge: the canary's LCP is worse: \d+ ms against \d+ ms \(\+\d+\.\d %\), at \d+\.\d % confidence from 5 canary and 5 stable administrators/,
   );
-  // Its measurements arriving late are dropped: the release is no longer live.
-  expect((await beacon({ token: slow.token, measurements: views(canary, 1) })).body.data).toEqual({ accepted: 0, dropped: 1 });
+  // A page that ran the canary still reports it (stored against the release it ran, after its window);
+  // a session never served it cannot.
+  expect((await beacon({ token: slow[0].token, measurements: views(canary, 1) })).body.data).toEqual({ accepted: 1, dropped: 0 });
+  expect((await beacon({ token: stable[0].token, measurements: views(canary, 1) })).body.data).toEqual({ accepted: 0, dropped: 1 });
   expect(await judgement()).toMatchObject({ canary: null, verdict: null, reason: 'orders has no canary' });
 });
 
@@ -201,20 +227,20 @@ test('a canary whose verdict stays Pass for its promote-after is promoted, audit
   const canaryId = await registerCanary('3.0.0', { promoteAfterSeconds: 600 });
   expect(await judgement()).toMatchObject({ verdict: null, promoteAfterSeconds: 600, reason: 'not judged yet: no measurements have arrived since the canary was registered' });
   const { active } = await releaseIds();
-  const a = await viewerIn(true);
-  const b = await viewerIn(false);
-  await beacon({ token: b.token, measurements: views(active, 50) });
-  await beacon({ token: a.token, measurements: views(canaryId, 50) });
+  const a = await viewersIn(true, 5);
+  const b = await viewersIn(false, 5);
+  for (const v of b) await beacon({ token: v.token, measurements: views(active, 10) });
+  for (const v of a) await beacon({ token: v.token, measurements: views(canaryId, 10) });
   const pass = await judgement();
   expect(pass).toMatchObject({ verdict: 'pass', metric: null, canary: { id: canaryId } });
-  expect(pass.reason).toBe('no metric is worse at 98.0 % confidence (50 canary views, 50 stable)');
+  expect(pass.reason).toBe('no metric is worse at 98.0 % confidence (5 canary and 5 stable administrators; 50 canary views, 50 stable)');
   expect(pass.passingSince).not.toBeNull();
   expect(pass.checks.map((c: any) => `${c.metric} ${c.outcome}`)).toEqual(['errorRate no-worse', 'inp no-worse', 'lcp no-worse', 'cls no-worse']);
   // Not yet: Pass for less than 600 s.
   expect((await releaseIds()).canary).toBe(canaryId);
   // Its Pass began 601 s ago (the clock moved on); the next judgement promotes it.
   await t.sql(`update releases set passing_since = now() - interval '601 seconds' where id = $1`, [canaryId]);
-  await beacon({ token: a.token, measurements: views(canaryId, 1) });
+  await beacon({ token: a[0].token, measurements: views(canaryId, 1) });
   expect(await releaseIds()).toEqual({ active: canaryId, canary: undefined });
   const audit = await owner.get('/api/admin/audit', { query: { action: 'release.auto-promote' } });
   expect(audit.body.data.entries[0]).toMatchObject({ adminUsername: 'canary judge', target: 'orders 3.0.0' });
@@ -224,18 +250,21 @@ test('a canary whose verdict stays Pass for its promote-after is promoted, audit
 test('a canary that turns worse after a Pass is rolled back, not promoted, and its Pass forgotten', async () => {
   const canaryId = await registerCanary('4.0.0', { promoteAfterSeconds: 60 });
   const { active } = await releaseIds();
-  const a = await viewerIn(true);
-  const b = await viewerIn(false);
-  await beacon({ token: b.token, measurements: views(active, 50) });
-  await beacon({ token: a.token, measurements: views(canaryId, 50) });
+  const a = await viewersIn(true, 5);
+  const b = await viewersIn(false, 5);
+  for (const v of b) await beacon({ token: v.token, measurements: views(active, 10) });
+  for (const v of a) await beacon({ token: v.token, measurements: views(canaryId, 10) });
   expect((await judgement()).verdict).toBe('pass');
-  // Twenty errors among the canary's next views, none in the stable ones: a Fail, not a promotion.
+  // Six errors among each canary administrator's next views, none in the stable ones. Four of them
+  // are not enough to say; with the fifth, after its promote-after: a Fail, not a promotion.
+  for (const v of a.slice(0, 4)) await beacon({ token: v.token, measurements: views(canaryId, 6, { errors: () => 1 }) });
+  expect((await judgement()).verdict).toBe('pass');
   await t.sql(`update releases set passing_since = now() - interval '61 seconds' where id = $1`, [canaryId]);
-  await beacon({ token: a.token, measurements: views(canaryId, 30, { errors: () => 1 }) });
+  await beacon({ token: a[4].token, measurements: views(canaryId, 6, { errors: () => 1 }) });
   const [row] = await t.sql(`select state, passing_since from releases where id = $1`, [canaryId]);
   expect(row).toEqual({ state: 'rolled-back', passing_since: null });
   const audit = await owner.get('/api/admin/audit', { query: { action: 'release.auto-rollback' } });
-  expect(audit.body.data.entries[0].summary).toMatch(/the canary judge: the canary's error rate per view is worse: 37\.5 % against 0\.0 %/);
+  expect(audit.body.data.entries[0].summary).toMatch(/the canary judge: the canary's error rate is worse: 37\.5 % against 0\.0 %/);
 });
 
 test('with an interval, the first batch after a canary is registered is judged at once, however recently the remote was measured', async () => {
@@ -246,9 +275,11 @@ test('with an interval, the first batch after a canary is registered is judged a
   // Orders measured with no canary (administrators at work before the release).
   await beacon({ token: b.token, measurements: views((await releaseIds()).active, 2) });
   const first = await registerCanary('5.0.0');
+  // Signed in before the canary: served it when the page loads again.
+  expect(await reload(a)).toEqual({ id: first, version: '5.0.0', canary: true });
   await beacon({ token: a.token, measurements: views(first, 1) });
   const judged = await judgement();
-  expect(judged).toMatchObject({ canary: { id: first }, verdict: 'inconclusive', reason: 'too few views: 1 canary and 0 stable, 40 needed in each' });
+  expect(judged).toMatchObject({ canary: { id: first }, verdict: 'inconclusive', reason: 'too few administrators: 1 canary and 0 stable, 5 needed in each' });
   // Within the interval, the next batch waits for the interval: the same judgement.
   await beacon({ token: a.token, measurements: views(first, 1) });
   expect((await judgement()).judgedAt).toBe(judged.judgedAt);
@@ -256,8 +287,9 @@ test('with an interval, the first batch after a canary is registered is judged a
   expect((await owner.post('/api/admin/releases/orders/rollback', {})).status).toBe(200);
   const second = await registerCanary('5.0.1');
   expect(await judgement()).toMatchObject({ canary: { id: second }, verdict: null });
+  await reload(a);
   await beacon({ token: a.token, measurements: views(second, 3) });
-  expect(await judgement()).toMatchObject({ canary: { id: second }, verdict: 'inconclusive', reason: 'too few views: 3 canary and 0 stable, 40 needed in each' });
+  expect(await judgement()).toMatchObject({ canary: { id: second }, verdict: 'inconclusive', reason: 'too few administrators: 1 canary and 0 stable, 5 needed in each' });
 });
 
 test('measurements older than the retention are deleted', async () => {
@@ -295,7 +327,7 @@ test('the judgement carries the window over time: each cohort’s views, error r
   expect(series[0].canary.cls).toBeCloseTo(0.01);
   expect(series.slice(1, 11).every((p: any) => p.canary.views === 0 && p.stable.views === 0)).toBe(true);
   // The newest bucket: the three later canary views (LCP 1010, 1020, 1030: p75 1025) and both stable ones.
-  expect(series[11].canary).toMatchObject({ views: 3, errorRate: 0 });
+  expect(series[11].canary).toMatchObject({ views: 3, admins: 1, errorRate: 0 });
   expect(series[11].canary.lcp).toBeCloseTo(1025);
   expect(series[11].stable).toMatchObject({ views: 2, errorRate: 0 });
   expect(series[11].stable.lcp).toBeCloseTo(1007.5);
@@ -330,4 +362,78 @@ test('each past release keeps its figures: a rolled-back canary over its window 
 
   expect((await owner.get('/api/admin/releases/orders/judgement', { query: { release: '999999' } })).body.code).toBe('RELEASE_NOT_FOUND');
   expect((await owner.get('/api/admin/releases/orders/judgement', { query: { release: 'x' } })).status).toBe(400);
+});
+
+test('a session reports what it was served, in the cohort it was served in, also after a promotion; failure reports likewise', async () => {
+  const canaryId = await registerCanary('6.0.0');
+  const { active } = await releaseIds();
+  const inCanary = await viewerIn(true);
+  const inStable = await viewerIn(false);
+  expect(await reload(inCanary)).toMatchObject({ id: canaryId, canary: true });
+  expect(await reload(inStable)).toMatchObject({ id: active, canary: false });
+  // The canary is promoted while both pages are open: each still ran what it was served.
+  expect((await deployer.post('/api/admin/releases/orders/promote')).status).toBe(200);
+  expect((await beacon({ token: inCanary.token, measurements: views(canaryId, 2) })).body.data).toEqual({ accepted: 2, dropped: 0 });
+  expect((await beacon({ token: inStable.token, measurements: [...views(active, 1), ...views(canaryId, 1)] })).body.data).toEqual({ accepted: 1, dropped: 1 });
+  const rows = await t.sql(`select version, cohort, admin_username from release_measurements order by id`);
+  expect(rows.map((r) => `${r.version} ${r.cohort} ${r.admin_username}`)).toEqual([
+    `6.0.0 canary ${inCanary.username}`,
+    `6.0.0 canary ${inCanary.username}`,
+    `local-1 stable ${inStable.username}`,
+  ]);
+  // Failure reports: only of a release the session was served; any other is not counted, not stored.
+  const report = (token: string, releaseId: string) => new Api(t.url).post('/api/admin/releases/failures', { releaseId, kind: 'render', message: 'boom' }, { token });
+  const failures = async (id: string) => Number((await t.sql('select failures from releases where id = $1', [id]))[0].failures);
+  expect((await report(inStable.token, canaryId)).body.data).toEqual({ counted: false, rolledBack: false });
+  expect((await report(inStable.token, '999999')).body.data).toEqual({ counted: false, rolledBack: false });
+  expect(await failures(canaryId)).toBe(0);
+  expect((await report(inCanary.token, canaryId)).body.data).toEqual({ counted: true, rolledBack: false });
+  expect(await failures(canaryId)).toBe(1);
+  expect(await t.sql('select admin_username from release_failures')).toEqual([{ admin_username: inCanary.username }]);
+  const scraped = (await scrape(t.server.metricsUrl!, METRICS_TOKEN)).text;
+  expect(sampleValue(scraped, 'admin_api_release_failure_reports_total', { outcome: 'not_served' })).toBe(2);
+  expect(sampleValue(scraped, 'admin_api_release_failure_reports_total', { outcome: 'counted' })).toBe(1);
+});
+
+test("one insider's flood, within every bound, neither promotes nor rolls back a canary; five administrators a cohort, really served, do decide", async () => {
+  const canaryId = await registerCanary('7.0.0', { promoteAfterSeconds: 60 });
+  const { active } = await releaseIds();
+  // A viewer the runtime config puts on the stable release, signed in three times (three sessions,
+  // three batches a minute each, 50 measurements a batch): good figures under the canary's id, bad
+  // ones under the stable id.
+  const insider = await viewerIn(false);
+  const sessions = [insider.token, await new Api(t.url).login(insider.username, 'viewer-password-1'), await new Api(t.url).login(insider.username, 'viewer-password-1')];
+  const good = views(canaryId, 50, { lcp: () => 300, inp: () => 20 });
+  const bad = views(active, 50, { lcp: () => 9000, inp: () => 900, errors: () => 3 });
+  for (const token of sessions) {
+    for (let i = 0; i < 3; i++) {
+      const res = await beacon({ token, measurements: i % 2 ? good : bad });
+      expect(res.status).toBe(200);
+      expect(res.body.data).toEqual(i % 2 ? { accepted: 0, dropped: 50 } : { accepted: 50, dropped: 0 });
+    }
+  }
+  // A canary-bucket insider the same way, bad figures under the canary's id.
+  const other = await viewerIn(true);
+  for (let i = 0; i < 3; i++) await beacon({ token: other.token, measurements: views(canaryId, 50, { lcp: () => 9000, errors: () => 3 }) });
+  // However long that lasts: nothing is decided on two people's word.
+  await t.sql(`update releases set passing_since = now() - interval '1 hour' where id = $1`, [canaryId]);
+  await beacon({ token: other.token, measurements: views(canaryId, 1) }).catch(() => undefined);
+  const j = await judgement();
+  expect(j).toMatchObject({ verdict: 'inconclusive', reason: 'too few administrators: 1 canary and 1 stable, 5 needed in each', canary: { id: canaryId } });
+  expect(j.checks.find((c: any) => c.metric === 'errorRate')).toMatchObject({ canary: { n: 150, admins: 1 }, stable: { n: 300, admins: 1 } });
+  expect(await releaseIds()).toEqual({ active, canary: canaryId });
+  const audit = await owner.get('/api/admin/audit', { query: { action: 'release.auto-promote' } });
+  expect(audit.body.data.entries).toEqual([]);
+
+  // Five administrators in each cohort, each served theirs, with ordinary figures: the verdict is
+  // Pass (the insiders are two voices among twelve) and, past its promote-after, the canary is promoted.
+  for (const v of await viewersIn(false, 5)) await beacon({ token: v.token, measurements: views(active, 10) });
+  const honest = await viewersIn(true, 5);
+  for (const v of honest) await beacon({ token: v.token, measurements: views(canaryId, 10) });
+  const decided = await judgement();
+  expect(decided.checks.find((c: any) => c.metric === 'errorRate')).toMatchObject({ canary: { admins: 6 }, stable: { admins: 6 } });
+  expect(decided.verdict).toBe('pass');
+  await t.sql(`update releases set passing_since = now() - interval '61 seconds' where id = $1`, [canaryId]);
+  await beacon({ token: honest[0].token, measurements: views(canaryId, 1) });
+  expect(await releaseIds()).toEqual({ active: canaryId, canary: undefined });
 });

@@ -181,7 +181,7 @@ export const reportReleaseFailure = route({
   tag: 'releases',
   summary: 'Report a remote’s load failure or render crash',
   description:
-    'Sent by the shell. Rate-limited per administrator; the newest 200 reports of a release are kept, each counted. A canary whose failures reach RELEASE_CANARY_MAX_FAILURES is rolled back at once (audited as release.auto-rollback).',
+    'Sent by the shell. Taken only of a release this session’s runtime config gave it (otherwise answered `counted: false`, counted as `admin_api_release_failure_reports_total{outcome="not_served"}` and never stored). Rate-limited per administrator; the newest 200 reports of a release are kept, each counted. A canary whose failures reach RELEASE_CANARY_MAX_FAILURES is rolled back at once (audited as release.auto-rollback).',
   access: 'admin',
   body: Type.Object(
     {
@@ -228,7 +228,7 @@ export const reportVitals = route({
   tag: 'releases',
   summary: 'Real-user measurements of the remotes an administrator ran',
   description:
-    'Sent by the shell with `navigator.sendBeacon` when a page is hidden, which cannot set headers: the session token is in the body, the body may be sent as `text/plain` (no CORS preflight), and the request is not signed. Only a live session’s measurements are taken. Each is stored against its release, with the cohort the administrator was in (`canary` when the release is its remote’s canary, `stable` when it is the active release); one of a release that is neither any more is dropped. Rate-limited per session (VITALS_BATCHES_PER_MINUTE), at most 50 a batch; kept RELEASE_MEASUREMENTS_RETENTION_DAYS. The canary judge reads them.',
+    'Sent by the shell with `navigator.sendBeacon` when a page is hidden, which cannot set headers: the session token is in the body, the body may be sent as `text/plain` (no CORS preflight), and the request is not signed. Only a live session’s measurements are taken, and only of a release this session’s runtime config gave it: each is stored against that release with the cohort the session was given it in (`canary` or `stable`), even when the release was promoted or rolled back since; a measurement of any other release is not served: dropped, counted (`admin_api_vitals_measurements_total{outcome="not_served"}`) and never stored. Rate-limited per session (VITALS_BATCHES_PER_MINUTE), at most 50 a batch; kept RELEASE_MEASUREMENTS_RETENTION_DAYS. The canary judge reads them.',
   access: 'public',
   body: Type.Object(
     {
@@ -241,7 +241,7 @@ export const reportVitals = route({
   bodyContentTypes: ['text/plain', 'application/json'],
   data: Type.Object({
     accepted: Type.Integer({ description: 'Measurements stored' }),
-    dropped: Type.Integer({ description: 'Measurements of a release that is no longer its remote’s active release or canary, or of no release' }),
+    dropped: Type.Integer({ description: 'Measurements of a release this session’s runtime config never gave it (not stored)' }),
   }),
   errors: [
     { status: 401, code: 'TOKEN_INVALID', when: 'the token is unknown, or its session was signed out or ended (or its administrator disabled)' },
@@ -253,7 +253,10 @@ export const reportVitals = route({
 const JudgeMetric = Type.Union(JUDGE_METRICS.map((m) => Type.Literal(m)));
 const Figure = Type.Object({
   n: Type.Integer({ description: 'Views (error rate) or samples (a vital)' }),
-  value: Type.Union([Type.Number(), Type.Null()], { description: 'The error rate per view (0..1), or the vital’s p75 (ms; CLS unitless)' }),
+  admins: Type.Integer({ description: 'The administrators those views or samples come from: the judge’s unit, each one voice' }),
+  value: Type.Union([Type.Number(), Type.Null()], {
+    description: 'The administrators’ mean share of views with an error (0..1), or the p75 over the administrators of each one’s typical vital (ms; CLS unitless)',
+  }),
 });
 
 export const MetricCheck = Type.Object({
@@ -262,8 +265,9 @@ export const MetricCheck = Type.Object({
   stable: Figure,
   relativeChange: Type.Union([Type.Number(), Type.Null()], { description: 'The canary’s figure relative to the stable one: 0.2 = 20 % higher (worse)' }),
   effect: Type.Union([Type.Number(), Type.Null()], {
-    description: 'Vitals: the probability that a canary sample is worse than a stable one (0.5: no difference). Error rate: the canary’s rate minus the stable one',
+    description: 'The probability that a canary administrator fares worse than a stable one (0.5: no difference)',
   }),
+  againstBaseline: Type.Boolean({ description: 'A vital compared as each administrator’s change from their own views before the canary (false: their figures as they are)' }),
   pValue: Type.Union([Type.Number(), Type.Null()], { description: 'One-sided p-value of “the canary is worse” (null: too few to test)' }),
   confidence: Type.Union([Type.Number(), Type.Null()]),
   outcome: Type.Union([Type.Literal('worse'), Type.Literal('no-worse'), Type.Literal('too-few')]),
@@ -273,6 +277,7 @@ const nullableNumber = (description: string) => Type.Union([Type.Number(), Type.
 /** One cohort in one bucket of the window. */
 const CohortPoint = Type.Object({
   views: Type.Integer({ description: 'Views measured in the bucket' }),
+  admins: Type.Integer({ description: 'The administrators those views come from' }),
   errorRate: nullableNumber('Views with an error, per view (0..1; null: no views)'),
   inp: nullableNumber('INP p75, ms (null: no sample)'),
   lcp: nullableNumber('LCP p75, ms (null: no sample)'),
@@ -311,7 +316,7 @@ export const canaryJudgement = route({
   operationId: 'canaryJudgement',
   tag: 'releases',
   summary: 'The canary judge’s verdict on a canary or a past release',
-  description: `The canary’s administrators against the stable ones over the same window (since the canary was registered), per metric: the error rate per view (two-proportion z-test), INP, LCP and CLS at p75 (Mann-Whitney U), at 98 % confidence over the four; Inconclusive below the minimum sample. The verdict is the judge’s last, made after measurements arrive (at most every RELEASE_JUDGE_INTERVAL_SECONDS) and on that interval. With \`release\` (an id from the history): that release’s, for a past canary its window (registered → promoted or rolled back) with the judge’s last verdict on it, for a release released to everyone at once its own views while it was active (no verdict). Measurements are kept RELEASE_MEASUREMENTS_RETENTION_DAYS. Every administrator may read. ${DEPLOY}`,
+  description: `The canary’s administrators against the stable ones over the same window (since the canary was registered), with the administrator as the unit (each one’s share of views with an error and typical vitals, the vitals against their own views before the canary where they have some; a one-sided Mann-Whitney U per metric over the administrators), at 98 % confidence over the four; Inconclusive below RELEASE_JUDGE_MIN_ADMINS administrators, or the minimum views or samples, in either cohort. The verdict is the judge’s last, made after measurements arrive (at most every RELEASE_JUDGE_INTERVAL_SECONDS) and on that interval. With \`release\` (an id from the history): that release’s, for a past canary its window (registered → promoted or rolled back) with the judge’s last verdict on it, for a release released to everyone at once its own views while it was active (no verdict). Measurements are kept RELEASE_MEASUREMENTS_RETENTION_DAYS. Every administrator may read. ${DEPLOY}`,
   access: 'admin',
   deployToken: true,
   params: remoteParams,

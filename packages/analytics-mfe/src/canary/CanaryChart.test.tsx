@@ -7,11 +7,11 @@ import CanaryChart from './CanaryChart';
 
 jest.mock('../charts/EChart');
 
-const none = { views: 0, errorRate: null, inp: null, lcp: null, cls: null };
+const none = { views: 0, admins: 0, errorRate: null, inp: null, lcp: null, cls: null };
 const judgement = (series: CanaryJudgement['series']) => ({ series }) as CanaryJudgement;
 const SERIES: CanaryJudgement['series'] = [
-  { at: '2026-11-26T10:00:00.000Z', canary: { views: 40, errorRate: 0.025, inp: 180, lcp: 1450, cls: 0.012 }, stable: { views: 160, errorRate: 0.0125, inp: 150, lcp: 1400, cls: 0.011 } },
-  { at: '2026-11-26T10:05:00.000Z', canary: { views: 10, errorRate: 0, inp: 120, lcp: 1200, cls: 0.01 }, stable: none },
+  { at: '2026-11-26T10:00:00.000Z', canary: { views: 40, admins: 4, errorRate: 0.025, inp: 180, lcp: 1450, cls: 0.012 }, stable: { views: 160, admins: 16, errorRate: 0.0125, inp: 150, lcp: 1400, cls: 0.011 } },
+  { at: '2026-11-26T10:05:00.000Z', canary: { views: 10, admins: 1, errorRate: 0, inp: 120, lcp: 1200, cls: 0.01 }, stable: none },
 ];
 const contribution = (series: CanaryJudgement['series']) => (
   <CanaryChart remote="orders" judgement={judgement(series)} user={{ username: 'admin', role: 'owner' }} toast={{ success: jest.fn(), error: jest.fn(), info: jest.fn() }} />

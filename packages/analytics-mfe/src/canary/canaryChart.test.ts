@@ -3,11 +3,11 @@
 import type { JudgementSeriesPoint } from '@growth-admin/shared-client';
 import { bucketLabels, canaryChartOption, canaryChartTable, formatValue, valueOf } from './canaryChart';
 
-const none = { views: 0, errorRate: null, inp: null, lcp: null, cls: null };
+const none = { views: 0, admins: 0, errorRate: null, inp: null, lcp: null, cls: null };
 const SERIES: JudgementSeriesPoint[] = [
-  { at: '2026-11-26T10:00:00.000Z', canary: { views: 40, errorRate: 0.025, inp: 180.4, lcp: 1450.6, cls: 0.01234 }, stable: { views: 160, errorRate: 0.0125, inp: 150, lcp: 1400, cls: 0.011 } },
-  { at: '2026-11-26T10:05:00.000Z', canary: none, stable: { views: 12, errorRate: 0, inp: null, lcp: 1300, cls: null } },
-  { at: '2026-11-26T10:10:00.000Z', canary: { views: 3, errorRate: 1 / 3, inp: 90, lcp: 900, cls: 0 }, stable: none },
+  { at: '2026-11-26T10:00:00.000Z', canary: { views: 40, admins: 4, errorRate: 0.025, inp: 180.4, lcp: 1450.6, cls: 0.01234 }, stable: { views: 160, admins: 16, errorRate: 0.0125, inp: 150, lcp: 1400, cls: 0.011 } },
+  { at: '2026-11-26T10:05:00.000Z', canary: none, stable: { views: 12, admins: 2, errorRate: 0, inp: null, lcp: 1300, cls: null } },
+  { at: '2026-11-26T10:10:00.000Z', canary: { views: 3, admins: 1, errorRate: 1 / 3, inp: 90, lcp: 900, cls: 0 }, stable: none },
 ];
 
 test('each metric in the unit its axis shows; a bucket where nothing was measured is a gap', () => {

@@ -23,11 +23,13 @@ const VERDICT: Record<NonNullable<CanaryJudgement['verdict']>, { label: string; 
   inconclusive: { label: 'Inconclusive', colour: '#6B7280' },
 };
 
+// The judge's unit is the administrator: the error rate is their mean share of views with an error,
+// a vital the p75 of each administrator's typical value.
 const METRIC_LABELS: Record<MetricCheck['metric'], string> = {
-  errorRate: 'Error rate per view',
-  inp: 'INP p75',
-  lcp: 'LCP p75',
-  cls: 'CLS p75',
+  errorRate: 'Error rate (per administrator)',
+  inp: 'INP p75 of administrators',
+  lcp: 'LCP p75 of administrators',
+  cls: 'CLS p75 of administrators',
 };
 
 const OUTCOME: Record<MetricCheck['outcome'], string> = {
@@ -43,6 +45,8 @@ export function figure(metric: MetricCheck['metric'], value: number | null): str
   if (metric === 'cls') return value.toFixed(3);
   return `${Math.round(value)} ms`;
 }
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 const change = (c: MetricCheck) => (c.relativeChange === null ? '—' : `${c.relativeChange >= 0 ? '+' : ''}${(c.relativeChange * 100).toFixed(1)} %`);
 
@@ -83,7 +87,10 @@ function JudgementFigures({ remote, judgement, release, slots }: { remote: strin
   const checks = data?.checks ?? [];
   const views = checks.find((c) => c.metric === 'errorRate');
   const title = () => {
-    if (views && data?.since) return `Canary ${views.canary.n} views, stable ${views.stable.n} views ${windowText(data)}`;
+    if (views && data?.since) {
+      const cohort = (f: MetricCheck['canary']) => `${plural(f.admins, 'administrator')} (${plural(f.n, 'view')})`;
+      return `Canary ${cohort(views.canary)}, stable ${cohort(views.stable)} ${windowText(data)}`;
+    }
     if (release && data?.since) return `${release.version}: ${windowText(data)}`;
     return 'Canary against stable';
   };
@@ -101,8 +108,9 @@ function JudgementFigures({ remote, judgement, release, slots }: { remote: strin
       title={title}
       columns={[
         { title: 'Metric', key: 'metric', render: (_, c) => METRIC_LABELS[c.metric] },
-        { title: 'Canary', key: 'canary', render: (_, c) => `${figure(c.metric, c.canary.value)} (n ${c.canary.n})` },
-        { title: 'Stable', key: 'stable', render: (_, c) => `${figure(c.metric, c.stable.value)} (n ${c.stable.n})` },
+        { title: 'Canary', key: 'canary', render: (_, c) => `${figure(c.metric, c.canary.value)} (${c.canary.admins} admins, n ${c.canary.n})` },
+        { title: 'Stable', key: 'stable', render: (_, c) => `${figure(c.metric, c.stable.value)} (${c.stable.admins} admins, n ${c.stable.n})` },
+        { title: 'Compared', key: 'basis', render: (_, c) => (c.outcome === 'too-few' ? '—' : c.againstBaseline ? 'Each against own baseline' : 'As measured') },
         { title: 'Change', key: 'change', render: (_, c) => change(c) },
         { title: 'Confidence worse', key: 'confidence', render: (_, c) => (c.confidence === null ? '—' : `${(c.confidence * 100).toFixed(1)} %`) },
         { title: 'Outcome', key: 'outcome', render: (_, c) => OUTCOME[c.outcome] },

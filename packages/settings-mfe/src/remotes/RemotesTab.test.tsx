@@ -33,12 +33,13 @@ const REGISTRY = [
   { remote: 'projects', active: release('projects', 'local-def', 'active', { createdBy: 'npm start' }), canary: null, canRollBack: false },
 ];
 
-const check = (metric: string, canary: [number, number | null], stable: [number, number | null], extra: object = {}) => ({
+const check = (metric: string, canary: [number, number | null, number], stable: [number, number | null, number], extra: object = {}) => ({
   metric,
-  canary: { n: canary[0], value: canary[1] },
-  stable: { n: stable[0], value: stable[1] },
+  canary: { n: canary[0], value: canary[1], admins: canary[2] },
+  stable: { n: stable[0], value: stable[1], admins: stable[2] },
   relativeChange: null,
   effect: null,
+  againstBaseline: true,
   pValue: 0.4,
   confidence: 0.6,
   outcome: 'no-worse',
@@ -51,16 +52,16 @@ const JUDGEMENT = {
   since: '2026-11-23T10:00:00.000Z',
   judgedAt: '2026-11-23T12:00:00.000Z',
   verdict: 'inconclusive',
-  reason: 'too few samples of INP (30 canary, 120 stable): 50 needed in each cohort',
+  reason: 'too few samples of INP (30 canary from 6, 120 stable from 24): 50 samples from 5 administrators needed in each cohort',
   metric: null,
   confidence: null,
   checks: [
-    check('errorRate', [240, 0.025], [960, 0.02], { relativeChange: 0.25 }),
-    check('inp', [30, 180], [120, 150], { pValue: null, confidence: null, outcome: 'too-few', relativeChange: 0.2 }),
-    check('lcp', [200, 1450], [800, 1400], { relativeChange: 0.0357 }),
-    check('cls', [240, 0.0123], [960, 0.011], { relativeChange: 0.118 }),
+    check('errorRate', [240, 0.025, 12], [960, 0.02, 40], { relativeChange: 0.25, againstBaseline: false }),
+    check('inp', [30, 180, 6], [120, 150, 24], { pValue: null, confidence: null, outcome: 'too-few', relativeChange: 0.2, againstBaseline: false }),
+    check('lcp', [200, 1450, 12], [800, 1400, 40], { relativeChange: 0.0357 }),
+    check('cls', [240, 0.0123, 12], [960, 0.011, 40], { relativeChange: 0.118, againstBaseline: false }),
   ],
-  series: [{ at: '2026-11-23T10:00:00.000Z', canary: { views: 240, errorRate: 0.025, inp: 180, lcp: 1450, cls: 0.0123 }, stable: { views: 960, errorRate: 0.02, inp: 150, lcp: 1400, cls: 0.011 } }],
+  series: [{ at: '2026-11-23T10:00:00.000Z', canary: { views: 240, admins: 12, errorRate: 0.025, inp: 180, lcp: 1450, cls: 0.0123 }, stable: { views: 960, admins: 40, errorRate: 0.02, inp: 150, lcp: 1400, cls: 0.011 } }],
   promoteAfterSeconds: null,
   passingSince: null,
 };
@@ -158,7 +159,7 @@ test("a canary's row shows the judge's verdict and why; expanded, each metric ca
   const { user } = await openRemotes('viewer');
   const orders = screen.getByText('orders').closest('tr')!;
   expect(await within(orders).findByText('Inconclusive')).toBeInTheDocument();
-  expect(within(orders).getByText(/too few samples of INP \(30 canary, 120 stable\): 50 needed in each cohort/)).toBeInTheDocument();
+  expect(within(orders).getByText(/too few samples of INP \(30 canary from 6, 120 stable from 24\)/)).toBeInTheDocument();
   await user.click(within(orders).getByRole('button', { name: /expand/i }));
   const figures = await screen.findByRole('table', { name: 'Canary against stable: orders' });
   const rows = within(figures)
@@ -166,12 +167,13 @@ test("a canary's row shows the judge's verdict and why; expanded, each metric ca
     .slice(1)
     .map((r) => Array.from(r.querySelectorAll('td')).map((td) => td.textContent));
   expect(rows).toEqual([
-    ['Error rate per view', '2.5 % (n 240)', '2.0 % (n 960)', '+25.0 %', '60.0 %', 'Not worse'],
-    ['INP p75', '180 ms (n 30)', '150 ms (n 120)', '+20.0 %', '—', 'Too few to judge'],
-    ['LCP p75', '1450 ms (n 200)', '1400 ms (n 800)', '+3.6 %', '60.0 %', 'Not worse'],
-    ['CLS p75', '0.012 (n 240)', '0.011 (n 960)', '+11.8 %', '60.0 %', 'Not worse'],
+    ['Error rate (per administrator)', '2.5 % (12 admins, n 240)', '2.0 % (40 admins, n 960)', 'As measured', '+25.0 %', '60.0 %', 'Not worse'],
+    ['INP p75 of administrators', '180 ms (6 admins, n 30)', '150 ms (24 admins, n 120)', '—', '+20.0 %', '—', 'Too few to judge'],
+    ['LCP p75 of administrators', '1450 ms (12 admins, n 200)', '1400 ms (40 admins, n 800)', 'Each against own baseline', '+3.6 %', '60.0 %', 'Not worse'],
+    ['CLS p75 of administrators', '0.012 (12 admins, n 240)', '0.011 (40 admins, n 960)', 'As measured', '+11.8 %', '60.0 %', 'Not worse'],
   ]);
-  expect(screen.getByText(/^Canary 240 views, stable 960 views since /)).toBeInTheDocument();
+  // How many administrators the figures come from, per cohort: the judge's unit.
+  expect(screen.getByText(/^Canary 12 administrators \(240 views\), stable 40 administrators \(960 views\) since /)).toBeInTheDocument();
   // Remotes without a canary are not judged.
   expect(within(screen.getByText('people').closest('tr')!).queryByText('Not judged')).toBeNull();
 });
@@ -220,7 +222,7 @@ test("a release of the history, expanded, shows its figures: a past canary's win
   await user.click(within(within(history).getByText('0.9.0').closest('tr')!).getByRole('button', { name: /expand row/i }));
   const past = await screen.findByRole('table', { name: 'Figures of orders 0.9.0' });
   expect(within(past).getAllByRole('row')).toHaveLength(5);
-  expect(screen.getByText(/^Canary 240 views, stable 960 views from .+ to /)).toBeInTheDocument();
+  expect(screen.getByText(/^Canary 12 administrators \(240 views\), stable 40 administrators \(960 views\) from .+ to /)).toBeInTheDocument();
   expect(screen.getByText('Fail')).toBeInTheDocument();
   expect(screen.getByText(/INP p75 is worse: 180 ms against 150 ms/)).toBeInTheDocument();
 

@@ -58,13 +58,14 @@ export async function checkCredentials(q: Queryable, username: string, password:
   return admin && ok ? { adminId: admin.id, username: admin.username, role: admin.role } : null;
 }
 
-export async function createSession(q: Queryable, adminId: number, ttlMs: number, ip: string, userAgent = ''): Promise<string> {
+/** A new session of `adminId`: its token (shown once) and its id. */
+export async function createSession(q: Queryable, adminId: number, ttlMs: number, ip: string, userAgent = ''): Promise<{ token: string; sessionId: string }> {
   const token = newSessionToken();
-  await q.query(
-    `insert into admin_sessions (token_hash, admin_id, expires_at, ip, user_agent) values ($1, $2, now() + make_interval(secs => $3), $4, $5)`,
+  const [row] = await q.query<{ id: string }>(
+    `insert into admin_sessions (token_hash, admin_id, expires_at, ip, user_agent) values ($1, $2, now() + make_interval(secs => $3), $4, $5) returning id::text as id`,
     [hashToken(token), adminId, ttlMs / 1000, ip, userAgent.slice(0, 500)],
   );
-  return token;
+  return { token, sessionId: row.id };
 }
 
 /** Last-seen is written at most this often per session: reading a session costs no write most of the time. */

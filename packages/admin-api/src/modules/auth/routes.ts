@@ -9,13 +9,13 @@ import { runtimeConfigFor } from '../releases/runtimeConfig';
 
 export function authRoutes(app: FastifyInstance, { config, db, metrics }: RouteDeps): void {
   serve(app, auth.login, async (req) => {
-    const { token, username, role } = await signIn(db, config, { ...req.body, ip: req.ip, userAgent: req.headers['user-agent'] ?? '' }).catch((err: unknown) => {
+    const { token, sessionId, username, role } = await signIn(db, config, { ...req.body, ip: req.ip, userAgent: req.headers['user-agent'] ?? '' }).catch((err: unknown) => {
       metrics.signIn(ApiMetrics.signInOutcomeOf(err));
       throw err;
     });
     metrics.signIn('success');
     // The new session's runtime config: the shell initialises its remotes with no second round trip.
-    const runtime = await runtimeConfigFor(db, config, req, { username, role });
+    const runtime = await runtimeConfigFor(db, config, req, { username, role, sessionId });
     return { data: { token, user: { username, role }, runtime } };
   });
 

@@ -19,9 +19,9 @@ export interface SignInAttempt {
 
 /**
  * Checks the credentials (throttled and audited: passwordCheck.ts) and starts a session; answers
- * its token.
+ * its token and id.
  */
-export async function signIn(db: Db, config: ServerConfig, { username, password, ip, userAgent }: SignInAttempt): Promise<{ token: string; username: string; role: Role }> {
+export async function signIn(db: Db, config: ServerConfig, { username, password, ip, userAgent }: SignInAttempt): Promise<{ token: string; sessionId: string; username: string; role: Role }> {
   const admin = await checkPassword(db, config, {
     purpose: 'sign-in',
     actor: { adminId: null, username, ip },
@@ -29,12 +29,12 @@ export async function signIn(db: Db, config: ServerConfig, { username, password,
     verify: () => checkCredentials(db, username, password, config.passwordHashCost),
   });
   if (!admin) throw unauthorized(INVALID_CREDENTIALS, 'INVALID_CREDENTIALS');
-  const token = await db.transaction(async (tx) => {
-    const t = await createSession(tx, admin.adminId, config.sessionTtlMs, ip, userAgent);
+  const { token, sessionId } = await db.transaction(async (tx) => {
+    const session = await createSession(tx, admin.adminId, config.sessionTtlMs, ip, userAgent);
     await audit(tx, { adminId: admin.adminId, username: admin.username, ip }, 'login', `admin:${admin.username}`, 'Signed in');
-    return t;
+    return session;
   });
-  return { token, username: admin.username, role: admin.role };
+  return { token, sessionId, username: admin.username, role: admin.role };
 }
 
 /** Ends the session of `token`. */

@@ -18,7 +18,7 @@ export const JUDGE_ACTOR = { adminId: null, username: 'canary judge', ip: '' };
 
 export type JudgeAction = 'none' | 'rolled-back' | 'promoted';
 
-type JudgeConfig = Pick<ServerConfig, 'judgeMinViews' | 'judgeMinSamples'>;
+type JudgeConfig = Pick<ServerConfig, 'judgeMinAdmins' | 'judgeMinViews' | 'judgeMinSamples'>;
 
 const isConflict = (err: unknown) => err instanceof ApiError && err.statusCode === 409;
 
@@ -27,9 +27,9 @@ export async function judgeRemote(db: Db, config: JudgeConfig, remote: string, m
   const [canary] = await db.query<{ id: string; since: Date }>(`select id::text as id, changed_at as since from releases where remote = $1 and state = 'canary'`, [remote]);
   if (!canary) return null;
   const [active] = await db.query<{ id: string }>(`select id::text as id from releases where remote = $1 and state = 'active'`, [remote]);
-  const canarySample = await cohortSample(db, canary.id, 'canary', canary.since);
-  const stableSample = active ? await cohortSample(db, active.id, 'stable', canary.since) : { views: 0, errorViews: 0, inp: [], lcp: [], cls: [] };
-  const verdict = judgeCanary(canarySample, stableSample, { minViews: config.judgeMinViews, minSamples: config.judgeMinSamples });
+  const canarySample = await cohortSample(db, remote, canary.id, 'canary', canary.since);
+  const stableSample = active ? await cohortSample(db, remote, active.id, 'stable', canary.since) : { admins: [] };
+  const verdict = judgeCanary(canarySample, stableSample, { minAdmins: config.judgeMinAdmins, minViews: config.judgeMinViews, minSamples: config.judgeMinSamples });
   const [stored] = await db.query<{ passing_for: number | null; promote_after_seconds: number | null }>(
     `update releases set judge_verdict = $2, judged_at = now(),
             passing_since = case when $3 then coalesce(passing_since, now()) else null end
@@ -139,7 +139,7 @@ export class CanaryJudgeSchedule {
 
   constructor(
     private readonly db: Db,
-    private readonly config: Pick<ServerConfig, 'judgeIntervalMs' | 'judgeMinViews' | 'judgeMinSamples' | 'measurementsRetentionDays' | 'log'>,
+    private readonly config: Pick<ServerConfig, 'judgeIntervalMs' | 'judgeMinAdmins' | 'judgeMinViews' | 'judgeMinSamples' | 'measurementsRetentionDays' | 'log'>,
     private readonly metrics?: ApiMetrics,
   ) {}
 

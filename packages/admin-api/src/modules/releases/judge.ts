@@ -1,50 +1,77 @@
 // The canary judge: is a canary worse than the stable release for the administrators who ran it?
-// Pure: two cohorts' real-user measurements over the same window in, a verdict out. The registry
-// (canaryJudge.ts) feeds it and acts on it; docs/releases.md ("The canary judge") is its reference.
+// Pure: two cohorts of administrators in, a verdict out. The registry (canaryJudge.ts) feeds it and
+// acts on it; docs/releases.md ("The canary judge") is its reference.
 //
-// Per metric, one one-sided test of "the canary is worse":
-//   - error rate per view (the share of views in which the remote raised at least one error):
-//     a two-proportion z-test (pooled);
-//   - INP, LCP and CLS (their p75 is what is shown): Mann-Whitney U over every sample, normal
-//     approximation with the tie correction and a continuity correction (CLS has many ties at 0).
+// The unit is the administrator, not the view: the cohorts were assigned per administrator, and one
+// person's views (one laptop, one network, one habit) are alike, so counting views as independent
+// overstates the evidence and lets one heavy (or lying) user weigh like hundreds. Each administrator
+// is summarised over the window (their share of views with an error; each vital's typical value:
+// the geometric mean of their views' INP and LCP, the mean of their CLS), and one
+// one-sided Mann-Whitney U per metric compares the canary's administrators with the stable ones':
+// each administrator is one rank, so one person can move a test by one voice at most.
+//
+// Vitals are compared against each administrator's own baseline where there is one:
+// the same typical value of their views of the same remote on the stable release before the
+// canary began (CUPED, Deng, Xu,
+// Kohavi & Walker, WSDM 2013, with θ = 1). Device and network speed differ far more between people
+// than between one person's views; the difference from their own baseline takes that away. When
+// fewer than the minimum of administrators in either cohort have a baseline, the vital is compared
+// on the administrators' typical values as they are.
+//
 // The verdict holds at `confidence` (98 %) as a whole: four tests are run, so each one needs
-// 1 - (1 - confidence) / 4 (Bonferroni), and identical cohorts are flagged at most 2 % of the time.
+// 1 - (1 - confidence) / 4 (Bonferroni). Fewer than `minAdmins` administrators in either cohort
+// (or too few views or samples): Inconclusive, never Pass or Fail.
 
 export const JUDGE_METRICS = ['errorRate', 'inp', 'lcp', 'cls'] as const;
 export type JudgeMetric = (typeof JUDGE_METRICS)[number];
 export const TIMING_METRICS = ['inp', 'lcp', 'cls'] as const;
 export type TimingMetric = (typeof TIMING_METRICS)[number];
 
-/** One cohort's measurements over the window: its views, those with an error, and each vital's samples. */
-export interface CohortSample {
+/** One administrator's views of one cohort over the window. */
+export interface AdminSummary {
   views: number;
   /** Views in which the remote raised at least one error. */
   errorViews: number;
-  inp: readonly number[];
-  lcp: readonly number[];
-  cls: readonly number[];
+  /** Each vital's typical value over their views that measured it (null: none did), and how many did:
+   *  the geometric mean of INP and LCP (ms), the mean of CLS. */
+  inp: number | null;
+  lcp: number | null;
+  cls: number | null;
+  samples: Record<TimingMetric, number>;
+  /** The same of their views of the same remote's stable release before the window (null: none). */
+  before: Record<TimingMetric, number | null>;
+}
+
+/** One cohort over the window: one summary per administrator. */
+export interface CohortSample {
+  admins: readonly AdminSummary[];
 }
 
 export interface JudgeOptions {
   /** The verdict's confidence as a whole (default 0.98). */
   confidence: number;
-  /** Fewer views than this in either cohort: Inconclusive (default 200). */
+  /** Fewer administrators than this in either cohort: Inconclusive (default 5). */
+  minAdmins: number;
+  /** Fewer views than this in either cohort: Inconclusive (default 50). */
   minViews: number;
-  /** Fewer samples of a vital than this in either cohort: that vital cannot be judged (default 50). */
+  /** Fewer samples of a vital than this in either cohort: that vital cannot be judged (default 20). */
   minSamples: number;
 }
 
-export const DEFAULT_JUDGE_OPTIONS: JudgeOptions = { confidence: 0.98, minViews: 200, minSamples: 50 };
+export const DEFAULT_JUDGE_OPTIONS: JudgeOptions = { confidence: 0.98, minAdmins: 5, minViews: 50, minSamples: 20 };
 
-/** One metric compared: each cohort's figure (p75, or the error rate), the effect and the test's outcome. */
+/** One metric compared: each cohort's figure, the effect and the test's outcome. */
 export interface MetricCheck {
   metric: JudgeMetric;
-  canary: { n: number; value: number | null };
-  stable: { n: number; value: number | null };
+  /** n: views (error rate) or samples (a vital); admins: the administrators they come from. */
+  canary: { n: number; admins: number; value: number | null };
+  stable: { n: number; admins: number; value: number | null };
   /** The canary's figure relative to the stable one's: 0.2 = 20 % higher (worse); null without both. */
   relativeChange: number | null;
-  /** Timings: the probability that a canary sample is worse than a stable one (0.5 = no difference). Error rate: the difference of the rates. */
+  /** The probability that a canary administrator fares worse than a stable one (0.5 = no difference). */
   effect: number | null;
+  /** Each administrator against their own baseline (true), or their figures as they are. */
+  againstBaseline: boolean;
   /** One-sided p-value of "the canary is worse" (null: not tested). */
   pValue: number | null;
   /** 1 - pValue. */
@@ -78,12 +105,46 @@ export function upperTail(z: number): number {
   return 0.5 * erfc(z / Math.SQRT2);
 }
 
-// --- the tests -----------------------------------------------------------------------------------
+// --- the test ------------------------------------------------------------------------------------
+
+/** Small cohorts without ties get the exact p-value (the normal approximation is poor there). */
+export const EXACT_MAX_N = 20;
 
 /**
- * Mann-Whitney U of "`worse` tends to be larger than `base`": the normal approximation with the tie
- * correction of the variance and a continuity correction. Returns the z score, its one-sided p-value
- * and the probability of superiority U / (n1 n2) (ties count half). With every value tied: p = 1.
+ * P(U >= u) under "no difference" for samples of n1 and n2 without ties, exactly: the number of
+ * orderings with each U by the recurrence f(i, j, u) = f(i - 1, j, u - j) + f(i, j - 1, u)
+ * (Mann & Whitney 1947), over all C(n1 + n2, n1) of them.
+ */
+export function exactUpperTail(n1: number, n2: number, u: number): number {
+  // ways[j][v]: orderings of i values of the first sample and j of the second with U = v (for the current i).
+  let ways: Float64Array[] = Array.from({ length: n2 + 1 }, () => Float64Array.of(1));
+  for (let i = 1; i <= n1; i++) {
+    const next: Float64Array[] = [Float64Array.of(1)];
+    for (let j = 1; j <= n2; j++) {
+      const row = new Float64Array(i * j + 1);
+      const left = next[j - 1]; // f(i, j - 1, ·)
+      const up = ways[j]; // f(i - 1, j, ·), shifted by j
+      for (let v = 0; v < left.length; v++) row[v] += left[v];
+      for (let v = 0; v < up.length; v++) row[v + j] += up[v];
+      next.push(row);
+    }
+    ways = next;
+  }
+  const all = ways[n2];
+  let total = 0;
+  let tail = 0;
+  for (let v = 0; v < all.length; v++) {
+    total += all[v];
+    if (v >= u) tail += all[v];
+  }
+  return tail / total;
+}
+
+/**
+ * Mann-Whitney U of "`worse` tends to be larger than `base`": exact for small samples without ties
+ * (n1 + n2 <= EXACT_MAX_N), else the normal approximation with the tie correction of the variance
+ * and a continuity correction. Returns the z score, its one-sided p-value and the probability of
+ * superiority U / (n1 n2) (ties count half). With every value tied: p = 1.
  */
 export function mannWhitneyU(worse: readonly number[], base: readonly number[]): { u: number; z: number; pValue: number; superiority: number } {
   const n1 = worse.length;
@@ -121,18 +182,8 @@ export function mannWhitneyU(worse: readonly number[], base: readonly number[]):
   const superiority = u / (n1 * n2);
   if (variance <= 0) return { u, z: 0, pValue: 1, superiority };
   const z = (u - mean - 0.5) / Math.sqrt(variance);
-  return { u, z, pValue: Math.min(1, upperTail(z)), superiority };
-}
-
-/** The pooled two-proportion z-test of "the first rate is higher": x1 of n1 against x2 of n2. */
-export function twoProportionZ(x1: number, n1: number, x2: number, n2: number): { z: number; pValue: number; p1: number; p2: number } {
-  const p1 = n1 ? x1 / n1 : 0;
-  const p2 = n2 ? x2 / n2 : 0;
-  const pooled = n1 + n2 ? (x1 + x2) / (n1 + n2) : 0;
-  const se = Math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2));
-  if (!n1 || !n2 || !(se > 0)) return { z: 0, pValue: 1, p1, p2 };
-  const z = (p1 - p2) / se;
-  return { z, pValue: upperTail(z), p1, p2 };
+  const pValue = tieTerm === 0 && n <= EXACT_MAX_N ? exactUpperTail(n1, n2, u) : upperTail(z);
+  return { u, z, pValue: Math.min(1, pValue), superiority };
 }
 
 /** The q-quantile (0..1) by linear interpolation between order statistics; null when empty. */
@@ -148,79 +199,117 @@ export function quantile(values: readonly number[], q: number): number | null {
 const relative = (canary: number | null, stable: number | null): number | null =>
   canary === null || stable === null ? null : stable === 0 ? (canary === 0 ? 0 : null) : canary / stable - 1;
 
+const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : null);
+const sum = (xs: readonly AdminSummary[], f: (a: AdminSummary) => number) => xs.reduce((s, a) => s + f(a), 0);
+
+/**
+ * An administrator's change from their own baseline: the log of the ratio for INP and LCP (a 20 %
+ * slower canary is +0.18 whatever the person's speed), the difference for CLS (often 0).
+ */
+function fromBaseline(metric: TimingMetric, now: number, before: number): number {
+  return metric === 'cls' ? now - before : Math.log(Math.max(now, 1) / Math.max(before, 1));
+}
+
 // --- the verdict -----------------------------------------------------------------------------
 
-export const METRIC_LABELS: Record<JudgeMetric, string> = { errorRate: 'error rate per view', inp: 'INP p75', lcp: 'LCP p75', cls: 'CLS p75' };
+export const METRIC_LABELS: Record<JudgeMetric, string> = { errorRate: 'error rate', inp: 'INP', lcp: 'LCP', cls: 'CLS' };
 
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 
-/** The canary's cohort against the stable one's over the same window: Pass, Fail or Inconclusive, and why. */
+function errorRateCheck(canary: readonly AdminSummary[], stable: readonly AdminSummary[], tested: boolean, perTest: number): MetricCheck {
+  const share = (a: AdminSummary) => (a.views ? a.errorViews / a.views : 0);
+  const c = canary.map(share);
+  const s = stable.map(share);
+  const m = tested ? mannWhitneyU(c, s) : null;
+  const cv = mean(c);
+  const sv = mean(s);
+  return {
+    metric: 'errorRate',
+    canary: { n: sum(canary, (a) => a.views), admins: canary.length, value: cv },
+    stable: { n: sum(stable, (a) => a.views), admins: stable.length, value: sv },
+    relativeChange: relative(cv, sv),
+    effect: m ? m.superiority : null,
+    againstBaseline: false,
+    pValue: m ? m.pValue : null,
+    confidence: m ? 1 - m.pValue : null,
+    outcome: !m ? 'too-few' : m.pValue < perTest ? 'worse' : 'no-worse',
+  };
+}
+
+function timingCheck(metric: TimingMetric, canary: readonly AdminSummary[], stable: readonly AdminSummary[], enough: boolean, opts: JudgeOptions, perTest: number): MetricCheck {
+  const measured = (xs: readonly AdminSummary[]) => xs.filter((a) => a[metric] !== null);
+  const c = measured(canary);
+  const s = measured(stable);
+  const samples = (xs: readonly AdminSummary[]) => sum(xs, (a) => a.samples[metric]);
+  const tested = enough && c.length >= opts.minAdmins && s.length >= opts.minAdmins && samples(c) >= opts.minSamples && samples(s) >= opts.minSamples;
+  const withBaseline = (xs: AdminSummary[]) => xs.filter((a) => a.before[metric] !== null);
+  const cb = withBaseline(c);
+  const sb = withBaseline(s);
+  const againstBaseline = cb.length >= opts.minAdmins && sb.length >= opts.minAdmins;
+  const values = (xs: AdminSummary[]) => (againstBaseline ? xs.map((a) => fromBaseline(metric, a[metric]!, a.before[metric]!)) : xs.map((a) => a[metric]!));
+  const m = tested ? (againstBaseline ? mannWhitneyU(values(cb), values(sb)) : mannWhitneyU(values(c), values(s))) : null;
+  // Shown: the p75 of the administrators' typical values (each administrator one value).
+  const cp75 = quantile(c.map((a) => a[metric]!), 0.75);
+  const sp75 = quantile(s.map((a) => a[metric]!), 0.75);
+  return {
+    metric,
+    canary: { n: samples(c), admins: c.length, value: cp75 },
+    stable: { n: samples(s), admins: s.length, value: sp75 },
+    relativeChange: relative(cp75, sp75),
+    effect: m ? m.superiority : null,
+    againstBaseline: tested && againstBaseline,
+    pValue: m ? m.pValue : null,
+    confidence: m ? 1 - m.pValue : null,
+    outcome: !m ? 'too-few' : m.pValue < perTest ? 'worse' : 'no-worse',
+  };
+}
+
+/** The canary's administrators against the stable ones' over the same window: Pass, Fail or Inconclusive, and why. */
 export function judgeCanary(canary: CohortSample, stable: CohortSample, options: Partial<JudgeOptions> = {}): Verdict {
   const opts = { ...DEFAULT_JUDGE_OPTIONS, ...options };
   const perTest = (1 - opts.confidence) / JUDGE_METRICS.length;
-  const checks: MetricCheck[] = [];
-  const enoughViews = canary.views >= opts.minViews && stable.views >= opts.minViews;
+  const c = canary.admins;
+  const s = stable.admins;
+  const views = { canary: sum(c, (a) => a.views), stable: sum(s, (a) => a.views) };
+  const enoughAdmins = c.length >= opts.minAdmins && s.length >= opts.minAdmins;
+  const enoughViews = views.canary >= opts.minViews && views.stable >= opts.minViews;
+  const enough = enoughAdmins && enoughViews;
+  const checks = [errorRateCheck(c, s, enough, perTest), ...TIMING_METRICS.map((m) => timingCheck(m, c, s, enough, opts, perTest))];
+  const who = `${c.length} canary and ${s.length} stable administrators`;
 
-  {
-    const t = twoProportionZ(canary.errorViews, canary.views, stable.errorViews, stable.views);
-    const tested = enoughViews;
-    checks.push({
-      metric: 'errorRate',
-      canary: { n: canary.views, value: canary.views ? t.p1 : null },
-      stable: { n: stable.views, value: stable.views ? t.p2 : null },
-      relativeChange: relative(canary.views ? t.p1 : null, stable.views ? t.p2 : null),
-      effect: canary.views && stable.views ? t.p1 - t.p2 : null,
-      pValue: tested ? t.pValue : null,
-      confidence: tested ? 1 - t.pValue : null,
-      outcome: !tested ? 'too-few' : t.pValue < perTest ? 'worse' : 'no-worse',
-    });
+  if (!enoughAdmins) {
+    return { verdict: 'inconclusive', reason: `too few administrators: ${c.length} canary and ${s.length} stable, ${opts.minAdmins} needed in each`, checks };
   }
-  for (const metric of TIMING_METRICS) {
-    const c = canary[metric];
-    const s = stable[metric];
-    const tested = enoughViews && c.length >= opts.minSamples && s.length >= opts.minSamples;
-    const m = tested ? mannWhitneyU(c, s) : null;
-    const cp75 = quantile(c, 0.75);
-    const sp75 = quantile(s, 0.75);
-    checks.push({
-      metric,
-      canary: { n: c.length, value: cp75 },
-      stable: { n: s.length, value: sp75 },
-      relativeChange: relative(cp75, sp75),
-      effect: m ? m.superiority : null,
-      pValue: m ? m.pValue : null,
-      confidence: m ? 1 - m.pValue : null,
-      outcome: !m ? 'too-few' : m.pValue < perTest ? 'worse' : 'no-worse',
-    });
+  if (!enoughViews) {
+    return { verdict: 'inconclusive', reason: `too few views: ${views.canary} canary and ${views.stable} stable, ${opts.minViews} needed in each`, checks };
   }
-
-  const worse = checks.filter((c) => c.outcome === 'worse').sort((a, b) => a.pValue! - b.pValue!);
+  const worse = checks.filter((x) => x.outcome === 'worse').sort((a, b) => a.pValue! - b.pValue!);
   if (worse.length) {
     const w = worse[0];
     const change = w.relativeChange === null ? '' : ` (${w.relativeChange >= 0 ? '+' : ''}${pct(w.relativeChange)})`;
-    const figures = w.metric === 'errorRate' ? `${pct(w.canary.value!)} against ${pct(w.stable.value!)}` : `${fmt(w.metric, w.canary.value)} against ${fmt(w.metric, w.stable.value)}`;
+    const figures = `${fmt(w.metric, w.canary.value)} against ${fmt(w.metric, w.stable.value)}`;
+    const basis = w.againstBaseline ? ', each against their own baseline' : '';
     return {
       verdict: 'fail',
       metric: w.metric,
       relativeChange: w.relativeChange,
       effect: w.effect,
       confidence: w.confidence!,
-      reason: `the canary's ${METRIC_LABELS[w.metric]} is worse: ${figures}${change}, at ${pct(w.confidence!)} confidence (${worse.map((x) => METRIC_LABELS[x.metric]).join(', ')} worse)`,
+      reason: `the canary's ${METRIC_LABELS[w.metric]} is worse: ${figures}${change}, at ${pct(w.confidence!)} confidence from ${who}${basis} (${worse.map((x) => METRIC_LABELS[x.metric]).join(', ')} worse)`,
       checks,
     };
   }
-  if (!enoughViews) {
-    return { verdict: 'inconclusive', reason: `too few views: ${canary.views} canary and ${stable.views} stable, ${opts.minViews} needed in each`, checks };
-  }
-  const few = checks.filter((c) => c.outcome === 'too-few');
+  const few = checks.filter((x) => x.outcome === 'too-few');
   if (few.length) {
-    const which = few.map((c) => `${METRIC_LABELS[c.metric].replace(' p75', '')} (${c.canary.n} canary, ${c.stable.n} stable)`).join(', ');
-    return { verdict: 'inconclusive', reason: `too few samples of ${which}: ${opts.minSamples} needed in each cohort`, checks };
+    const which = few.map((x) => `${METRIC_LABELS[x.metric]} (${x.canary.n} canary from ${x.canary.admins}, ${x.stable.n} stable from ${x.stable.admins})`).join(', ');
+    return { verdict: 'inconclusive', reason: `too few samples of ${which}: ${opts.minSamples} samples from ${opts.minAdmins} administrators needed in each cohort`, checks };
   }
-  return { verdict: 'pass', reason: `no metric is worse at ${pct(opts.confidence)} confidence (${canary.views} canary views, ${stable.views} stable)`, checks };
+  return { verdict: 'pass', reason: `no metric is worse at ${pct(opts.confidence)} confidence (${who}; ${views.canary} canary views, ${views.stable} stable)`, checks };
 }
 
+/** A metric's figure as the reasons show it: the error rate as a share, vitals at p75 over the administrators. */
 function fmt(metric: JudgeMetric, v: number | null): string {
   if (v === null) return '—';
+  if (metric === 'errorRate') return pct(v);
   return metric === 'cls' ? v.toFixed(3) : `${Math.round(v)} ms`;
 }

@@ -1,27 +1,39 @@
 // Real-user measurements of the live releases (POST /api/vitals): stored per view against the release
-// the administrator ran, with the cohort they were in, read back per cohort for the canary judge, and
-// deleted after the retention.
+// the administrator ran, with the cohort they were in when their session was given it, read back per
+// administrator for the canary judge, and deleted after the retention.
 import { SERIES_BUCKETS, type JudgementSeriesPoint, type VitalsBatch } from '@growth-admin/api-contract';
 import type { Queryable } from '../../db';
-import type { CohortSample } from './judge';
+import type { AdminSummary, CohortSample } from './judge';
 
 /** The newest views of each cohort the judge reads (bounded work per judgement). */
 export const JUDGE_MAX_VIEWS = 20_000;
+/** How far before a canary the judge looks for each administrator's own baseline. */
+export const BASELINE_DAYS = 7;
+
+/** The session's served release of each id in `ids`: its remote, version and the cohort it was given in. */
+export async function servedReleases(q: Queryable, sessionId: string, ids: string[]): Promise<Map<string, { remote: string; version: string; cohort: 'canary' | 'stable' }>> {
+  const rows = await q.query<{ id: string; remote: string; version: string; cohort: 'canary' | 'stable' }>(
+    `select r.id::text as id, r.remote, r.version, s.cohort
+       from served_releases s join releases r on r.id = s.release_id
+      where s.session_id = $1 and s.release_id = any($2::bigint[])`,
+    [sessionId, ids],
+  );
+  return new Map(rows.map((r) => [r.id, r]));
+}
 
 /**
- * Stores a batch from `username`. Each measurement's release decides its remote, version and cohort:
- * `canary` while the release is its remote's canary, `stable` while it is the active release; a
- * measurement of any other release (rolled back, retired, unknown) is dropped. Returns the remotes
- * that got measurements.
+ * Stores a batch from one session of `username`. A measurement is taken only of a release this
+ * session's runtime config gave it, with the cohort it was given in (a release promoted or rolled
+ * back since is still the one it ran); any other is not served: dropped, never stored. Returns the
+ * remotes that got measurements.
  */
-export async function storeMeasurements(q: Queryable, username: string, batch: VitalsBatch['measurements']): Promise<{ accepted: number; dropped: number; remotes: string[] }> {
-  const ids = [...new Set(batch.map((m) => m.releaseId))];
-  const live = await q.query<{ id: string; remote: string; version: string; state: string }>(
-    `select id::text as id, remote, version, state from releases where id = any($1::bigint[]) and state in ('active', 'canary')`,
-    [ids],
-  );
-  const byId = new Map(live.map((r) => [r.id, r]));
-  const kept = batch.filter((m) => byId.has(m.releaseId));
+export async function storeMeasurements(
+  q: Queryable,
+  session: { sessionId: string; username: string },
+  batch: VitalsBatch['measurements'],
+): Promise<{ accepted: number; notServed: number; remotes: string[] }> {
+  const served = await servedReleases(q, session.sessionId, [...new Set(batch.map((m) => m.releaseId))]);
+  const kept = batch.filter((m) => served.has(m.releaseId));
   if (kept.length) {
     const col = <T>(f: (m: (typeof kept)[number]) => T) => kept.map(f);
     await q.query(
@@ -31,10 +43,10 @@ export async function storeMeasurements(q: Queryable, username: string, batch: V
            as u(r, rm, v, c, k, t, l, i, s, e)`,
       [
         col((m) => m.releaseId),
-        col((m) => byId.get(m.releaseId)!.remote),
-        col((m) => byId.get(m.releaseId)!.version),
-        col((m) => (byId.get(m.releaseId)!.state === 'canary' ? 'canary' : 'stable')),
-        username,
+        col((m) => served.get(m.releaseId)!.remote),
+        col((m) => served.get(m.releaseId)!.version),
+        col((m) => served.get(m.releaseId)!.cohort),
+        session.username,
         col((m) => m.kind),
         col((m) => m.target),
         col((m) => m.lcp ?? null),
@@ -44,29 +56,60 @@ export async function storeMeasurements(q: Queryable, username: string, batch: V
       ],
     );
   }
-  return { accepted: kept.length, dropped: batch.length - kept.length, remotes: [...new Set(kept.map((m) => byId.get(m.releaseId)!.remote))] };
+  return { accepted: kept.length, notServed: batch.length - kept.length, remotes: [...new Set(kept.map((m) => served.get(m.releaseId)!.remote))] };
 }
 
-/** A cohort's measurements of `releaseId` since `since` (the newest JUDGE_MAX_VIEWS views), as the judge takes them. */
-export async function cohortSample(q: Queryable, releaseId: string, cohort: 'canary' | 'stable', since: Date | string): Promise<CohortSample> {
-  const rows = await q.query<{ errors: number; lcp_ms: number | null; inp_ms: number | null; cls: number | null }>(
-    `select errors, lcp_ms, inp_ms, cls from release_measurements
-      where release_id = $1 and cohort = $2 and created_at >= $3
-      order by created_at desc limit ${JUDGE_MAX_VIEWS}`,
+// Each administrator's typical value of a vital: the geometric mean of INP and LCP (ms, at least 1),
+// the mean of CLS. judge.ts explains why; bench/judgeData.ts computes the same for generated views.
+const TYPICAL = `exp(avg(ln(greatest(inp_ms::float8, 1)))) as inp, count(inp_ms)::int as inp_n,
+                 exp(avg(ln(greatest(lcp_ms::float8, 1)))) as lcp, count(lcp_ms)::int as lcp_n,
+                 avg(cls::float8) as cls, count(cls)::int as cls_n`;
+
+type TypicalRow = { admin: string; inp: number | null; inp_n: number; lcp: number | null; lcp_n: number; cls: number | null; cls_n: number };
+const num = (v: number | string | null) => (v === null ? null : Number(v));
+
+/**
+ * A cohort's administrators as the judge takes them: each one's views of `releaseId` since `since`
+ * (of the newest JUDGE_MAX_VIEWS), errors and typical vitals, and the same of their views of the
+ * remote's stable releases in the BASELINE_DAYS before `since` (their own baseline).
+ */
+export async function cohortSample(q: Queryable, remote: string, releaseId: string, cohort: 'canary' | 'stable', since: Date | string): Promise<CohortSample> {
+  const rows = await q.query<TypicalRow & { views: number; error_views: number }>(
+    `select admin_username as admin, count(*)::int as views, count(*) filter (where errors > 0)::int as error_views, ${TYPICAL}
+       from (select * from release_measurements
+              where release_id = $1 and cohort = $2 and created_at >= $3
+              order by created_at desc limit ${JUDGE_MAX_VIEWS}) v
+      group by admin_username`,
     [releaseId, cohort, since],
   );
-  const sample = { views: rows.length, errorViews: 0, inp: [] as number[], lcp: [] as number[], cls: [] as number[] };
-  for (const r of rows) {
-    if (r.errors > 0) sample.errorViews++;
-    if (r.inp_ms !== null) sample.inp.push(Number(r.inp_ms));
-    if (r.lcp_ms !== null) sample.lcp.push(Number(r.lcp_ms));
-    if (r.cls !== null) sample.cls.push(Number(r.cls));
-  }
-  return sample;
+  if (!rows.length) return { admins: [] };
+  const before = await q.query<TypicalRow>(
+    `select admin_username as admin, ${TYPICAL}
+       from release_measurements
+      where remote = $1 and cohort = 'stable' and created_at < $2 and created_at >= $2::timestamptz - make_interval(days => ${BASELINE_DAYS})
+        and admin_username = any($3::text[])
+      group by admin_username`,
+    [remote, since, rows.map((r) => r.admin)],
+  );
+  const baseline = new Map(before.map((b) => [b.admin, b]));
+  return {
+    admins: rows.map((r): AdminSummary => {
+      const b = baseline.get(r.admin);
+      return {
+        views: r.views,
+        errorViews: r.error_views,
+        inp: r.inp_n ? num(r.inp) : null,
+        lcp: r.lcp_n ? num(r.lcp) : null,
+        cls: r.cls_n ? num(r.cls) : null,
+        samples: { inp: r.inp_n, lcp: r.lcp_n, cls: r.cls_n },
+        before: { inp: b?.inp_n ? num(b.inp) : null, lcp: b?.lcp_n ? num(b.lcp) : null, cls: b?.cls_n ? num(b.cls) : null },
+      };
+    }),
+  };
 }
 
 type CohortPoint = JudgementSeriesPoint['canary'];
-const NO_VIEWS: CohortPoint = { views: 0, errorRate: null, inp: null, lcp: null, cls: null };
+const NO_VIEWS: CohortPoint = { views: 0, admins: 0, errorRate: null, inp: null, lcp: null, cls: null };
 
 /**
  * Whose views a series compares: a canary's (its release's canary views) against the remote's stable
@@ -89,9 +132,9 @@ export async function cohortSeries(q: Queryable, cohorts: SeriesCohorts, since: 
     'canaryId' in cohorts
       ? ["((release_id = $5::bigint and cohort = 'canary') or (remote = $6 and cohort = 'stable'))", [cohorts.canaryId, cohorts.remote]]
       : ["release_id = $5::bigint and cohort = 'stable'", [cohorts.releaseId]];
-  const rows = await q.query<{ bucket: number; cohort: 'canary' | 'stable'; views: number; error_rate: number; inp: number | null; lcp: number | null; cls: number | null }>(
+  const rows = await q.query<{ bucket: number; cohort: 'canary' | 'stable'; views: number; admins: number; error_rate: number; inp: number | null; lcp: number | null; cls: number | null }>(
     `select least(floor(extract(epoch from (created_at - $1::timestamptz)) / $3)::int, $4::int - 1) as bucket, cohort,
-            count(*)::int as views,
+            count(*)::int as views, count(distinct admin_username)::int as admins,
             avg(case when errors > 0 then 1.0 else 0.0 end)::float8 as error_rate,
             percentile_cont(0.75) within group (order by inp_ms::float8) as inp,
             percentile_cont(0.75) within group (order by lcp_ms::float8) as lcp,
@@ -106,11 +149,10 @@ export async function cohortSeries(q: Queryable, cohorts: SeriesCohorts, since: 
     canary: NO_VIEWS,
     stable: NO_VIEWS,
   }));
-  const num = (v: number | string | null) => (v === null ? null : Number(v));
   for (const r of rows) {
     const point = series[Math.max(0, r.bucket)];
     if (!point) continue;
-    point[r.cohort] = { views: r.views, errorRate: num(r.error_rate), inp: num(r.inp), lcp: num(r.lcp), cls: num(r.cls) };
+    point[r.cohort] = { views: r.views, admins: r.admins, errorRate: num(r.error_rate), inp: num(r.inp), lcp: num(r.lcp), cls: num(r.cls) };
   }
   return series;
 }

@@ -6,7 +6,7 @@ import { ApiError, badRequest, unauthorized } from '../../http/errors';
 import { durationInWords } from '../../http/guard';
 import { findSession } from '../auth/repository';
 import { CanaryJudgeSchedule, canaryJudgementOf } from './canaryJudge';
-import { storeMeasurements } from './measurements';
+import { servedReleases, storeMeasurements } from './measurements';
 import { checkDeployScope } from '../../http/guard';
 import { serve } from '../../http/serve';
 import { ReportRateLimiter } from '../security/cspReports';
@@ -83,8 +83,13 @@ export function releaseRoutes(app: FastifyInstance, { db, config, metrics }: Rou
   serve(app, releases.reportReleaseFailure, async (req) => {
     const admin = req.admin!;
     if (!limiter.take(admin.username)) throw new ApiError(429, 'RATE_LIMITED', 'Too many failure reports this minute: try again later', 60);
+    const release = (await servedReleases(db, admin.sessionId, [req.body.releaseId])).get(req.body.releaseId);
+    if (!release) {
+      metrics.failureReport('not_served');
+      return { data: { counted: false, rolledBack: false } };
+    }
     const data = await recordFailure(db, admin.username, req.body, config.canaryMaxFailures);
-    const [release] = await db.query<{ remote: string }>('select remote from releases where id = $1', [req.body.releaseId]);
+    metrics.failureReport('counted');
     metrics.release(release.remote, 'failure_reported');
     if (data.rolledBack) {
       metrics.release(release.remote, 'auto_rolled_back');
@@ -106,12 +111,12 @@ export function releaseRoutes(app: FastifyInstance, { db, config, metrics }: Rou
       metrics.vitalsReceived('rate_limited', req.body.measurements.length);
       throw new ApiError(429, 'RATE_LIMITED', 'Too many measurement batches from this session this minute: try again later', 60);
     }
-    const { accepted, dropped, remotes } = await storeMeasurements(db, found.session.username, req.body.measurements);
+    const { accepted, notServed, remotes } = await storeMeasurements(db, found.session, req.body.measurements);
     metrics.vitalsReceived('accepted', accepted);
-    metrics.vitalsReceived('dropped', dropped);
+    metrics.vitalsReceived('not_served', notServed);
     for (const remote of remotes) metrics.release(remote, 'measured');
     await judge.measured(remotes);
-    return { data: { accepted, dropped } };
+    return { data: { accepted, dropped: notServed } };
   });
   serve(app, releases.canaryJudgement, async (req) => {
     checkDeployScope(req, req.params.remote);

@@ -11,13 +11,31 @@ import { registryState } from './repository';
 export interface Viewer {
   username: string;
   role: Role;
+  sessionId: string;
 }
 
 /** The config for `viewer` (null: no session: no remote loads before sign-in). */
 export async function runtimeConfigFor(q: Queryable, config: ServerConfig, req: FastifyRequest, viewer: Viewer | null): Promise<RegistryRuntimeConfig> {
   const base = { apiBaseUrl: config.publicUrl ?? `${req.protocol}://${req.host}`, signingKey: config.signingKey, directImageHosts: config.directImageHosts };
   if (!viewer) return { ...base, remotes: {}, releases: {}, integrity: {}, allowedOrigins: [], composition: EMPTY_COMPOSITION };
-  return { ...base, ...resolveComposition(await registryState(q), viewer.role, subjectOf(viewer.username), config.releaseOrigins) };
+  const resolved = resolveComposition(await registryState(q), viewer.role, subjectOf(viewer.username), config.releaseOrigins);
+  await recordServed(q, viewer.sessionId, resolved.releases);
+  return { ...base, ...resolved };
+}
+
+/**
+ * Records the releases a session was given and its cohort in each: only these may it report
+ * measurements and failures of. Served again (a reload after a promotion), the newest cohort holds.
+ */
+async function recordServed(q: Queryable, sessionId: string, releases: RegistryRuntimeConfig['releases']): Promise<void> {
+  const served = Object.values(releases);
+  if (!served.length) return;
+  await q.query(
+    `insert into served_releases (session_id, release_id, cohort)
+     select $1, r, c from unnest($2::bigint[], $3::text[]) as u(r, c)
+     on conflict (session_id, release_id) do update set cohort = excluded.cohort, served_at = now()`,
+    [sessionId, served.map((r) => r.id), served.map((r) => (r.canary ? 'canary' : 'stable'))],
+  );
 }
 
 const SESSION_RE = /^Bearer ([A-Za-z0-9_-]{43})$/;
@@ -27,5 +45,5 @@ export async function viewerOf(q: Queryable, config: ServerConfig, req: FastifyR
   const m = SESSION_RE.exec(req.headers.authorization ?? '');
   if (!m) return null;
   const found = await findSession(q, m[1], config.sessionIdleMs);
-  return found.status === 'live' ? { username: found.session.username, role: found.session.role } : null;
+  return found.status === 'live' ? { username: found.session.username, role: found.session.role, sessionId: found.session.sessionId } : null;
 }
