@@ -4,15 +4,17 @@
 // Debian's Chromium headless shell for the browser journeys and Prometheus for the metrics test), builds, type-checks and lints, checks the dashboard's
 // first-load byte budget (scripts/bundle-budget.mjs), runs each package's
 // jest suite and the Playwright journeys through turbo, then prints the summed counts. The last line is
-// `N passed, N failed` summed over all jest and Playwright runs (.ci/run relies on it).
+// `N passed, N failed, N skipped` summed over the jest runs of every workspace package (packages/*,
+// examples/*, tools/federation) and the Playwright run (scripts/test-results.mjs; .ci/run relies on it).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { changedFiles, journeyEnv, planAffected } from './affected.mjs';
 import { exitIfNodeTooOld } from './node-version.mjs';
 import { ensureInstalled, pnpmCommand, repoRoot, runAsync, runPnpm, runPnpmAsync } from './pnpm.mjs';
+import { clearReports, testResults } from './test-results.mjs';
 
 exitIfNodeTooOld();
 
@@ -39,26 +41,9 @@ const ensureChromium = () => ensureDebianPackage(CHROMIUM, 'chromium-headless-sh
 // The admin API's metrics test scrapes with a real Prometheus (started and stopped by the test).
 const ensurePrometheus = () => ensureDebianPackage(PROMETHEUS, 'prometheus', "the admin API's metrics tests");
 
-/** Every reports/*.json under the workspace's packages: { passed, failed, skipped } per run. */
-function collectReports(dir) {
-  const out = [];
-  const reportsDir = join(dir, 'reports');
-  if (!existsSync(reportsDir)) return out;
-  for (const file of readdirSync(reportsDir)) {
-    if (!file.endsWith('.json')) continue;
-    try {
-      out.push({ file: join(reportsDir, file), ...JSON.parse(readFileSync(join(reportsDir, file), 'utf8')) });
-    } catch {
-      /* a half-written report counts as nothing */
-    }
-  }
-  return out;
-}
-
-// Every workspace package's jest reports: packages/* and the build tools (tools/federation).
-const packageDirs = [...readdirSync(join(repoRoot, 'packages')).map((p) => join(repoRoot, 'packages', p)), join(repoRoot, 'tools', 'federation')];
-const e2eDir = join(repoRoot, 'e2e');
-for (const dir of [...packageDirs, e2eDir]) rmSync(join(dir, 'reports'), { recursive: true, force: true });
+// Every workspace package's reports (packages/*, examples/*, tools/federation, e2e: scripts/test-results.mjs)
+// are removed first: the closing line counts only what this run wrote.
+clearReports(repoRoot);
 
 ensureInstalled();
 
@@ -207,44 +192,28 @@ async function runTests() {
 }
 const test = build !== 0 ? 1 : nothing ? 0 : await timed('tests', runTests);
 
-const jest = { passed: 0, failed: 0, skipped: 0 };
 console.log(`\nTook: ${took.join(', ') || 'nothing to run'}`);
+// The last line counts every test, jest's and Playwright's, of every workspace package, and a failed
+// step that ran no test (a build, the budget, a crashed task) as one failure: it never reads "0
+// failed" for a failing run.
+const stepFailed = build !== 0 || budget !== 0 || test !== 0;
+const results = testResults(repoRoot, { stepFailed });
 console.log('Test results:');
-for (const dir of packageDirs) {
-  for (const r of collectReports(dir)) {
-    console.log(`  ${relative(repoRoot, r.file)}: ${r.passed} passed, ${r.failed} failed, ${r.skipped ?? 0} skipped`);
-    jest.passed += r.passed;
-    jest.failed += r.failed;
-    jest.skipped += r.skipped ?? 0;
-  }
+for (const r of results.runs) {
+  console.log(`  ${r.file}${r.kind === 'jest' ? '' : ` (${r.kind})`}: ${r.passed} passed, ${r.failed} failed, ${r.skipped ?? 0} skipped`);
 }
-const e2e = collectReports(e2eDir);
-for (const r of e2e) console.log(`  ${relative(repoRoot, r.file)} (Playwright): ${r.passed} passed, ${r.failed} failed, ${r.skipped ?? 0} skipped`);
 if (build !== 0) console.log('  build, typecheck or lint FAILED');
 if (budget !== 0) console.log("  bundle budget FAILED (see above: the dashboard's first-load JS grew more than 2% over bundle-budget.json)");
 if (test !== 0) console.log('  at least one test task FAILED');
 
-// The last line counts every test, jest's and Playwright's, and a failed step that ran no test (a
-// build, the budget, a crashed task) as one failure: it never reads "0 failed" for a failing run.
-const total = { ...jest };
-for (const r of e2e) {
-  total.passed += r.passed;
-  total.failed += r.failed;
-  total.skipped += r.skipped ?? 0;
-}
-const stepFailed = build !== 0 || budget !== 0 || test !== 0;
 // What failed, by name, near the end of the output (CI shows its tail).
-const failures = [...packageDirs.flatMap((dir) => collectReports(dir)), ...e2e].flatMap((r) =>
-  (r.failures ?? []).map((f) => `${relative(repoRoot, r.file)}: ${f}`),
-);
-if (failures.length) {
+if (results.failures.length) {
   console.log('\nFailed:');
-  for (const f of failures.slice(0, 30)) console.log(`  ${f}`);
-  if (failures.length > 30) console.log(`  ... and ${failures.length - 30} more`);
+  for (const f of results.failures.slice(0, 30)) console.log(`  ${f}`);
+  if (results.failures.length > 30) console.log(`  ... and ${results.failures.length - 30} more`);
 }
-if (stepFailed && total.failed === 0) total.failed = 1;
+const { jest, total, summary } = results;
 console.log(`jest: ${jest.passed} passed, ${jest.failed} failed, ${jest.skipped} skipped`);
-const summary = `${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`;
 mkdirSync(join(repoRoot, 'reports'), { recursive: true });
 writeFileSync(join(repoRoot, 'reports', 'summary.txt'), `${summary}\n`);
 console.log(summary);

@@ -6,28 +6,18 @@
 // each file under the same options as its own package's. Before it: the packages they depend on are
 // built (turbo, cached), since a remote's types come from shared-client's and api-contract's dist.
 //   node scripts/typecheck.mjs [--no-build]
-import { globSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { exitIfNodeTooOld } from './node-version.mjs';
+import { workspacePackages } from './workspace-packages.mjs';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ts = createRequire(join(repoRoot, 'package.json'))('typescript');
 
-/** The workspace's package globs: the `packages:` list of pnpm-workspace.yaml. */
-function workspaceGlobs() {
-  const yaml = readFileSync(join(repoRoot, 'pnpm-workspace.yaml'), 'utf8');
-  const list = /^packages:\n((?:\s+-.*\n)+)/m.exec(yaml)?.[1] ?? '';
-  return [...list.matchAll(/-\s*['"]?([^'"\s]+)/g)].map((m) => m[1]);
-}
-
 /** Each workspace package that has a `typecheck` script: its name, tsconfig and workspace dependencies. */
 export function typecheckedPackages() {
-  return workspaceGlobs()
-    .flatMap((glob) => globSync(`${glob}/package.json`, { cwd: repoRoot }))
-    .sort()
-    .map((file) => ({ dir: join(repoRoot, dirname(file)), manifest: JSON.parse(readFileSync(join(repoRoot, file), 'utf8')) }))
+  return workspacePackages(repoRoot)
     .filter(({ manifest }) => manifest.scripts?.typecheck)
     .map(({ dir, manifest }) => {
       const script = manifest.scripts.typecheck;

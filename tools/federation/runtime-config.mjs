@@ -1,6 +1,22 @@
-// The runtime config the shell fetches at boot (and a remote's standalone harness too):
-//   { apiBaseUrl, signingKey, directImageHosts, remotes: { <name>: '<url>/mf-manifest.json' } }
-// Deploying or rolling back a remote is editing its URL here; nothing is rebuilt.
+// The plain runtime config of local development, made from this repository's remotes (each
+// packages/<pkg>/remote.json) and the local ports:
+//   { apiBaseUrl, signingKey, directImageHosts, remotes: { <name>: '<url>/mf-manifest.json' }, composition }
+// Each build writes it into its dist/runtime-config.json, and each dev server (`--dev`) and each of
+// `npm start`'s static servers answers it at /runtime-config.json: a remote's standalone harness
+// reads it there, and so does a shell page that names no other config (its dev server, its dist/
+// served as plain files).
+//
+// It is a development path only, without integrity: it carries no release ids, no Subresource
+// Integrity hashes and no allowed origins, so a shell booted from it runs whatever those URLs serve,
+// with no hash checked and no origin rule, and shows every section to every role. Nothing is
+// released or rolled back here.
+//
+// Under `npm start` (scripts/system.mjs) it also gives the ports, the API's URL and signing key, and
+// the local builds' manifest URLs that seed the release registry; the shell's page there boots from
+// the registry instead (`GET /api/runtime-config`: each remote's chosen release with its hashes, the
+// allowed origins, the administrator's composition). Releasing, promoting and rolling back a remote
+// go through the registry (`npm run release`, `npm run rollback`, Settings → Remotes:
+// docs/releases.md), never through this file.
 
 import { localRemotes } from './local-remotes.mjs';
 

@@ -5,16 +5,15 @@ import { OrderDetailsDialog } from './components/OrderDetailsDialog';
 import { KIND_TEXT } from './lib/kindText';
 import { deferred, fail, type FakeReply, installFakeApi, ok, requestsTo, renderSection } from '@growth-admin/shared-client/testing';
 import { makeOrder } from './test/orders';
-import { buttonByText, findButtonByText, setupUser } from './test/dom';
+import { button, findButton, setupUser } from './test/dom';
 
 jest.setTimeout(60_000);
 
 const LIST = '/api/admin/orders/orderList';
 const REFUND = '/api/admin/orders/refundOrder';
 
-const dialog = () => document.querySelector('.ant-modal') as HTMLElement;
-const queryButton = (text: string) =>
-  Array.from(document.querySelectorAll('button')).find((b) => b.textContent === text) ?? null;
+const dialog = () => screen.getByRole('dialog', { name: 'Order Details' });
+const queryButton = (name: string) => screen.queryByRole('button', { name });
 
 describe('Order Details dialog', () => {
   it('shows the order, its promo code and its error details', async () => {
@@ -39,10 +38,9 @@ describe('Order Details dialog', () => {
     renderSection(Orders);
     const user = setupUser();
 
-    await user.click(await findButtonByText('Order #000777'));
-    const box = within(await waitFor(dialog));
-    expect(box.getByText('Order Details')).toBeInTheDocument();
-    expect(box.getByText('Order #000777', { selector: 'h4' })).toBeInTheDocument();
+    await user.click(await findButton('Order #000777'));
+    const box = within(await waitFor(dialog)); // (named by its title, 'Order Details')
+    expect(box.getByRole('heading', { level: 4, name: 'Order #000777' })).toBeInTheDocument();
     expect(box.getByText('https://social.test/bob/post/1')).toBeInTheDocument();
     const pairs: Array<[string, string]> = [
       ['Customer', 'bob'],
@@ -108,12 +106,12 @@ describe('Refund', () => {
     // A user's balance and recent orders cached by the people section, to be refreshed too.
     queryClient.setQueryData(queryKeys.persons.list({ page: 1 }), { total: 0, page: 1, pageSize: 20, list: [] });
 
-    await user.click(await findButtonByText('Order #000900'));
-    await user.dblClick(await findButtonByText('Refund Order'));
+    await user.click(await findButton('Order #000900'));
+    await user.dblClick(await findButton('Refund Order'));
     expect(await screen.findAllByText('Are you sure you want to refund this order?')).toHaveLength(1);
-    await user.dblClick(buttonByText('Yes, refund'));
+    await user.dblClick(button('Yes, refund'));
 
-    expect(await findButtonByText('Processing Refund...')).toBeDisabled();
+    expect(await findButton('Processing Refund...')).toBeDisabled();
     expect(requestsTo(api, `POST ${REFUND}`)).toHaveLength(1);
     expect(requestsTo(api, `POST ${REFUND}`)[0].body).toEqual({ orderId: order._id });
     const listCallsBefore = requestsTo(api, `GET ${LIST}`).length;
@@ -130,27 +128,27 @@ describe('Refund', () => {
 
   it('a click beside the confirmation does not dismiss it (where the second click of a double click lands); Cancel does', async () => {
     const { user } = setup(() => ok({}));
-    await user.click(await findButtonByText('Order #000900'));
-    await user.click(await findButtonByText('Refund Order'));
+    await user.click(await findButton('Order #000900'));
+    await user.click(await findButton('Refund Order'));
     const question = await screen.findByText('Are you sure you want to refund this order?');
     // The mask: the wrapper around the confirmation, outside its box.
     await user.click(question.closest('.ant-modal-wrap')!);
     expect(screen.getByText('Are you sure you want to refund this order?')).toBeInTheDocument();
-    await user.click(buttonByText('Cancel'));
+    await user.click(button('Cancel'));
     await waitFor(() => expect(screen.queryByText('Are you sure you want to refund this order?')).toBeNull());
   });
 
   it('reports a failed refund and leaves the dialog open to try again', async () => {
     const { toast, user } = setup(() => fail(409, 'Order is already refunded', 'ALREADY_REFUNDED'));
 
-    await user.click(await findButtonByText('Order #000900'));
-    await user.click(await findButtonByText('Refund Order'));
-    await user.click(await findButtonByText('Yes, refund'));
+    await user.click(await findButton('Order #000900'));
+    await user.click(await findButton('Refund Order'));
+    await user.click(await findButton('Yes, refund'));
 
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to refund order: Order is already refunded'));
     expect(toast.success).not.toHaveBeenCalled();
-    expect(await findButtonByText('Refund Order')).toBeEnabled();
-    expect(within(dialog()).getByText('Order #000900', { selector: 'h4' })).toBeInTheDocument();
+    expect(await findButton('Refund Order')).toBeEnabled();
+    expect(within(dialog()).getByRole('heading', { level: 4, name: 'Order #000900' })).toBeInTheDocument();
   });
 });
 
@@ -159,7 +157,7 @@ test('a viewer sees a complete order but is offered no Refund Order', async () =
   installFakeApi({ [`GET ${LIST}`]: () => ok({ orders: [order], total: 1 }) });
   renderSection(Orders, undefined, { username: 'vera', role: 'viewer' });
   const user = setupUser();
-  await user.click(await findButtonByText('Order #000901'));
+  await user.click(await findButton('Order #000901'));
   expect(await screen.findByRole('dialog', { name: 'Order Details' })).toBeInTheDocument();
   expect(queryButton('Refund Order')).toBeNull();
 });

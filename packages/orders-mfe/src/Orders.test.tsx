@@ -3,7 +3,7 @@ import { navigateTo } from '@growth-admin/shared-client';
 import Orders from './Orders';
 import { fail, type FakeRequest, installFakeApi, ok, requestsTo, renderSection } from '@growth-admin/shared-client/testing';
 import { makeOrder, makeOrders } from './test/orders';
-import { buttonByText, chooseOption, findButtonByText, setupUser } from './test/dom';
+import { button, chooseOption, findButton, setupUser } from './test/dom';
 
 jest.setTimeout(60_000);
 
@@ -31,13 +31,13 @@ describe('Orders section', () => {
     const api = installFakeApi({ [`GET ${LIST}`]: () => ok({ orders: [order], total: 1 }) });
     renderSection(Orders);
 
-    expect(screen.getByText('Orders', { selector: 'h1' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Orders' })).toBeInTheDocument();
     expect(screen.getByText('View and manage customer orders')).toBeInTheDocument();
-    const row = (await findButtonByText('Order #000123')).closest('tr') as HTMLElement;
+    const row = (await findButton('Order #000123')).closest('tr') as HTMLElement;
     for (const text of ['alice', 'Follow', '250', '$12.50', 'Processing', 'android']) {
       expect(within(row).getByText(text)).toBeInTheDocument();
     }
-    const headers = Array.from(document.querySelectorAll('thead th')).map((th) => th.textContent);
+    const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
     expect(headers).toEqual(['Order Details', 'Type', 'Count', 'Payment', 'Status', 'Platform']);
     expect(screen.getByText('Showing 1 to 1 of 1 orders')).toBeInTheDocument();
     expect(requestsTo(api, `GET ${LIST}`)[0].query.toString()).toBe('page=0&limit=20');
@@ -50,16 +50,16 @@ describe('Orders section', () => {
 
     expect(await screen.findByText('Showing 1 to 20 of 45 orders')).toBeInTheDocument();
     expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
-    expect(buttonByText('Previous')).toBeDisabled();
+    expect(button('Previous')).toBeDisabled();
 
-    await user.click(buttonByText('Next'));
+    await user.click(button('Next'));
     expect(await screen.findByText('Showing 21 to 40 of 45 orders')).toBeInTheDocument();
     expect(screen.getAllByText('page1-customer')).toHaveLength(2);
-    await user.click(buttonByText('Next'));
+    await user.click(button('Next'));
     expect(await screen.findByText('Showing 41 to 45 of 45 orders')).toBeInTheDocument();
     expect(screen.getByText('Page 3 of 3')).toBeInTheDocument();
-    expect(buttonByText('Next')).toBeDisabled();
-    await user.click(buttonByText('Previous'));
+    expect(button('Next')).toBeDisabled();
+    await user.click(button('Previous'));
     expect(await screen.findByText('Page 2 of 3')).toBeInTheDocument();
     expect(requestsTo(api, `GET ${LIST}`).map((r) => r.query.get('page'))).toEqual(['0', '1', '2', '1']);
   });
@@ -69,7 +69,7 @@ describe('Orders section', () => {
     renderSection(Orders);
     const user = setupUser();
     await screen.findByText('Showing 1 to 20 of 45 orders');
-    await user.click(buttonByText('Next'));
+    await user.click(button('Next'));
     await screen.findByText('Showing 21 to 40 of 45 orders');
 
     await chooseOption('Search by', 'Order Number');
@@ -81,7 +81,7 @@ describe('Orders section', () => {
 
     await user.clear(screen.getByLabelText('Search text'));
     await user.type(screen.getByLabelText('Search text'), 'SN43');
-    await user.click(buttonByText('Search'));
+    await user.click(button('Search'));
     await waitFor(() => expect(lastQuery(api)).toBe('page=0&limit=20&orderSn=SN43'));
   });
 
@@ -90,7 +90,7 @@ describe('Orders section', () => {
     renderSection(Orders);
     const user = setupUser();
     await screen.findByText('Showing 1 to 20 of 45 orders');
-    await user.click(buttonByText('Next'));
+    await user.click(button('Next'));
     await screen.findByText('Showing 21 to 40 of 45 orders');
 
     await chooseOption('Status', 'Refunded');
@@ -117,7 +117,7 @@ describe('Orders section', () => {
     // Re-renders (typing) do not repeat it; the next failed fetch does.
     await user.type(screen.getByLabelText('Search text'), 'bob');
     expect(toast.error).toHaveBeenCalledTimes(1);
-    await user.click(buttonByText('Search'));
+    await user.click(button('Search'));
     await waitFor(() => expect(toast.error).toHaveBeenCalledTimes(2));
     expect(screen.getByLabelText('Search text')).toHaveValue('bob');
   });
@@ -152,7 +152,7 @@ describe('Orders in the URL', () => {
     await screen.findByText('Showing 1 to 20 of 45 orders');
     await user.type(screen.getByLabelText('Search text'), 'mia{Enter}');
     await waitFor(() => expect(window.location.search).toBe('?by=shoppingUser&q=mia'));
-    await user.click(buttonByText('Next'));
+    await user.click(button('Next'));
     await waitFor(() => expect(window.location.search).toBe('?by=shoppingUser&q=mia&page=2'));
 
     await screen.findByText('Showing 21 to 40 of 45 orders');
@@ -204,7 +204,7 @@ describe('Orders in the URL', () => {
     installFakeApi({ [`GET ${LIST}`]: () => ok({ orders: [order], total: 1 }) });
     renderSection(Orders);
     const user = setupUser();
-    await user.click(await findButtonByText('Order #SN-9'));
+    await user.click(await findButton('Order #SN-9'));
     await screen.findByRole('dialog', { name: 'Order Details' });
     expect(window.location.pathname).toBe('/orders/SN-9');
   });
@@ -270,9 +270,10 @@ describe('Orders in the URL', () => {
     renderSection(Orders);
     await screen.findByText('Showing 1 to 20 of 45 orders');
     expect(lastQuery(api)).toBe(`page=0&limit=20&createdFrom=${encodeURIComponent(new Date(2026, 10, 17).toISOString())}`);
-    fireEvent.mouseDown(document.querySelector('.ant-picker-clear')!);
-    fireEvent.mouseUp(document.querySelector('.ant-picker-clear')!);
-    fireEvent.click(document.querySelector('.ant-picker-clear')!);
+    const clear = button('Clear'); // the created range's clear button
+    fireEvent.mouseDown(clear);
+    fireEvent.mouseUp(clear);
+    fireEvent.click(clear);
     await waitFor(() => expect(window.location.search).toBe(''));
     await waitFor(() => expect(lastQuery(api)).toBe('page=0&limit=20'));
   });
@@ -289,7 +290,7 @@ test('Export CSV asks for exactly the filtered, sorted list (no page) and saves 
   });
   const { toast } = renderSection(Orders);
   await screen.findByText('Showing 21 to 40 of 45 orders');
-  fireEvent.click(buttonByText('Export CSV'));
+  fireEvent.click(button('Export CSV'));
   await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Exported 2 orders'));
   expect(Object.fromEntries(requestsTo(api, 'GET /api/admin/orders/exportOrders')[0].query)).toEqual({
     status: 'error',
@@ -302,7 +303,7 @@ test('Export CSV asks for exactly the filtered, sorted list (no page) and saves 
 });
 
 function headerCell(name: string): HTMLElement {
-  return Array.from(document.querySelectorAll<HTMLElement>('thead th')).find((th) => th.textContent?.startsWith(name))!;
+  return screen.getAllByRole('columnheader').find((th) => th.textContent?.startsWith(name))!;
 }
 
 describe('a failed load, with the shell’s one retry', () => {
@@ -314,7 +315,7 @@ describe('a failed load, with the shell’s one retry', () => {
       [`GET ${LIST}`]: () => (++calls === 1 ? fail(503, 'Database unavailable') : ok({ orders: [makeOrder({ orderSn: 'AFTER-RETRY' })], total: 1 })),
     });
     const { toast } = renderSection(Orders, undefined, undefined, SHELL_RETRY);
-    expect(await findButtonByText('Order #AFTER-RETRY')).toBeInTheDocument();
+    expect(await findButton('Order #AFTER-RETRY')).toBeInTheDocument();
     expect(requestsTo(api, `GET ${LIST}`)).toHaveLength(2);
     expect(screen.queryByText('The orders could not be loaded.')).not.toBeInTheDocument();
     expect(toast.error).not.toHaveBeenCalled();
@@ -337,7 +338,7 @@ describe('a failed load, with the shell’s one retry', () => {
 
     down = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
-    expect(await findButtonByText('Order #BACK')).toBeInTheDocument();
+    expect(await findButton('Order #BACK')).toBeInTheDocument();
     expect(screen.getByText('Showing 1 to 1 of 1 orders')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(toast.error).toHaveBeenCalledTimes(1);

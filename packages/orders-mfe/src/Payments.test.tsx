@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Payments from './Payments';
 import { fail, installFakeApi, ok, requestsTo, renderSection } from '@growth-admin/shared-client/testing';
 import { makeOrder } from './test/orders';
-import { buttonByText, chooseOption, findButtonByText, setupUser } from './test/dom';
+import { button, chooseOption, findButton, setupUser } from './test/dom';
 
 jest.setTimeout(60_000);
 
@@ -15,25 +15,24 @@ describe('Payments section', () => {
     renderSection(Payments);
     const user = setupUser();
 
-    expect(screen.getByText('Payments', { selector: 'h1' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Payments' })).toBeInTheDocument();
     expect(screen.getByText('View and manage user payments')).toBeInTheDocument();
-    const row = (await findButtonByText('Payment #000555')).closest('tr') as HTMLElement;
+    const row = (await findButton('Payment #000555')).closest('tr') as HTMLElement;
     expect(within(row).getByText('Coins')).toBeInTheDocument();
     expect(within(row).getByText('$4.99')).toBeInTheDocument();
     expect(screen.getByText('Showing 1 to 1 of 1 payments')).toBeInTheDocument();
 
     await chooseOption('Search by', 'Payment Number');
     fireEvent.change(screen.getByLabelText('Search text'), { target: { value: '000555' } });
-    await user.click(buttonByText('Search'));
+    await user.click(button('Search'));
     await waitFor(() =>
       expect(requestsTo(api, `GET ${LIST}`).at(-1)?.query.toString()).toBe('page=0&limit=20&orderSn=000555'),
     );
 
-    await user.click(buttonByText('Payment #000555'));
-    const box = within(await waitFor(() => document.querySelector('.ant-modal') as HTMLElement));
+    await user.click(button('Payment #000555'));
     // The dialog speaks of the payment, as its row does.
-    expect(box.getByText('Payment Details')).toBeInTheDocument();
-    expect(box.getByText('Payment #000555', { selector: 'h4' })).toBeInTheDocument();
+    const box = within(await screen.findByRole('dialog', { name: 'Payment Details' }));
+    expect(box.getByRole('heading', { level: 4, name: 'Payment #000555' })).toBeInTheDocument();
     expect(box.getByText('Type', { selector: 'th, th *' }).closest('th')?.nextElementSibling).toHaveTextContent('Coins');
   });
 

@@ -168,11 +168,18 @@ test('Modal.confirm, antd static form, opens the real confirm once the chunk is 
   await act(async () => Modal.destroyAll());
 });
 
-/** The dialogs in the page, once their opening has settled. */
+/** An element of a dialog in the middle of antd's open or close motion (rc-motion's `<name>-appear`, `-enter`, `-leave` classes). */
+const IN_MOTION = /-(appear|enter|leave)(-|\s|$)/;
+
+/** The dialogs in the page, once they are shown and done opening: no part of them in motion any more. */
 async function settledDialogs(): Promise<string> {
   await screen.findAllByRole('dialog');
-  await act(async () => new Promise((resolve) => setTimeout(resolve, 400)));
-  return [...document.body.querySelectorAll('.ant-modal-root')].map((root) => root.outerHTML).join('\n');
+  const roots = () => [...document.body.querySelectorAll('.ant-modal-root')];
+  await waitFor(() => {
+    const moving = roots().flatMap((root) => [root, ...root.querySelectorAll('*')]).filter((el) => IN_MOTION.test(el.getAttribute('class') ?? ''));
+    expect(moving.map((el) => el.getAttribute('class'))).toEqual([]);
+  });
+  return roots().map((root) => root.outerHTML).join('\n');
 }
 
 test("an open Modal's dialog is antd's own Modal's, markup for markup", async () => {

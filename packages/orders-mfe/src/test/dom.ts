@@ -3,19 +3,14 @@
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 
-/**
- * The button whose text is `text`. (Found by text, not by role: getByRole walks the whole antd
- * tree computing accessible names and costs seconds per call in jsdom.)
- */
-export function buttonByText(text: string | RegExp): HTMLButtonElement {
-  const button = screen.getByText(text, { selector: 'button, button *' }).closest('button');
-  if (!button) throw new Error(`No button reads ${String(text)}`);
-  return button;
+/** The button whose accessible name is `name` (its text, or its aria-label). */
+export function button(name: string | RegExp): HTMLButtonElement {
+  return screen.getByRole('button', { name });
 }
 
-export async function findButtonByText(text: string | RegExp): Promise<HTMLButtonElement> {
-  await screen.findByText(text, { selector: 'button, button *' });
-  return buttonByText(text);
+/** The button named `name`, once it is shown. */
+export function findButton(name: string | RegExp): Promise<HTMLButtonElement> {
+  return screen.findByRole('button', { name });
 }
 
 /** Picks `option` in the antd Select labelled `label` (antd opens on mousedown). */
