@@ -79,7 +79,7 @@ async function main(): Promise<void> {
       `their own error proneness around ${p.errorRate * 100} % of views, and their own number of views (log-normal, median ${p.viewsMedian}, σ ${p.viewsSigma}: a few heavy users, many light ones); ` +
       `${(1 - p.newShare) * 100} % of them also have as many views of the stable release before the canary. Population medians: INP ${p.inpMedian} ms on ${p.inpShare * 100} % of views, ` +
       `LCP ${p.lcpMedian} ms on ${p.lcpShare * 100} % of views, CLS 0 on half the views and ${p.clsMedian} on the others. The canary is that with the row's change in the window. ` +
-      `Judge: administrators as the unit (each one's error share and vital medians, vitals against their own baseline; Mann-Whitney U), ${o.confidence * 100} % confidence over the four metrics, ` +
+      `Judge: administrators as the unit (each one's error share and typical vitals, vitals against their own baseline; Mann-Whitney U over administrators), ${o.confidence * 100} % confidence over the four metrics, ` +
       `at least ${o.minAdmins} administrators, ${o.minViews} views and ${o.minSamples} samples of each vital per cohort (docs/releases.md, The canary judge). ` +
       'Per-view test: the judge before, every view one independent sample, on the same data. A false alarm is a Fail on identical cohorts; detected is a Fail on a worse canary. ' +
       'The time is the judge alone, per run.',
