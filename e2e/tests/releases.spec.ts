@@ -328,8 +328,8 @@ test("the README's release commands under the running system: a 50% Orders canar
   await ordersRow.getByRole('button', { name: /expand row/i }).click();
   const figures = owner.getByRole('table', { name: 'Canary against stable: orders' });
   await expect(figures.getByRole('row').filter({ hasText: 'Error rate (per administrator)' })).toBeVisible();
-  // The two views above came from two administrators, one in each cohort: the judge's unit, said per cohort.
-  await expect(owner.getByText(/^Canary 1 administrator \(1 view\), stable 1 administrator \(1 view\) since /)).toBeVisible();
+  // How many administrators each cohort's figures come from (the judge's unit), as of its last verdict.
+  await expect(owner.getByText(/^Canary \d+ administrators? \(\d+ views?\), stable \d+ administrators? \(\d+ views?\) since /)).toBeVisible();
   const chart = owner.getByTestId('canary-chart-orders');
   await expect(chart).toContainText('Error rate over time: orders canary against stable');
   const errorRate = await drawnPixels(chart.locator('canvas'));
