@@ -15,6 +15,8 @@ export type CanaryVerdict = 'promoted' | 'rolled_back' | 'auto_rolled_back' | 'j
 
 /** Seconds: the API's answers are 1-50 ms; exports and the image proxy take seconds. */
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+/** prom-client's default gauges whose names end in `_total`, left out of the registry. */
+const GAUGES_NAMED_LIKE_COUNTERS = ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total'];
 /** A scrape never waits long for the database: a stalled one is a figure (database_up 0), not a stalled scrape. */
 const SCRAPE_QUERY_TIMEOUT_MS = 2000;
 
@@ -106,6 +108,10 @@ export class ApiMetrics {
 
   constructor() {
     collectDefaultMetrics({ register: this.registry });
+    // But for its three gauges named like counters: only a counter's name ends in `_total` (promtool
+    // check metrics refuses them; test/promtoolMetrics.test.ts). Their per-type gauges stay
+    // (`nodejs_active_handles{type}`, `_requests{type}`, `_resources{type}`): a total is their sum().
+    for (const name of GAUGES_NAMED_LIKE_COUNTERS) this.registry.removeSingleMetric(name);
     // The gauges' collect() has the gauge as `this`; these reach the server's sources.
     const admission = () => this.sources?.admission() ?? null;
     const snapshot = () => this.snapshot();

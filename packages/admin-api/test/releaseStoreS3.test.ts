@@ -133,11 +133,16 @@ test('release uploads into the bucket, every write conditional, the shared files
   expect(shared).toHaveLength(2);
   expect([...own, ...shared].every((w) => w.ifNoneMatch === '*' && w.status === 200)).toBe(true);
   expect(proxy.requests.filter((r) => r.method === 'PUT').at(-1)!.path).toBe(`/${BUCKET}/${prefix}projects/1.0.0/mf-manifest.json`);
-  // Served from the bucket with the types a browser needs, every object cached for a year (none ever changes).
+  // Served from the bucket with the types a browser needs, every object cached for a year (none ever
+  // changes): the chunk, the entry under its content's name, and the version's manifest.
   const chunk = await getObject(`${prefix}projects/files/${ONE}`);
   expect(chunk).toMatchObject({ status: 200, text: 'console.log(1)', type: 'text/javascript; charset=utf-8', cache: 'public, max-age=31536000, immutable' });
+  const entryName = shared.map((w) => w.path.split('/').pop()!).find((name) => /^remoteEntry\.[0-9a-f]{10}\.js$/.test(name));
+  const entry = await getObject(`${prefix}projects/files/${entryName}`);
+  expect(entry).toMatchObject({ status: 200, type: 'text/javascript; charset=utf-8', cache: 'public, max-age=31536000, immutable' });
   const manifest = await getObject(`${prefix}projects/1.0.0/mf-manifest.json`);
   expect(manifest.cache).toBe('public, max-age=31536000, immutable');
+  expect(JSON.parse(manifest.text).metaData.remoteEntry.name).toBe(entryName);
   expect(JSON.parse(manifest.text).metaData.publicPath).toBe(`${publicUrl}/${prefix}projects/files/`);
   const owner = new Api(t.url);
   await owner.login();
