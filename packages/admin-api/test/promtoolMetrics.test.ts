@@ -93,6 +93,8 @@ test('promtool check metrics finds nothing in /metrics, with a sample of every f
     headers: { 'Content-Type': 'text/plain;charset=UTF-8' },
   });
   expect(beacon.status).toBe(200);
+  // A failure report of the release the owner's session was served (counted by outcome).
+  expect((await owner.post('/api/admin/releases/failures', { releaseId: live.active.id, kind: 'load', message: 'x' })).body.data).toEqual({ counted: true, rolledBack: false });
 
   // Load shedding: PGlite's one connection held, so an add-money works on (waits for) the database;
   // the next request finds no room and is refused (queue_full).
