@@ -9,8 +9,8 @@ import { openDb } from './db';
 import { migrate } from './db/migrate';
 import { seedDemo } from './seed';
 import { addAdmin } from './modules/auth/repository';
-import { CLI_ACTOR, createDeployToken, DEFAULT_TOKEN_DAYS, revokeDeployToken } from './modules/releases/deployTokens';
-import { liveRemote } from './modules/remotes/repository';
+import { CLI_ACTOR, createDeployToken, DEFAULT_TOKEN_DAYS, revokeDeployToken } from './controlPlane/releases/deployTokens';
+import { liveRemote } from './controlPlane/remotes/repository';
 
 function usage(): never {
   console.error(

@@ -6,7 +6,7 @@
 // (live sessions, live releases) are the same on every instance: aggregate them with max(), not sum().
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Db } from './db';
-import { listRemoteReleases } from './modules/releases/repository';
+import { listRemoteReleases } from './controlPlane/releases/repository';
 
 export type SignInOutcome = 'success' | 'invalid_credentials' | 'throttled' | 'error';
 export type ShedReason = 'queue_full' | 'wait_timeout' | 'client_gone';

@@ -10,7 +10,7 @@ import type { ServerConfig } from '../config';
 import { signRequest, signatureMatches } from '../security';
 import { findSession, claimNonce, type SessionAdmin, type SessionContext } from '../modules/auth/repository';
 import { forbidden, unauthorized } from './errors';
-import { DEPLOY_TOKEN_PREFIX, DEPLOY_TOKEN_RE, findDeployToken, type Deployer } from '../modules/releases/deployTokens';
+import { DEPLOY_TOKEN_PREFIX, DEPLOY_TOKEN_RE, findDeployToken, type Deployer } from '../controlPlane/releases/deployTokens';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

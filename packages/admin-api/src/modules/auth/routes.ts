@@ -5,7 +5,7 @@ import { actorOf } from '../../http/actor';
 import { serve } from '../../http/serve';
 import { ApiMetrics } from '../../metrics';
 import { signIn, signOut } from './signIn';
-import { runtimeConfigFor } from '../releases/runtimeConfig';
+import { runtimeConfigFor } from '../../controlPlane/releases/runtimeConfig';
 
 export function authRoutes(app: FastifyInstance, { config, db, metrics }: RouteDeps): void {
   serve(app, auth.login, async (req) => {

@@ -4,7 +4,7 @@ import type { RegistryRuntimeConfig, Role } from '@growth-admin/api-contract';
 import type { FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../../config';
 import type { Queryable } from '../../db';
-import { findSession } from '../auth/repository';
+import { findSession } from '../../modules/auth/repository';
 import { EMPTY_COMPOSITION, resolveComposition, subjectOf } from './composition';
 import { registryState } from './repository';
 
