@@ -6,7 +6,7 @@
 import { ROLES, type Role } from '@growth-admin/api-contract';
 import { configFromEnv } from './config';
 import { openDb } from './db';
-import { migrate } from './db/migrate';
+import { migrate } from './migrations';
 import { seedDemo } from './seed';
 import { addAdmin } from './modules/auth/repository';
 import { CLI_ACTOR, createDeployToken, DEFAULT_TOKEN_DAYS, revokeDeployToken } from './controlPlane/releases/deployTokens';

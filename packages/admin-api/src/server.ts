@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
 import { DEFAULT_SIGNING_KEY, defaultConfig, type ServerConfig } from './config';
 import { openDb, type Db } from './db';
-import { migrate } from './db/migrate';
+import { migrate } from './migrations';
 import { seedDemo } from './seed';
 import { ensureFirstAdmin, housekeeping } from './modules/auth/repository';
 import { seedFromBuilds, type SeedRelease } from './controlPlane/releases/repository';
