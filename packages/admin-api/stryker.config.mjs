@@ -7,6 +7,7 @@ export default strykerConfig({
   mutate: [
     'src/security.ts',
     'src/http/guard.ts',
+    'src/http/durations.ts',
     'src/modules/auth/{repository,signIn,throttle}.ts',
     'src/modules/persons/money.ts',
     'src/modules/orders/refund.ts',

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Actor } from '../modules/audit/repository';
+import type { Actor } from '../db/audit';
 
 /** The signed-in administrator and address behind a request, for the audit log. */
 export function actorOf(req: FastifyRequest): Actor {

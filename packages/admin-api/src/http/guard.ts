@@ -9,6 +9,7 @@ import type { Db } from '../db';
 import type { ServerConfig } from '../config';
 import { signRequest, signatureMatches } from '../security';
 import { findSession, claimNonce, type SessionAdmin, type SessionContext } from '../modules/auth/repository';
+import { durationInWords } from './durations';
 import { forbidden, unauthorized } from './errors';
 import { DEPLOY_TOKEN_PREFIX, DEPLOY_TOKEN_RE, findDeployToken, type Deployer } from '../controlPlane/releases/deployTokens';
 
@@ -57,13 +58,6 @@ export async function checkSignature(req: FastifyRequest, db: Db, config: Server
     throw forbidden('X-Signature does not match the request', 'SIGNATURE_INVALID');
   }
   if (!(await claimNonce(db, nonce!))) throw forbidden('X-Nonce was already used: replayed request', 'NONCE_REPLAYED');
-}
-
-/** How long a session may be idle, or live at all, in words for the SESSION_EXPIRED message. */
-export function durationInWords(ms: number): string {
-  if (ms % 3600_000 === 0) return `${ms / 3600_000} hour${ms === 3600_000 ? '' : 's'}`;
-  if (ms % 60_000 === 0) return `${ms / 60_000} minute${ms === 60_000 ? '' : 's'}`;
-  return `${ms / 1000} second${ms === 1000 ? '' : 's'}`;
 }
 
 export async function checkToken(req: FastifyRequest, db: Db, config: ServerConfig): Promise<void> {

@@ -7,7 +7,7 @@ import type { DeployTokenRecord } from '@growth-admin/api-contract';
 import type { Queryable } from '../../db';
 import { iso, isoOrNull } from '../../db/dates';
 import { hashToken } from '../../security';
-import { audit, type Actor } from '../../modules/audit/repository';
+import { audit, type Actor } from '../../db/audit';
 
 export const DEPLOY_TOKEN_PREFIX = 'deploy_';
 export const DEPLOY_TOKEN_RE = /^deploy_[A-Za-z0-9_-]{43}$/;

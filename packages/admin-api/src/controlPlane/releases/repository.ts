@@ -6,7 +6,7 @@ import type { Release, ReleaseInput, RemoteMeta, RemoteReleases } from '@growth-
 import type { Db, Queryable } from '../../db';
 import { iso } from '../../db/dates';
 import { ApiError, conflict, notFound } from '../../http/errors';
-import { audit, type Actor } from '../../modules/audit/repository';
+import { audit, type Actor } from '../../db/audit';
 import { ensureSeedRemote, liveRemote, lockRemote } from '../remotes/repository';
 
 const COLUMNS = `id::text as id, remote, version, manifest_url as "manifestUrl", files, notes, created_by as "createdBy",

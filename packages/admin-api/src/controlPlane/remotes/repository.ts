@@ -6,7 +6,7 @@ import type { NewDeployToken, RemoteRecord } from '@growth-admin/api-contract';
 import type { Db, Queryable } from '../../db';
 import { iso, isoOrNull } from '../../db/dates';
 import { ApiError, conflict } from '../../http/errors';
-import { audit, type Actor } from '../../modules/audit/repository';
+import { audit, type Actor } from '../../db/audit';
 import { DEFAULT_TOKEN_DAYS, insertDeployToken, revokeTokensOf } from '../releases/deployTokens';
 
 const COLUMNS = `name, team, origin, created_at as "createdAt", created_by as "createdBy",
