@@ -2,7 +2,7 @@
 // from (origin). Created by an owner with a first deploy token scoped to it; decommissioned, never
 // deleted: a name is never reused and its releases stay for the history. Changes to one remote run
 // under its advisory lock (the one its releases change under) and are audited in their transaction.
-import type { NewDeployToken, RemoteRecord } from '@growth-admin/api-contract';
+import type { NewDeployToken, RemoteRecord } from '@growth-admin/api-contract/remotes';
 import type { Db, Queryable } from '../../db';
 import { iso, isoOrNull } from '../../db/dates';
 import { ApiError, conflict } from '../../http/errors';
