@@ -7,6 +7,8 @@ export default strykerConfig({
   mutate: [
     'src/security.ts',
     'src/http/guard.ts',
+    'src/http/durations.ts',
+    'src/controlPlane/deployTokenGuard.ts',
     'src/modules/auth/{repository,signIn,throttle}.ts',
     'src/modules/persons/money.ts',
     'src/modules/orders/refund.ts',
@@ -14,7 +16,8 @@ export default strykerConfig({
   ],
   // Only the suites that exercise these modules; each starts its server once per file.
   // (stepUp: the password asked again before money moves; sessions: idle and absolute expiry, ending
-  // sessions; releaseCommands and releases: the deploy tokens the guard accepts, on release routes only.)
+  // sessions; releaseCommands and releases: the deploy tokens the control plane's guard accepts, on
+  // its deploy-token routes only, and the back-office's guard refuses.)
   testMatch: [
     '**/test/passwords.test.ts',
     '**/test/auth.test.ts',

@@ -124,10 +124,41 @@ function importZone(files, refused, why) {
   };
 }
 
+const CONTROL_PLANE_ENTRY = 'the back-office imports the release control plane through its public entry (src/controlPlane, its index.ts), never one of its files.';
+
+/**
+ * `no-restricted-imports` for admin-api: no browser package, no relative path into another package,
+ * plus a zone's own refusals (ESLint does not merge one rule's options across config objects).
+ */
+function apiZone(files, { ignores = [], paths = [], patterns = [] } = {}) {
+  return {
+    files,
+    ignores,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths,
+          patterns: [
+            {
+              group: ['@growth-admin/shell', '@growth-admin/shell/*', '@growth-admin/shared-client', '@growth-admin/shared-client/*', REMOTES, `${REMOTES}/*`],
+              message: `${ONE_WAY}: the API imports no browser package; what both sides share is api-contract.`,
+            },
+            { regex: INTO_ANOTHER_PACKAGE, message: `${ONE_WAY}: import another package by its name, never by a relative path into it.` },
+            ...patterns,
+          ],
+        },
+      ],
+    },
+  };
+}
+
 /**
  * The one-way import rules: a remote never imports the shell or another remote; the shell imports
  * no remote (it loads them at run time); shared-client imports neither; no browser code imports
- * admin-api, and api-contract only as types. admin-api imports no browser package.
+ * admin-api, and api-contract only as types. admin-api imports no browser package; inside it, the
+ * back-office imports the release control plane through its public entry only, and the control plane
+ * no back-office module (docs/architecture.md, "Admin API").
  */
 const importZones = [
   importZone(
@@ -145,23 +176,28 @@ const importZones = [
     ['@growth-admin/shell', '@growth-admin/shell/*', REMOTES, `${REMOTES}/*`, '@growth-admin/admin-api', '@growth-admin/admin-api/*'],
     'shared-client is below the shell and every remote: it imports neither.',
   ),
-  {
-    files: ['packages/admin-api/{src,test}/**/*.ts'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@growth-admin/shell', '@growth-admin/shell/*', '@growth-admin/shared-client', '@growth-admin/shared-client/*', REMOTES, `${REMOTES}/*`],
-              message: `${ONE_WAY}: the API imports no browser package; what both sides share is api-contract.`,
-            },
-            { regex: INTO_ANOTHER_PACKAGE, message: `${ONE_WAY}: import another package by its name, never by a relative path into it.` },
-          ],
-        },
-      ],
-    },
-  },
+  apiZone(['packages/admin-api/{src,test}/**/*.ts']),
+  // The back-office reaches the release control plane through its public entry only.
+  apiZone(['packages/admin-api/src/**/*.ts'], {
+    ignores: ['packages/admin-api/src/controlPlane/**'],
+    patterns: [{ regex: '(^|/)controlPlane/.', message: `${ONE_WAY}: ${CONTROL_PLANE_ENTRY}` }],
+  }),
+  // The control plane takes what it needs of the API as its plugin's options and the shared code
+  // (db, http, config, metrics, security), never a back-office module; of the contract, its own modules.
+  apiZone(['packages/admin-api/src/controlPlane/**/*.ts'], {
+    paths: [
+      {
+        name: '@growth-admin/api-contract',
+        message: `${ONE_WAY}: the control plane imports its own contract modules, @growth-admin/api-contract/releases and /remotes (and /route, /composition they build on).`,
+      },
+    ],
+    patterns: [
+      {
+        regex: '^(\\.\\./)+(modules|app|server|cli|main|seed|warmUp|migrations|index)(/|$)',
+        message: `${ONE_WAY}: the control plane imports no back-office module nor the app that registers it: what it needs is its plugin's options (src/controlPlane/deps.ts) or the shared code.`,
+      },
+    ],
+  }),
 ];
 
 module.exports = { BROWSER_SOURCES, noMarkupFromData, tooltipHelper, importZones, hostNamesNoRemote };

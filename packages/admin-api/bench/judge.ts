@@ -7,7 +7,7 @@
 //   pnpm --filter @growth-admin/admin-api bench:judge [-- --runs 1000 --seed 52 --no-write]
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { DEFAULT_JUDGE_OPTIONS, judgeCanary } from '../src/modules/releases/judge';
+import { DEFAULT_JUDGE_OPTIONS, judgeCanary } from '../src/controlPlane/releases/judge';
 import { generateAdmins, pooled, POPULATION, SCENARIOS, seededRandom, summarise } from './judgeData';
 import { judgePerView } from './perViewJudge';
 

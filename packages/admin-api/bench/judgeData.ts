@@ -3,7 +3,7 @@
 // network (their own baseline of each vital and their own error proneness), far more different
 // between people than between one person's views, and their own number of views (a few heavy users,
 // many light ones). Deterministic: every cohort comes from a seeded generator.
-import type { AdminSummary, CohortSample, TimingMetric } from '../src/modules/releases/judge';
+import type { AdminSummary, CohortSample, TimingMetric } from '../src/controlPlane/releases/judge';
 
 // Math's functions, looked up once: under jest a module runs in a vm context, where each lookup of a
 // global (Math) goes through the context's interceptor, and the judge's tests draw millions of

@@ -2,7 +2,7 @@
 // pooled two-proportion z-test on the error rate, Mann-Whitney U over every view of each vital, 98 %
 // confidence over the four, at least 200 views and 50 samples per cohort). Kept for the bench only,
 // so its false alarms on clustered data stay on record beside the judge's (bench/judge.ts).
-import { mannWhitneyU, upperTail } from '../src/modules/releases/judge';
+import { mannWhitneyU, upperTail } from '../src/controlPlane/releases/judge';
 import type { pooled } from './judgeData';
 
 type Views = ReturnType<typeof pooled>;

@@ -1,10 +1,13 @@
 // The Fastify application: body parsing, validation, the error envelope, CORS, security headers,
-// the guard, and every module's routes (each registered from its contract entry).
+// metrics and load shedding for every route; then two encapsulated contexts, each with its own
+// guard and routes (every route registered from its contract entry): the back-office's modules,
+// and the release control plane (src/controlPlane), a plugin with its own hooks and decorators.
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cors from '@fastify/cors';
 import Ajv from 'ajv';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { DATE_FORMATS, routes } from '@growth-admin/api-contract';
+import type { Viewer } from './controlPlane';
 import { apiHeaders } from '@growth-admin/web-security';
 import type { ServerConfig } from './config';
 import { DatabaseUnavailableError, type Db } from './db';
@@ -12,8 +15,8 @@ import { ApiError, badRequest, validationMessage } from './http/errors';
 import { Admission, ClientGoneError } from './http/admission';
 import { ApiMetrics } from './metrics';
 import { guardHook } from './http/guard';
-import { auditDeployTokenUse } from './modules/releases/deployTokens';
-import { remoteRoutes } from './modules/remotes/routes';
+import { controlPlane, refuseDeployTokens, runtimeConfigFor } from './controlPlane';
+import { findSession } from './modules/auth/repository';
 import { warnOnUntrustedProxy } from './http/proxyHint';
 import { findUnstorableText, jsonDepth, MAX_JSON_DEPTH } from './http/text';
 import { administratorRoutes } from './modules/administrators/routes';
@@ -25,7 +28,6 @@ import { imageRoutes } from './modules/images/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { personRoutes } from './modules/persons/routes';
 import { projectRoutes } from './modules/projects/routes';
-import { releaseRoutes } from './modules/releases/routes';
 import { sessionRoutes } from './modules/sessions/routes';
 import { REPORT_CONTENT_TYPES, securityRoutes } from './modules/security/routes';
 
@@ -94,7 +96,7 @@ export async function buildApp({ config, db, metrics = new ApiMetrics() }: AppDe
   // JSON bodies; an empty body (the client sends Content-Type on every call) is no body. Nesting is
   // bounded before parsing: thousands of levels are no request of ours.
   app.removeContentTypeParser(['application/json', 'text/plain']);
-  // text/plain only where a route's contract entry lists it (a beacon's body: POST /api/vitals).
+  // text/plain only where a route's contract entry lists it (a beacon's body, which cannot choose its type).
   app.addContentTypeParser(['application/json', 'text/plain', ...REPORT_CONTENT_TYPES], { parseAs: 'string' }, (req, body, done) => {
     if (/^text\/plain\b/i.test(req.headers['content-type'] ?? '') && !req.routeOptions.config?.bodyContentTypes?.includes('text/plain')) {
       return done(new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json'), undefined);
@@ -205,15 +207,7 @@ export async function buildApp({ config, db, metrics = new ApiMetrics() }: AppDe
     reply.raw.once('close', release);
   });
   warnOnUntrustedProxy(app, config.trustProxy, config.log);
-  app.addHook('onRequest', guardHook(db, config));
-  // Every call made with a deploy token is audited, a read or a refusal too, before its answer leaves.
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (!req.deployer) return payload;
-    const remote = (req.params as { remote?: string } | undefined)?.remote ?? (req.body as { remote?: unknown } | undefined)?.remote;
-    const use = { deployer: req.deployer, ip: req.ip, method: req.method, url: req.url, remote: typeof remote === 'string' ? remote : '', status: reply.statusCode, payload };
-    await auditDeployTokenUse(db, use).catch((err: unknown) => console.error('[admin-api] the audit of a deploy token use failed:', err));
-    return payload;
-  });
+  // (Each context's guard comes after these: see the two registrations below.)
   // A route without a body schema takes no body, and an unknown route none either: answered
   // before the body is read, whatever it holds.
   app.addHook('preParsing', async (req, _reply, payload) => {
@@ -238,9 +232,26 @@ export async function buildApp({ config, db, metrics = new ApiMetrics() }: AppDe
     }
   });
 
-  const deps = { config, db, metrics };
-  for (const register of [healthRoutes, authRoutes, sessionRoutes, administratorRoutes, auditRoutes, projectRoutes, personRoutes, orderRoutes, analyticsRoutes, imageRoutes, securityRoutes, releaseRoutes, remoteRoutes]) {
-    register(app, deps);
-  }
+  // The back-office: its routes behind the API's guard, which refuses the control plane's deploy
+  // tokens (403 DEPLOY_TOKEN_FORBIDDEN, nothing looked up). A sign-in answers the new session's
+  // runtime config, which is the control plane's.
+  const officeDeps = { config, db, metrics, runtimeConfigOf: (req: FastifyRequest, viewer: Viewer) => runtimeConfigFor(db, config, req, viewer) };
+  await app.register(async function backOffice(office) {
+    office.addHook('onRequest', guardHook(db, config, [refuseDeployTokens]));
+    for (const register of [healthRoutes, authRoutes, sessionRoutes, administratorRoutes, auditRoutes, projectRoutes, personRoutes, orderRoutes, analyticsRoutes, imageRoutes, securityRoutes]) {
+      register(office, officeDeps);
+    }
+  });
+
+  // The release control plane: its routes, its guard (sessions and its deploy tokens), its audit of
+  // deploy-token calls and its request decorator, in its own context. What it needs of the API is
+  // these options.
+  await app.register(controlPlane, {
+    db,
+    config,
+    metrics,
+    findSession: (q, token) => findSession(q, token, config.sessionIdleMs),
+    guard: (schemes) => guardHook(db, config, schemes),
+  });
   return app;
 }

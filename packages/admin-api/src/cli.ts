@@ -6,11 +6,10 @@
 import { ROLES, type Role } from '@growth-admin/api-contract';
 import { configFromEnv } from './config';
 import { openDb } from './db';
-import { migrate } from './db/migrate';
+import { migrate } from './migrations';
 import { seedDemo } from './seed';
 import { addAdmin } from './modules/auth/repository';
-import { CLI_ACTOR, createDeployToken, DEFAULT_TOKEN_DAYS, revokeDeployToken } from './modules/releases/deployTokens';
-import { liveRemote } from './modules/remotes/repository';
+import { addDeployToken, DEFAULT_TOKEN_DAYS, revokeDeployTokenNamed } from './controlPlane';
 
 function usage(): never {
   console.error(
@@ -45,13 +44,11 @@ async function main() {
       if (remoteAt >= 0 && !remote) usage();
       const days = flag(args, 'days', DEFAULT_TOKEN_DAYS);
       if (days < 1 || days > 365) throw new Error('--days must be from 1 to 365');
-      if (remote) await liveRemote(db, remote).catch((err: Error) => Promise.reject(new Error(err.message)));
-      const token = await createDeployToken(db, args[0], { remote, days });
+      const token = await addDeployToken(db, args[0], { remote, days });
       console.log(`deploy token "${args[0]}" for ${remote ?? 'every remote'}, ${days} days (shown once; give it to the release commands as DEPLOY_TOKEN):\n${token}`);
     } else if (cmd === 'revoke-deploy-token') {
       if (!args[0]) usage();
-      const result = await revokeDeployToken(db, CLI_ACTOR, args[0]);
-      const ok = typeof result === 'object';
+      const ok = await revokeDeployTokenNamed(db, args[0]);
       console.log(ok ? `deploy token "${args[0]}" revoked` : `no live deploy token is named "${args[0]}"`);
       if (!ok) process.exitCode = 1;
     } else if (cmd === 'add-admin') {

@@ -1,17 +1,16 @@
 // What an operator scrapes (Prometheus text format, prom-client): per route (named by its
 // operationId, never the raw URL) the requests by status and their duration; load shedding; the
-// database's errors; sign-ins by outcome; release events and canary verdicts; the process. Each
-// server has its own registry, so two servers in one process (tests) and two instances behind one
-// Prometheus each count their own requests. The figures read at scrape time from the database
-// (live sessions, live releases) are the same on every instance: aggregate them with max(), not sum().
+// database's errors; sign-ins by outcome; the process. The release control plane adds its own to
+// the same registry (src/controlPlane/metrics.ts: release events, canary verdicts, measurements,
+// live releases). Each server has its own registry, so two servers in one process (tests) and two
+// instances behind one Prometheus each count their own requests. The figures read at scrape time
+// from the database (live sessions, and what a plugin adds with scrapeRead) are the same on every
+// instance: aggregate them with max(), not sum().
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Db } from './db';
-import { listRemoteReleases } from './modules/releases/repository';
 
 export type SignInOutcome = 'success' | 'invalid_credentials' | 'throttled' | 'error';
 export type ShedReason = 'queue_full' | 'wait_timeout' | 'client_gone';
-export type ReleaseEvent = 'registered' | 'refused' | 'promoted' | 'rolled_back' | 'auto_rolled_back' | 'auto_promoted' | 'failure_reported' | 'measured';
-export type CanaryVerdict = 'promoted' | 'rolled_back' | 'auto_rolled_back' | 'judge_rolled_back' | 'judge_promoted';
 
 /** Seconds: the API's answers are 1-50 ms; exports and the image proxy take seconds. */
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
@@ -20,16 +19,10 @@ const GAUGES_NAMED_LIKE_COUNTERS = ['nodejs_active_handles_total', 'nodejs_activ
 /** A scrape never waits long for the database: a stalled one is a figure (database_up 0), not a stalled scrape. */
 const SCRAPE_QUERY_TIMEOUT_MS = 2000;
 
-interface LiveRelease {
-  remote: string;
-  version: string;
-  state: string;
-  canaryPercent: number;
-  failures: number;
-}
 interface Snapshot {
   sessions: number;
-  releases: LiveRelease[];
+  /** The answers of the reads added with scrapeRead, in their order. */
+  reads: unknown[];
 }
 
 export interface MetricsSources {
@@ -81,31 +74,6 @@ export class ApiMetrics {
     labelNames: ['outcome'] as const,
     registers: [this.registry],
   });
-  readonly releaseEvents = new Counter({
-    name: 'admin_api_release_events_total',
-    help: 'Release registry changes through this instance, by remote and event',
-    labelNames: ['remote', 'event'] as const,
-    registers: [this.registry],
-  });
-  readonly vitals = new Counter({
-    name: 'admin_api_vitals_measurements_total',
-    help: 'Real-user measurements received (POST /api/vitals): accepted, not_served (of a release the session was never given, never stored), rate_limited (in a batch refused by the per-session limit)',
-    labelNames: ['outcome'] as const,
-    registers: [this.registry],
-  });
-  readonly failureReports = new Counter({
-    name: 'admin_api_release_failure_reports_total',
-    help: 'Failure reports received (POST /api/admin/releases/failures): counted, not_served (of a release the session was never given, never stored)',
-    labelNames: ['outcome'] as const,
-    registers: [this.registry],
-  });
-  readonly canaryVerdicts = new Counter({
-    name: 'admin_api_canary_verdicts_total',
-    help: "Canaries' ends through this instance: promoted, rolled_back (by someone), auto_rolled_back (by its failure reports), judge_rolled_back and judge_promoted (by the canary judge)",
-    labelNames: ['remote', 'verdict'] as const,
-    registers: [this.registry],
-  });
-
   constructor() {
     collectDefaultMetrics({ register: this.registry });
     // But for its three gauges named like counters: only a counter's name ends in `_total` (promtool
@@ -153,27 +121,23 @@ export class ApiMetrics {
         if (s) this.set(s.sessions);
       },
     });
-    const perRelease = (name: string, help: string, value: (r: LiveRelease) => number | null) =>
-      new Gauge({
-        name,
-        help,
-        labelNames: ['remote', 'version', 'state'] as const,
-        registers: [this.registry],
-        async collect() {
-          const s = await snapshot();
-          this.reset();
-          for (const r of s?.releases ?? []) {
-            const v = value(r);
-            if (v !== null) this.set({ remote: r.remote, version: r.version, state: r.state }, v);
-          }
-        },
-      });
-    perRelease('admin_api_release_live', "1 for each remote's live releases, state active or canary (shared: use max())", () => 1);
-    perRelease('admin_api_release_canary_percent', "Each remote's canary's share of administrators in percent (shared: use max())", (r) => (r.state === 'canary' ? r.canaryPercent : null));
-    perRelease('admin_api_release_failures', "Failures reported against each remote's live releases (shared: use max())", (r) => r.failures);
   }
 
   private reading: Promise<Snapshot | null> | null = null;
+  private readonly reads: Array<(db: Db) => Promise<unknown>> = [];
+
+  /**
+   * Adds `read` to each scrape's one read of the database (run together, under the same 2 s limit,
+   * and counted by admin_api_database_up); answers what the gauges of the caller call in their
+   * collect(): this scrape's answer of `read`, or null when the database did not answer in time.
+   */
+  scrapeRead<T>(read: (db: Db) => Promise<T>): () => Promise<T | null> {
+    const at = this.reads.push(read) - 1;
+    return async () => {
+      const s = await this.snapshot();
+      return s ? (s.reads[at] as T) : null;
+    };
+  }
 
   /** The database's figures for the scrape under way (null: the database did not answer in time). */
   private snapshot(): Promise<Snapshot | null> {
@@ -185,16 +149,11 @@ export class ApiMetrics {
           'select count(*)::int as n from admin_sessions where revoked_at is null and expires_at > now() and last_seen_at > now() - make_interval(secs => $1)',
           [sources.sessionIdleMs / 1000],
         ),
-        listRemoteReleases(sources.db),
+        ...this.reads.map((read) => read(sources.db)),
       ]),
       SCRAPE_QUERY_TIMEOUT_MS,
     )
-      .then(([active, remotes]): Snapshot => ({
-        sessions: active[0]?.n ?? 0,
-        releases: remotes.flatMap(({ remote, active: a, canary }) =>
-          [a, canary].flatMap((r) => (r ? [{ remote, version: r.version, state: r.state, canaryPercent: r.canaryPercent ?? 0, failures: r.failures }] : [])),
-        ),
-      }))
+      .then(([active, ...reads]): Snapshot => ({ sessions: (active as Array<{ n: number }>)[0]?.n ?? 0, reads }))
       .catch(() => null)
       .finally(() => {
         this.reading = null;
@@ -218,24 +177,6 @@ export class ApiMetrics {
     if (code === 'INVALID_CREDENTIALS') return 'invalid_credentials';
     if (typeof code === 'string' && code.startsWith('THROTTLED_')) return 'throttled'; // which limit: THROTTLED_ACCOUNT_ADDRESS, _ADDRESS, _SESSION
     return 'error';
-  }
-
-  release(remote: string, event: ReleaseEvent): void {
-    this.releaseEvents.inc({ remote, event });
-  }
-
-  /** Measurements of one batch by outcome (the vitals route calls it). */
-  vitalsReceived(outcome: 'accepted' | 'not_served' | 'rate_limited', count: number): void {
-    if (count > 0) this.vitals.inc({ outcome }, count);
-  }
-
-  /** A failure report's outcome (the failures route calls it). */
-  failureReport(outcome: 'counted' | 'not_served'): void {
-    this.failureReports.inc({ outcome });
-  }
-
-  canary(remote: string, verdict: CanaryVerdict): void {
-    this.canaryVerdicts.inc({ remote, verdict });
   }
 
   /** The text a scrape answers. */

@@ -4,14 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
 import { DEFAULT_SIGNING_KEY, defaultConfig, type ServerConfig } from './config';
 import { openDb, type Db } from './db';
-import { migrate } from './db/migrate';
+import { migrate } from './migrations';
 import { seedDemo } from './seed';
 import { ensureFirstAdmin, housekeeping } from './modules/auth/repository';
-import { seedFromBuilds, type SeedRelease } from './modules/releases/repository';
-import { RemoteMetaSchema } from '@growth-admin/api-contract';
-import { Value } from '@sinclair/typebox/value';
-import { registerLocalDeployToken } from './modules/releases/deployTokens';
-import { readFileSync } from 'node:fs';
+import { startControlPlane } from './controlPlane';
 import { warmUp } from './warmUp';
 import { ApiMetrics } from './metrics';
 import { listenMetrics, type MetricsListener } from './metricsServer';
@@ -33,16 +29,6 @@ export interface RunningServer {
 
 export type StartOptions = Partial<ServerConfig>;
 
-/** The seed file's builds, each with a valid remote-meta.json (a build that lacks one is named: rebuild it). */
-function seedBuilds(list: unknown, file: string): SeedRelease[] {
-  if (!Array.isArray(list)) throw new Error(`${file}: a list of built remotes is expected`);
-  for (const b of list as SeedRelease[]) {
-    const problem = [...Value.Errors(RemoteMetaSchema, b.meta)][0];
-    if (problem) throw new Error(`${file}: the build of ${b.remote} has no valid remote-meta.json (${problem.path || '/'}: ${problem.message}): rebuild it`);
-  }
-  return list as SeedRelease[];
-}
-
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const config = defaultConfig(options);
   const log = config.log;
@@ -60,12 +46,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       const { ms } = await seedDemo(db, { users: config.seedUsers, orders: config.seedOrders });
       log(`[admin-api] seeded demo data: ${config.seedUsers} users, ${config.seedOrders} orders in ${ms} ms`);
     }
-    if (config.localDeployToken) await registerLocalDeployToken(db, config.localDeployToken);
-    if (config.releaseSeedFile) {
-      // The built remotes `npm start` offers: the registry's first releases (see the releases repository).
-      const builds = seedBuilds(JSON.parse(readFileSync(config.releaseSeedFile, 'utf8')), config.releaseSeedFile);
-      for (const done of await seedFromBuilds(db, builds)) log(`[admin-api] release registry: ${done} is active (the local build)`);
-    }
+    // npm start's deploy token and the registry's releases of the local builds.
+    await startControlPlane(db, config);
     if (config.signingKey === DEFAULT_SIGNING_KEY) {
       log('[admin-api] WARNING: ADMIN_SIGNING_KEY is not set: using the public development key');
     }

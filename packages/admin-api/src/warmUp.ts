@@ -5,7 +5,7 @@
 // sign-in and dashboard answers were 50-130 ms slower than the next one's (e2e/perf/measure.mjs).
 // Everything runs in one transaction that is rolled back: nothing of it stays in the database.
 import type { Db } from './db';
-import { audit } from './modules/audit/repository';
+import { audit } from './db/audit';
 import { checkCredentials, createSession, findSession } from './modules/auth/repository';
 import { revenueStats, trends, userStats } from './modules/analytics/repository';
 import { trendWindow } from './modules/analytics/trendWindow';

@@ -2,7 +2,7 @@
 // as functions on a real database: each boundary exact (a window that ends, a retry time reached),
 // so the mutation run (docs/testing.md) finds no rule that can change unnoticed.
 import type { Db } from '../src/db';
-import { migrate } from '../src/db/migrate';
+import { migrate } from '../src/migrations';
 import { addAdmin, checkCredentials, createSession, ensureFirstAdmin, findSession, housekeeping, LAST_SEEN_EVERY_SECONDS, revokeSession } from '../src/modules/auth/repository';
 import { forgetOldCounters, giveBack, KNOWN_ACCOUNT_MS, reserve, throttleKeys, waitInWords } from '../src/modules/auth/throttle';
 import { idempotent } from '../src/modules/idempotency/repository';

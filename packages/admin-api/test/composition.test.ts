@@ -2,8 +2,8 @@
 // from the registry's remotes and their releases, in order; decommissioned remotes' sections as
 // removedSections; the remotes, releases, integrity and origins of the composed remotes only.
 import type { Release, RemoteMeta } from '@growth-admin/api-contract';
-import { bucketOf, resolveComposition, subjectOf } from '../src/modules/releases/composition';
-import type { ComposableRelease, RegistryEntry } from '../src/modules/releases/repository';
+import { bucketOf, resolveComposition, subjectOf } from '../src/controlPlane/releases/composition';
+import type { ComposableRelease, RegistryEntry } from '../src/controlPlane/releases/repository';
 
 const HASH = `sha384-${'A'.repeat(64)}`;
 let nextId = 1;

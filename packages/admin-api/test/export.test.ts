@@ -2,7 +2,7 @@
 // escaped for spreadsheets, audited; and the keyset reader they stream from.
 import { csvCell, csvRow, parseCsv } from '../src/http/csv';
 import { keysetBatches } from '../src/modules/exports/keyset';
-import { migrate } from '../src/db/migrate';
+import { migrate } from '../src/migrations';
 import { openFreshDb, startTestServer, type TestServer } from './helpers';
 
 let t: TestServer;

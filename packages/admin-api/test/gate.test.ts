@@ -1,7 +1,7 @@
 // The compatibility gate's rules as a function (gate.ts): each refusal names what is wrong; a build
 // that fits the shell and the registry has no problem; several problems are all named.
 import type { RemoteMeta } from '@growth-admin/api-contract';
-import { compatibilityProblems, type FederationManifest, type ShellProvides } from '../src/modules/releases/gate';
+import { compatibilityProblems, type FederationManifest, type ShellProvides } from '../src/controlPlane/releases/gate';
 
 const VERSIONS: Record<string, string> = { react: '19.3.1', 'react-dom': '19.3.1', antd: '6.6.8', '@tanstack/react-query': '5.108.0', dayjs: '1.11.23', '@growth-admin/shared-client': '1.2.0' };
 const SLOTS = { 'dashboard.cards': '1.0.0', 'user.details.tabs': '1.0.0', 'order.details.actions': '1.0.0' };

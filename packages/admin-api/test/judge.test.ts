@@ -2,7 +2,7 @@
 // seeded generator, so every run sees the same numbers), and on small hand-made cohorts.
 import { generateAdmins, pooled, seededRandom, summarise } from '../bench/judgeData';
 import { judgePerView, twoProportionZ } from '../bench/perViewJudge';
-import { exactUpperTail, judgeCanary, mannWhitneyU, quantile, upperTail, type AdminSummary, type CohortSample } from '../src/modules/releases/judge';
+import { exactUpperTail, judgeCanary, mannWhitneyU, quantile, upperTail, type AdminSummary, type CohortSample } from '../src/controlPlane/releases/judge';
 
 describe('the statistics', () => {
   test('the normal tail matches known values', () => {

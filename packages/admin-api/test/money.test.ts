@@ -2,7 +2,7 @@
 // every rule (atomicity, the ledger, the audit row, at most one refund, never below zero) is checked
 // where it lives, fast enough to run under mutation testing.
 import type { Db } from '../src/db';
-import { migrate } from '../src/db/migrate';
+import { migrate } from '../src/migrations';
 import { refundOrder } from '../src/modules/orders/refund';
 import { addMoney } from '../src/modules/persons/money';
 import { seedDemo } from '../src/seed';

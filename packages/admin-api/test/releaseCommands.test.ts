@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { createDeployToken } from '../src/modules/releases/deployTokens';
+import { createDeployToken } from '../src/controlPlane/releases/deployTokens';
 import { Api, SIGNING_KEY, startTestServer, TEST_TMP, type TestServer } from './helpers';
 import { chunkName, projectsBuild, sharedList } from './releaseFixtures';
 

@@ -10,7 +10,7 @@ import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { createRemote } from '../src/modules/remotes/repository';
+import { createRemote } from '../src/controlPlane/remotes/repository';
 import { Api, SIGNING_KEY, startTestServer, TEST_TMP, type TestServer } from './helpers';
 import { chunkName, projectsBuild, sharedList } from './releaseFixtures';
 import { startConditionalProxy, startS3Server, type ConditionalProxy, type LocalS3 } from './s3Server';

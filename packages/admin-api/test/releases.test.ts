@@ -7,8 +7,8 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { releases } from '@growth-admin/api-contract';
 import { addAdmin } from '../src/modules/auth/repository';
-import { createDeployToken } from '../src/modules/releases/deployTokens';
-import { bucketOf, subjectOf } from '../src/modules/releases/composition';
+import { createDeployToken } from '../src/controlPlane/releases/deployTokens';
+import { bucketOf, subjectOf } from '../src/controlPlane/releases/composition';
 import { ADMIN, Api, expectShape, startOn, startTestServer, TEST_TMP, type TestServer } from './helpers';
 import { sharedList, startJsonHost } from './releaseFixtures';
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { openDb } from '../src/db';
 import { LOCK_FILE, markerOf } from '../src/db/dataDir';
 import { Api, freshDatabase, ON_POSTGRES, startOn, startTestServer, TEST_TMP, type TestServer } from './helpers';
-import { loadMigrations } from '../src/db/migrate';
+import { loadMigrations } from '../src/migrations';
 import { configFromEnv } from '../src/config';
 
 /** The newest migration this server ships (the readiness check compares the database with it). */

@@ -2,7 +2,7 @@
 // changes nothing (403 ROLE_FORBIDDEN, nothing stored); an operator moves money and changes
 // projects; the first administrator, and those of a database from before roles, are owners.
 import { routes } from '@growth-admin/api-contract';
-import { migrate } from '../src/db/migrate';
+import { migrate } from '../src/migrations';
 import { addAdmin } from '../src/modules/auth/repository';
 import { Api, openFreshDb, startTestServer, type TestServer } from './helpers';
 

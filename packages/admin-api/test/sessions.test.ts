@@ -4,7 +4,7 @@
 // session's times back in the database (the server compares with the database's clock), not by waiting.
 import { sessions } from '@growth-admin/api-contract';
 import { configFromEnv } from '../src/config';
-import { durationInWords } from '../src/http/guard';
+import { durationInWords } from '../src/http/durations';
 import { describeBrowser } from '../src/modules/sessions/browser';
 import { Api, ADMIN, expectShape, startTestServer, type TestServer } from './helpers';
 

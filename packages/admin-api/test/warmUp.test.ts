@@ -2,7 +2,7 @@
 // leaves nothing of them behind: no session, no audit entry, no other row; the server says it ran.
 import { defaultConfig } from '../src/config';
 import type { Db, Queryable } from '../src/db';
-import { migrate } from '../src/db/migrate';
+import { migrate } from '../src/migrations';
 import { revenueStats, trends, userStats } from '../src/modules/analytics/repository';
 import { trendWindow, trendZone } from '../src/modules/analytics/trendWindow';
 import { addAdmin, findSession } from '../src/modules/auth/repository';

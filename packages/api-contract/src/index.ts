@@ -1,5 +1,8 @@
 // @growth-admin/api-contract: every admin API route, by resource. The browser imports types only
-// (`import type`): it ships no TypeBox.
+// (`import type`): it ships no TypeBox. The release control plane's routes are releases.ts and
+// remotes.ts (the API's src/controlPlane imports them alone, by the subpaths of package.json's
+// exports, with route.ts and composition.ts they are built on); every other module is the
+// back-office's.
 import type { Static } from '@sinclair/typebox';
 import * as administrators from './administrators';
 import * as analytics from './analytics';
@@ -115,16 +118,9 @@ export type TrendPoint = Static<typeof analytics.TrendPoint>;
 export type TrendPeriod = (typeof analytics.TREND_PERIODS)[number];
 export type OrderStats = Static<typeof analytics.OrderStats>;
 export type CspReport = Static<typeof security.CspReport>;
-export type Release = Static<typeof releases.Release>;
-export type RemoteReleases = Static<typeof releases.RemoteReleases>;
-export type RegistryRuntimeConfig = Static<typeof releases.RuntimeConfig>;
-export type ReleaseInput = Static<typeof releases.registerRelease.body>;
-export type CanaryJudgement = Static<typeof releases.CanaryJudgement>;
-export type MetricCheck = Static<typeof releases.MetricCheck>;
-export type JudgementSeriesPoint = Static<typeof releases.JudgementSeriesPoint>;
-export type VitalsBatch = Static<typeof releases.reportVitals.body>;
-export type RemoteRecord = Static<typeof remotes.RemoteRecord>;
-export type DeployTokenRecord = Static<typeof remotes.DeployTokenRecord>;
-export type NewDeployToken = Static<typeof remotes.NewDeployToken>;
+// The release control plane's (releases.ts, remotes.ts: also importable alone as
+// @growth-admin/api-contract/releases and /remotes, as the API's control plane does).
+export type { Release, RemoteReleases, RegistryRuntimeConfig, ReleaseInput, CanaryJudgement, MetricCheck, JudgementSeriesPoint, VitalsBatch } from './releases';
+export type { RemoteRecord, DeployTokenRecord, NewDeployToken } from './remotes';
 /** The `data` a route answers. */
 export type DataOf<R extends RouteSpec> = R['data'] extends import('@sinclair/typebox').TSchema ? Static<R['data']> : never;

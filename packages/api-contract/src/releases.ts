@@ -1,7 +1,7 @@
 // The release registry: each remote has one active release and at most one canary with a
 // share of administrators. The shell boots from the runtime config the registry answers; releases are
 // registered, promoted and rolled back by owners or with a deploy token (the commands and CI).
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { Composition } from './composition';
 import { route, type ErrorCase } from './route';
 
@@ -324,3 +324,13 @@ export const canaryJudgement = route({
   data: CanaryJudgement,
   errors: [UNKNOWN_REMOTE, { status: 404, code: 'RELEASE_NOT_FOUND', when: '`release` names no release of this remote' }],
 });
+
+// The answers' and inputs' types (the index re-exports them).
+export type Release = Static<typeof Release>;
+export type RemoteReleases = Static<typeof RemoteReleases>;
+export type RegistryRuntimeConfig = Static<typeof RuntimeConfig>;
+export type ReleaseInput = Static<typeof registerRelease.body>;
+export type CanaryJudgement = Static<typeof CanaryJudgement>;
+export type MetricCheck = Static<typeof MetricCheck>;
+export type JudgementSeriesPoint = Static<typeof JudgementSeriesPoint>;
+export type VitalsBatch = Static<typeof reportVitals.body>;

@@ -2,7 +2,7 @@
 // shell's code: an owner creates it (name, team, the origin its files are served from) and gets a
 // deploy token scoped to it; its team releases with that token; decommissioning removes its sections
 // and slot contributions for everyone. Every change is audited.
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { route, type ErrorCase } from './route';
 
 const RemoteNameParam = Type.String({ pattern: '^[a-z][a-z0-9-]{0,39}$', description: 'The remote’s federation name' });
@@ -125,3 +125,8 @@ export const revokeDeployToken = route({
     { status: 409, code: 'ALREADY_REVOKED', when: 'the token was revoked before' },
   ],
 });
+
+// The answers' types (the index re-exports them).
+export type RemoteRecord = Static<typeof RemoteRecord>;
+export type DeployTokenRecord = Static<typeof DeployTokenRecord>;
+export type NewDeployToken = Static<typeof NewDeployToken>;

@@ -15,6 +15,8 @@ const REMOTE = 'packages/people-mfe/src/fixture.ts';
 const SHELL = 'packages/shell/src/fixture.ts';
 const SHARED = 'packages/shared-client/src/fixture.ts';
 const API = 'packages/admin-api/src/fixture.ts';
+const BACK_OFFICE = 'packages/admin-api/src/modules/orders/fixture.ts';
+const CONTROL_PLANE = 'packages/admin-api/src/controlPlane/releases/fixture.ts';
 
 describe('imports go one way', () => {
   test.each([
@@ -33,6 +35,13 @@ describe('imports go one way', () => {
     ['shared-client reaching into admin-api by a relative path', "import { x } from '../../admin-api/src/security';", SHARED],
     ['admin-api importing shared-client', "import { request } from '@growth-admin/shared-client';", API],
     ['admin-api importing a remote', "import Section from '@growth-admin/people-mfe';", API],
+    ['the back-office importing a file of the control plane', "import { gateRelease } from '../../controlPlane/releases/gate';", BACK_OFFICE],
+    ['the app importing the control plane’s plugin file instead of its entry', "import { controlPlane } from './controlPlane/plugin';", API],
+    ['the control plane importing a back-office module', "import { findSession } from '../../modules/auth/repository';", CONTROL_PLANE],
+    ['the control plane importing the app', "import { buildApp } from '../app';", 'packages/admin-api/src/controlPlane/fixture.ts'],
+    ['the control plane taking the whole contract', "import { routes } from '@growth-admin/api-contract';", CONTROL_PLANE],
+    ['the control plane taking a type of the whole contract', "import type { Person } from '@growth-admin/api-contract';", CONTROL_PLANE],
+    ['the control plane importing a browser package', "import { request } from '@growth-admin/shared-client';", CONTROL_PLANE],
   ])('refuses %s', async (_what, code, file) => {
     expect((await refusals(code, file)).join('\n')).toMatch(/Arrows go one way/);
   });
@@ -44,6 +53,12 @@ describe('imports go one way', () => {
     ['the shell importing shared-client', "import { configureClient } from '@growth-admin/shared-client';", SHELL],
     ['shared-client re-exporting api-contract types', "export type { Person } from '@growth-admin/api-contract';", SHARED],
     ['admin-api importing api-contract values', "import { routes } from '@growth-admin/api-contract';", API],
+    ['the app importing the control plane’s public entry', "import { controlPlane } from './controlPlane';", API],
+    ['a back-office module importing the control plane’s public entry', "import { runtimeConfigFor } from '../../controlPlane';", BACK_OFFICE],
+    ['the control plane importing its own files', "import { liveRemote } from '../remotes/repository';", CONTROL_PLANE],
+    ['the control plane importing the shared code', "import { serve } from '../../http/serve';", CONTROL_PLANE],
+    ['the control plane importing its own contract modules', "import * as releases from '@growth-admin/api-contract/releases';", CONTROL_PLANE],
+    ['a test of the API importing a control-plane file', "import { judgeCanary } from '../src/controlPlane/releases/judge';", 'packages/admin-api/test/fixture.test.ts'],
   ])('lets through %s', async (_what, code, file) => {
     expect(await refusals(code, file)).toEqual([]);
   });

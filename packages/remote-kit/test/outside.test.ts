@@ -19,7 +19,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
-import { gateRelease } from '@growth-admin/admin-api/dist/modules/releases/gate';
+import { gateRelease } from '@growth-admin/admin-api/dist/controlPlane/releases/gate';
 
 jest.setTimeout(600_000);
 

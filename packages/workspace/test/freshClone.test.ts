@@ -53,6 +53,7 @@ test('the shared client builds on a fresh clone with its dependencies first; the
   expect(built('web-security/dist/index.js')).toBe(true);
   expect(built('admin-api/dist/main.js')).toBe(true);
   expect(built('admin-api/dist/db/migrations')).toBe(true);
+  expect(built('admin-api/dist/controlPlane/migrations')).toBe(true); // (both migrations folders: scripts/copy-migrations.cjs)
   // api-contract was built for the remote: turbo takes it from its cache.
   expect(build.output).toMatch(/Cached:\s+[1-9]\d* cached, 2 total/);
 

@@ -1,8 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import type { Actor } from '../modules/audit/repository';
+import type { Actor } from '../db/audit';
 
 /** The signed-in administrator and address behind a request, for the audit log. */
 export function actorOf(req: FastifyRequest): Actor {
-  if (req.deployer) return { adminId: null, username: `deploy:${req.deployer.name}`, ip: req.ip };
   return { adminId: req.admin?.adminId ?? null, username: req.admin?.username ?? '', ip: req.ip };
 }

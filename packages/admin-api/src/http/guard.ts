@@ -2,15 +2,17 @@
 // the image proxy, CSP reports) need nothing; signed ones (sign-in) the request signature (403 on any
 // signature problem); admin ones also a live session token (401) and, where the entry names one,
 // a role at least that high (403: a viewer cannot move money). CORS preflights never get here: the
-// CORS plugin answers them first.
+// CORS plugin answers them first. A bearer credential of another kind than a session token (the
+// release control plane's deploy tokens) is not this file's: each guard is given the schemes it
+// accepts or refuses by prefix (BearerScheme), by whoever registers it (app.ts, the control plane).
 import { roleAllows, type Access, type Role } from '@growth-admin/api-contract';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db';
 import type { ServerConfig } from '../config';
 import { signRequest, signatureMatches } from '../security';
 import { findSession, claimNonce, type SessionAdmin, type SessionContext } from '../modules/auth/repository';
+import { durationInWords } from './durations';
 import { forbidden, unauthorized } from './errors';
-import { DEPLOY_TOKEN_PREFIX, DEPLOY_TOKEN_RE, findDeployToken, type Deployer } from '../modules/releases/deployTokens';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -18,8 +20,6 @@ declare module 'fastify' {
     access?: Access;
     /** The least role that may call the route (admin routes; none: every administrator). */
     role?: Role;
-    /** Also callable with a deploy token (the release routes). */
-    deployToken?: boolean;
     operationId?: string;
     /** Whether the route works on the database (and so waits its turn: see admission.ts). */
     database?: boolean;
@@ -28,8 +28,6 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     admin?: SessionContext;
-    /** The deploy token a release route was called with (instead of a session). */
-    deployer?: Deployer;
     token?: string;
   }
 }
@@ -59,13 +57,6 @@ export async function checkSignature(req: FastifyRequest, db: Db, config: Server
   if (!(await claimNonce(db, nonce!))) throw forbidden('X-Nonce was already used: replayed request', 'NONCE_REPLAYED');
 }
 
-/** How long a session may be idle, or live at all, in words for the SESSION_EXPIRED message. */
-export function durationInWords(ms: number): string {
-  if (ms % 3600_000 === 0) return `${ms / 3600_000} hour${ms === 3600_000 ? '' : 's'}`;
-  if (ms % 60_000 === 0) return `${ms / 60_000} minute${ms === 60_000 ? '' : 's'}`;
-  return `${ms / 1000} second${ms === 1000 ? '' : 's'}`;
-}
-
 export async function checkToken(req: FastifyRequest, db: Db, config: ServerConfig): Promise<void> {
   const auth = header(req, 'authorization');
   if (!auth) throw unauthorized('Sign in first: the Authorization header with a Bearer token is missing', 'TOKEN_MISSING');
@@ -81,36 +72,23 @@ export async function checkToken(req: FastifyRequest, db: Db, config: ServerConf
   req.token = m[1];
 }
 
-/**
- * A deploy token (`Bearer deploy_…`) instead of a session: accepted by the routes the contract marks
- * `deployToken` only (403 elsewhere). True when the request was let through on one.
- */
-export async function checkDeployToken(req: FastifyRequest, db: Db): Promise<boolean> {
-  const auth = header(req, 'authorization');
-  if (!auth?.startsWith(`Bearer ${DEPLOY_TOKEN_PREFIX}`)) return false;
-  if (!req.routeOptions.config.deployToken) throw forbidden('A deploy token may call the release routes only', 'DEPLOY_TOKEN_FORBIDDEN');
-  const token = auth.slice('Bearer '.length);
-  const deployer = DEPLOY_TOKEN_RE.test(token) ? await findDeployToken(db, token) : null;
-  if (!deployer) throw unauthorized('The deploy token is invalid, expired or revoked', 'TOKEN_INVALID');
-  req.deployer = deployer;
-  return true;
-}
-
-/** 403 DEPLOY_TOKEN_SCOPE when the request's deploy token is scoped to another remote than `remote` (before anything is read or changed). */
-export function checkDeployScope(req: FastifyRequest, remote: string): void {
-  const scope = req.deployer?.remote;
-  if (scope && scope !== remote) {
-    throw forbidden(`The deploy token "${req.deployer!.name}" is scoped to the remote ${scope}: it cannot act on ${remote}`, 'DEPLOY_TOKEN_SCOPE');
-  }
-}
-
 /** 403 ROLE_FORBIDDEN when the administrator's role is below what the route needs. */
 export function checkRole(admin: SessionAdmin, needed: Role | undefined): void {
   if (!needed || roleAllows(admin.role, needed)) return;
   throw forbidden(`Your role (${admin.role}) cannot do this: it needs ${needed === 'owner' ? 'an owner' : 'an operator or an owner'}`, 'ROLE_FORBIDDEN');
 }
 
-export function guardHook(db: Db, config: ServerConfig) {
+/**
+ * A bearer credential that is not a session token, known by its prefix (`Bearer <prefix>…`): on an
+ * admin route the guard gives it to `check` instead of looking a session up. `check` throws an
+ * ApiError to refuse it, or returns once it has let the request through.
+ */
+export interface BearerScheme {
+  prefix: string;
+  check(req: FastifyRequest, token: string): Promise<void>;
+}
+
+export function guardHook(db: Db, config: ServerConfig, schemes: readonly BearerScheme[] = []) {
   return async function guard(req: FastifyRequest): Promise<void> {
     // Unknown routes answer 404 without checks.
     if (!req.routeOptions.url) return;
@@ -122,7 +100,9 @@ export function guardHook(db: Db, config: ServerConfig) {
     // Thrown ApiErrors become the failure envelope in the error handler.
     await checkSignature(req, db, config);
     if (access === 'admin') {
-      if (await checkDeployToken(req, db)) return;
+      const auth = header(req, 'authorization');
+      const scheme = auth === undefined ? undefined : schemes.find((s) => auth.startsWith(`Bearer ${s.prefix}`));
+      if (scheme) return scheme.check(req, auth!.slice('Bearer '.length));
       await checkToken(req, db, config);
       checkRole(req.admin!, req.routeOptions.config.role);
     }

@@ -27,7 +27,7 @@ export function serve<R extends RouteSpec>(app: FastifyInstance, spec: R, handle
     method: spec.method,
     url: spec.path,
     // Health routes answer beside the database's queue (a probe must not wait behind the load).
-    config: { access: spec.access, role: spec.role, deployToken: spec.deployToken, operationId: spec.operationId, database: spec.tag !== 'health', bodyContentTypes: spec.bodyContentTypes },
+    config: { access: spec.access, role: spec.role, operationId: spec.operationId, database: spec.tag !== 'health', bodyContentTypes: spec.bodyContentTypes },
     ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
     schema: {
       ...(spec.params ? { params: spec.params } : {}),

@@ -6,7 +6,7 @@ import type { Db, Queryable, Row } from '../../db';
 import { iso } from '../../db/dates';
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import { hashPassword, verifyPassword } from '../../security';
-import { audit, changesOf, type Actor } from '../audit/repository';
+import { audit, changesOf, type Actor } from '../../db/audit';
 import { checkPassword } from '../auth/passwordCheck';
 
 const COLUMNS = `id::text as id, username, role, created_at as "createdAt", disabled_at is not null as disabled`;

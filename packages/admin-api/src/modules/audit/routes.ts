@@ -4,7 +4,8 @@ import type { RouteDeps } from '../../http/deps';
 import { actorOf } from '../../http/actor';
 import { serve } from '../../http/serve';
 import { sendCsvStream } from '../exports/csvExport';
-import { audit, auditEntries, listAudit } from './repository';
+import { audit } from '../../db/audit';
+import { auditEntries, listAudit } from './repository';
 
 export const AUDIT_CSV_COLUMNS = ['time', 'administrator', 'action', 'target', 'summary', 'ip', 'before', 'after'] as const;
 

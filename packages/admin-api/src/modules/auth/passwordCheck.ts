@@ -3,7 +3,7 @@
 // success) and one audit of failures, so no route lets a stolen session or a script guess freely.
 import type { ServerConfig } from '../../config';
 import type { Db, Queryable } from '../../db';
-import { audit, type Actor } from '../audit/repository';
+import { audit, type Actor } from '../../db/audit';
 import { giveBack, reserve, type Guesser, type ThrottlePolicy } from './throttle';
 
 export type PasswordPurpose = 'sign-in' | 'step-up' | 'password-change';

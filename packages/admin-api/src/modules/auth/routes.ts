@@ -1,13 +1,15 @@
-import { auth } from '@growth-admin/api-contract';
-import type { FastifyInstance } from 'fastify';
+import { auth, type RegistryRuntimeConfig, type Role } from '@growth-admin/api-contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RouteDeps } from '../../http/deps';
 import { actorOf } from '../../http/actor';
 import { serve } from '../../http/serve';
 import { ApiMetrics } from '../../metrics';
 import { signIn, signOut } from './signIn';
-import { runtimeConfigFor } from '../releases/runtimeConfig';
 
-export function authRoutes(app: FastifyInstance, { config, db, metrics }: RouteDeps): void {
+/** The runtime config a new session starts with: the release control plane's, which app.ts gives here. */
+export type RuntimeConfigOf = (req: FastifyRequest, viewer: { username: string; role: Role; sessionId: string }) => Promise<RegistryRuntimeConfig>;
+
+export function authRoutes(app: FastifyInstance, { config, db, metrics, runtimeConfigOf }: RouteDeps & { runtimeConfigOf: RuntimeConfigOf }): void {
   serve(app, auth.login, async (req) => {
     const { token, sessionId, username, role } = await signIn(db, config, { ...req.body, ip: req.ip, userAgent: req.headers['user-agent'] ?? '' }).catch((err: unknown) => {
       metrics.signIn(ApiMetrics.signInOutcomeOf(err));
@@ -15,7 +17,7 @@ export function authRoutes(app: FastifyInstance, { config, db, metrics }: RouteD
     });
     metrics.signIn('success');
     // The new session's runtime config: the shell initialises its remotes with no second round trip.
-    const runtime = await runtimeConfigFor(db, config, req, { username, role, sessionId });
+    const runtime = await runtimeConfigOf(req, { username, role, sessionId });
     return { data: { token, user: { username, role }, runtime } };
   });
 

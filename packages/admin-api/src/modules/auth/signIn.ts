@@ -3,7 +3,7 @@ import type { Role } from '@growth-admin/api-contract';
 import type { ServerConfig } from '../../config';
 import type { Db } from '../../db';
 import { unauthorized } from '../../http/errors';
-import { audit } from '../audit/repository';
+import { audit } from '../../db/audit';
 import { checkCredentials, createSession, revokeSession } from './repository';
 import { checkPassword } from './passwordCheck';
 

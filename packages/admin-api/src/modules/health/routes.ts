@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { health, openApiDocument, routes } from '@growth-admin/api-contract';
 import type { FastifyInstance } from 'fastify';
-import { loadMigrations } from '../../db/migrate';
+import { loadMigrations } from '../../migrations';
 import type { RouteDeps } from '../../http/deps';
 import { ApiError } from '../../http/errors';
 import { serve } from '../../http/serve';

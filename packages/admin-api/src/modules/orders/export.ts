@@ -2,7 +2,7 @@
 import type { Order } from '@growth-admin/api-contract';
 import type { Queryable, Row } from '../../db';
 import { iso } from '../../db/dates';
-import { audit, type Actor } from '../audit/repository';
+import { audit, type Actor } from '../../db/audit';
 import type { CsvExport } from '../exports/csvExport';
 import { ORDER_SORT_SQL, orderFilter, STATE_BADGES, type OrderFilters, type OrderKind } from './repository';
 

@@ -3,7 +3,7 @@ import { PERSON_EXPORT_COLUMNS } from '@growth-admin/api-contract';
 import type { Queryable, Row } from '../../db';
 import { isoOrNull } from '../../db/dates';
 import { badRequest } from '../../http/errors';
-import { audit, type Actor } from '../audit/repository';
+import { audit, type Actor } from '../../db/audit';
 import type { CsvExport } from '../exports/csvExport';
 import { PERSON_COLUMNS, PERSON_SORT_SQL, personFilter, toPerson, type PersonFilters } from './repository';
 import type { Person } from '@growth-admin/api-contract';

@@ -3,7 +3,7 @@
 import type { Person } from '@growth-admin/api-contract';
 import type { Db } from '../../db';
 import { notFound } from '../../http/errors';
-import { audit, type Actor } from '../audit/repository';
+import { audit, type Actor } from '../../db/audit';
 import { idempotent } from '../idempotency/repository';
 import { PERSON_COLUMNS, toPerson } from './repository';
 

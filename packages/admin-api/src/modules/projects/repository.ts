@@ -2,7 +2,7 @@
 import type { Project, ProjectInput } from '@growth-admin/api-contract';
 import type { Db, Queryable, Row } from '../../db';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { audit, changesOf, type Actor } from '../audit/repository';
+import { audit, changesOf, type Actor } from '../../db/audit';
 
 const PROJECT_COLUMNS = `id::text as "_id", project_name as "projectName", project_id as "projectId", team,
   app_id::float8 as "appId", build_number::float8 as "buildNumber", check_number::float8 as "checkNumber", testing,

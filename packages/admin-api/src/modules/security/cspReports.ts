@@ -100,34 +100,3 @@ export async function listCspReports(q: Queryable, limit: number): Promise<{ tot
   const [{ n }] = await q.query<{ n: number }>('select count(*)::int as n from csp_reports');
   return { total: n, reports: rows.map((r) => ({ ...r, receivedAt: new Date(r.receivedAt).toISOString() })) };
 }
-
-/**
- * A fixed-window counter per key plus one for everyone: `take(key)` says whether one more report
- * may be stored now. In memory: a restart forgets it, which costs at most one more window of reports.
- */
-export class ReportRateLimiter {
-  private windowStart = 0;
-  private perKey = new Map<string, number>();
-  private all = 0;
-
-  constructor(
-    private readonly perKeyLimit: number,
-    private readonly globalLimit: number,
-    private readonly windowMs = 60_000,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  take(key: string): boolean {
-    const t = this.now();
-    if (t - this.windowStart >= this.windowMs) {
-      this.windowStart = t;
-      this.perKey.clear();
-      this.all = 0;
-    }
-    const used = this.perKey.get(key) ?? 0;
-    if (used >= this.perKeyLimit || this.all >= this.globalLimit) return false;
-    this.perKey.set(key, used + 1);
-    this.all += 1;
-    return true;
-  }
-}

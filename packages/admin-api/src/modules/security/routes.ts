@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import type { RouteDeps } from '../../http/deps';
 import { ApiError, badRequest } from '../../http/errors';
 import { serve } from '../../http/serve';
-import { listCspReports, parseCspReports, ReportRateLimiter, storeCspReports } from './cspReports';
+import { ReportRateLimiter } from '../../http/rateLimit';
+import { listCspReports, parseCspReports, storeCspReports } from './cspReports';
 
 /** The content types browsers send reports with, besides plain JSON. */
 export const REPORT_CONTENT_TYPES = ['application/csp-report', 'application/reports+json'];

@@ -5,7 +5,7 @@ import type { Session } from '@growth-admin/api-contract';
 import type { Db, Queryable, Row } from '../../db';
 import { iso } from '../../db/dates';
 import { ApiError, notFound } from '../../http/errors';
-import { audit, type Actor } from '../audit/repository';
+import { audit, type Actor } from '../../db/audit';
 import { describeBrowser } from './browser';
 
 /** A session is active while not ended, not past its end and not idle past the idle timeout. */

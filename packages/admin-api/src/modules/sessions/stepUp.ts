@@ -7,7 +7,7 @@ import type { Db } from '../../db';
 import { ApiError } from '../../http/errors';
 import { checkCredentials } from '../auth/repository';
 import { checkPassword } from '../auth/passwordCheck';
-import { audit, type Actor } from '../audit/repository';
+import { audit, type Actor } from '../../db/audit';
 
 export const STEP_UP_MESSAGE = 'Enter your password again to continue: this action needs it within the last 5 minutes';
 

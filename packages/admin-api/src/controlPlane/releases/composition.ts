@@ -3,7 +3,9 @@
 // and canary subject in; the sidebar, routes and slot contributions, and the remotes to load with
 // their releases, integrity and allowed origins, out.
 import { createHash } from 'node:crypto';
-import { REMOTE_FILES, roleAllows, type Composition, type RegistryRuntimeConfig, type RemoteMeta, type Role } from '@growth-admin/api-contract';
+import { REMOTE_FILES, type Composition, type RemoteMeta } from '@growth-admin/api-contract/composition';
+import type { RegistryRuntimeConfig } from '@growth-admin/api-contract/releases';
+import { roleAllows, type Role } from '@growth-admin/api-contract/route';
 import type { ComposableRelease, RegistryEntry } from './repository';
 
 /**

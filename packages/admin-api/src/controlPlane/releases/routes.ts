@@ -1,15 +1,14 @@
-import { releases } from '@growth-admin/api-contract';
+import * as releases from '@growth-admin/api-contract/releases';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { RouteDeps } from '../../http/deps';
-import { actorOf } from '../../http/actor';
+import type { Db } from '../../db';
 import { ApiError, badRequest, unauthorized } from '../../http/errors';
-import { durationInWords } from '../../http/guard';
-import { findSession } from '../auth/repository';
+import { durationInWords } from '../../http/durations';
 import { CanaryJudgeSchedule, canaryJudgementOf } from './canaryJudge';
 import { servedReleases, storeMeasurements } from './measurements';
-import { checkDeployScope } from '../../http/guard';
+import type { ControlPlaneDeps } from '../deps';
+import { actorOf, checkDeployScope } from '../deployTokenGuard';
 import { serve } from '../../http/serve';
-import { ReportRateLimiter } from '../security/cspReports';
+import { ReportRateLimiter } from '../../http/rateLimit';
 import { liveRemote } from '../remotes/repository';
 import { recordFailure } from './failures';
 import { gateRelease } from './gate';
@@ -26,7 +25,7 @@ function vary(reply: FastifyReply, value: string): void {
 }
 
 /** The section paths the live remotes other than `remote` own (their active and canary releases'). */
-async function pathsOwnedByOthers(db: RouteDeps['db'], remote: string): Promise<Record<string, string>> {
+async function pathsOwnedByOthers(db: Db, remote: string): Promise<Record<string, string>> {
   const owned: Record<string, string> = {};
   for (const e of await registryState(db)) {
     if (!e.live || e.name === remote) continue;
@@ -35,9 +34,9 @@ async function pathsOwnedByOthers(db: RouteDeps['db'], remote: string): Promise<
   return owned;
 }
 
-export function releaseRoutes(app: FastifyInstance, { db, config, metrics }: RouteDeps): void {
+export function releaseRoutes(app: FastifyInstance, { db, config, metrics, findSession }: ControlPlaneDeps): void {
   serve(app, releases.getRuntimeConfig, async (req, reply) => {
-    const viewer = await viewerOf(db, config, req);
+    const viewer = await viewerOf(db, findSession, req);
     const data = await runtimeConfigFor(db, config, req, viewer);
     vary(reply, 'Authorization');
     reply.header('Cache-Control', viewer ? 'private, no-store' : `public, max-age=${RUNTIME_CONFIG_MAX_AGE_S}`);
@@ -104,7 +103,7 @@ export function releaseRoutes(app: FastifyInstance, { db, config, metrics }: Rou
   app.addHook('onClose', async () => judge.stop());
   const vitalsLimiter = new ReportRateLimiter(config.vitalsBatchesPerMinute, config.vitalsBatchesPerMinute * 500);
   serve(app, releases.reportVitals, async (req) => {
-    const found = await findSession(db, req.body.token, config.sessionIdleMs);
+    const found = await findSession(db, req.body.token);
     if (found.status === 'expired') throw unauthorized(`Your session has expired (no request for ${durationInWords(config.sessionIdleMs)}, or too old): sign in again`, 'SESSION_EXPIRED');
     if (found.status !== 'live') throw unauthorized('The session token is invalid, expired or signed out', 'TOKEN_INVALID');
     if (!vitalsLimiter.take(found.session.sessionId)) {

@@ -3,11 +3,11 @@
 // them), of its one remote when it is scoped to one (null: every remote), until it expires or is
 // revoked. Each use is recorded (last_used_at) and audited under `deploy:<name>`.
 import { randomBytes } from 'node:crypto';
-import type { DeployTokenRecord } from '@growth-admin/api-contract';
+import type { DeployTokenRecord } from '@growth-admin/api-contract/remotes';
 import type { Queryable } from '../../db';
 import { iso, isoOrNull } from '../../db/dates';
 import { hashToken } from '../../security';
-import { audit, type Actor } from '../audit/repository';
+import { audit, type Actor } from '../../db/audit';
 
 export const DEPLOY_TOKEN_PREFIX = 'deploy_';
 export const DEPLOY_TOKEN_RE = /^deploy_[A-Za-z0-9_-]{43}$/;

@@ -2,11 +2,12 @@
 // runs in one transaction under a per-remote advisory lock (two calls for one remote never interleave;
 // the partial unique indexes are the last word) and is audited in it. Which remotes exist is the
 // registry's `remotes` table (modules/remotes).
-import type { Release, ReleaseInput, RemoteMeta, RemoteReleases } from '@growth-admin/api-contract';
+import type { RemoteMeta } from '@growth-admin/api-contract/composition';
+import type { Release, ReleaseInput, RemoteReleases } from '@growth-admin/api-contract/releases';
 import type { Db, Queryable } from '../../db';
 import { iso } from '../../db/dates';
 import { ApiError, conflict, notFound } from '../../http/errors';
-import { audit, type Actor } from '../audit/repository';
+import { audit, type Actor } from '../../db/audit';
 import { ensureSeedRemote, liveRemote, lockRemote } from '../remotes/repository';
 
 const COLUMNS = `id::text as id, remote, version, manifest_url as "manifestUrl", files, notes, created_by as "createdBy",

@@ -4,12 +4,12 @@
 // a Pass that has lasted the release's promote-after is promoted (release.auto-promote). It runs
 // after measurements arrive (at most once per canary per interval) and on that interval for every
 // canary, so a promotion is due even when nobody sends anything.
-import type { CanaryJudgement } from '@growth-admin/api-contract';
-import type { ServerConfig } from '../../config';
+import type { CanaryJudgement } from '@growth-admin/api-contract/releases';
 import type { Db, Queryable } from '../../db';
 import { iso } from '../../db/dates';
 import { ApiError, notFound } from '../../http/errors';
-import type { ApiMetrics } from '../../metrics';
+import type { ControlPlaneConfig } from '../deps';
+import type { ControlPlaneMetrics } from '../metrics';
 import { judgeCanary, type Verdict } from './judge';
 import { cohortSample, cohortSeries, deleteOldMeasurements } from './measurements';
 import { knownRemote, listRemoteReleases, promoteCanary, releaseById, rollback } from './repository';
@@ -18,12 +18,12 @@ export const JUDGE_ACTOR = { adminId: null, username: 'canary judge', ip: '' };
 
 export type JudgeAction = 'none' | 'rolled-back' | 'promoted';
 
-type JudgeConfig = Pick<ServerConfig, 'judgeMinAdmins' | 'judgeMinViews' | 'judgeMinSamples'>;
+type JudgeConfig = Pick<ControlPlaneConfig, 'judgeMinAdmins' | 'judgeMinViews' | 'judgeMinSamples'>;
 
 const isConflict = (err: unknown) => err instanceof ApiError && err.statusCode === 409;
 
 /** Judges `remote`'s canary now and acts on the verdict; null when it has no canary. */
-export async function judgeRemote(db: Db, config: JudgeConfig, remote: string, metrics?: ApiMetrics): Promise<{ verdict: Verdict; action: JudgeAction } | null> {
+export async function judgeRemote(db: Db, config: JudgeConfig, remote: string, metrics?: ControlPlaneMetrics): Promise<{ verdict: Verdict; action: JudgeAction } | null> {
   const [canary] = await db.query<{ id: string; since: Date }>(`select id::text as id, changed_at as since from releases where remote = $1 and state = 'canary'`, [remote]);
   if (!canary) return null;
   const [active] = await db.query<{ id: string }>(`select id::text as id from releases where remote = $1 and state = 'active'`, [remote]);
@@ -139,8 +139,8 @@ export class CanaryJudgeSchedule {
 
   constructor(
     private readonly db: Db,
-    private readonly config: Pick<ServerConfig, 'judgeIntervalMs' | 'judgeMinAdmins' | 'judgeMinViews' | 'judgeMinSamples' | 'measurementsRetentionDays' | 'log'>,
-    private readonly metrics?: ApiMetrics,
+    private readonly config: Pick<ControlPlaneConfig, 'judgeIntervalMs' | 'judgeMinAdmins' | 'judgeMinViews' | 'judgeMinSamples' | 'measurementsRetentionDays' | 'log'>,
+    private readonly metrics?: ControlPlaneMetrics,
   ) {}
 
   /**

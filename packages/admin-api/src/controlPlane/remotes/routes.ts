@@ -1,14 +1,14 @@
 // The registry's remotes and the deploy tokens, for owners (the Settings screens and any script).
-import { remotes } from '@growth-admin/api-contract';
+import * as remotes from '@growth-admin/api-contract/remotes';
 import type { FastifyInstance } from 'fastify';
-import type { RouteDeps } from '../../http/deps';
-import { actorOf } from '../../http/actor';
+import type { ControlPlaneDeps } from '../deps';
+import { actorOf } from '../deployTokenGuard';
 import { conflict, notFound } from '../../http/errors';
 import { serve } from '../../http/serve';
 import { DEFAULT_TOKEN_DAYS, insertDeployToken, listDeployTokens, revokeDeployToken } from '../releases/deployTokens';
 import { createRemote, decommissionRemote, listRemotes, liveRemote, lockRemote } from './repository';
 
-export function remoteRoutes(app: FastifyInstance, { db }: RouteDeps): void {
+export function remoteRoutes(app: FastifyInstance, { db }: ControlPlaneDeps): void {
   serve(app, remotes.listRemotes, async () => ({ data: await listRemotes(db) }));
   serve(app, remotes.createRemote, async (req) => ({ data: await createRemote(db, actorOf(req), req.body) }));
   serve(app, remotes.decommissionRemote, async (req) => ({ data: await decommissionRemote(db, actorOf(req), req.params.remote) }));

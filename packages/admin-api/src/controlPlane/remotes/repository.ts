@@ -2,11 +2,11 @@
 // from (origin). Created by an owner with a first deploy token scoped to it; decommissioned, never
 // deleted: a name is never reused and its releases stay for the history. Changes to one remote run
 // under its advisory lock (the one its releases change under) and are audited in their transaction.
-import type { NewDeployToken, RemoteRecord } from '@growth-admin/api-contract';
+import type { NewDeployToken, RemoteRecord } from '@growth-admin/api-contract/remotes';
 import type { Db, Queryable } from '../../db';
 import { iso, isoOrNull } from '../../db/dates';
 import { ApiError, conflict } from '../../http/errors';
-import { audit, type Actor } from '../audit/repository';
+import { audit, type Actor } from '../../db/audit';
 import { DEFAULT_TOKEN_DAYS, insertDeployToken, revokeTokensOf } from '../releases/deployTokens';
 
 const COLUMNS = `name, team, origin, created_at as "createdAt", created_by as "createdBy",

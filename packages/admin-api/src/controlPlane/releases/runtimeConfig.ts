@@ -1,10 +1,10 @@
 // The runtime config the shell boots from: the base config for everyone; with a session, the
 // administrator's composition and the remotes it loads (composition.ts), from the registry.
-import type { RegistryRuntimeConfig, Role } from '@growth-admin/api-contract';
+import type { RegistryRuntimeConfig } from '@growth-admin/api-contract/releases';
+import type { Role } from '@growth-admin/api-contract/route';
 import type { FastifyRequest } from 'fastify';
-import type { ServerConfig } from '../../config';
 import type { Queryable } from '../../db';
-import { findSession } from '../auth/repository';
+import type { ControlPlaneConfig, ControlPlaneOptions } from '../deps';
 import { EMPTY_COMPOSITION, resolveComposition, subjectOf } from './composition';
 import { registryState } from './repository';
 
@@ -15,7 +15,7 @@ export interface Viewer {
 }
 
 /** The config for `viewer` (null: no session: no remote loads before sign-in). */
-export async function runtimeConfigFor(q: Queryable, config: ServerConfig, req: FastifyRequest, viewer: Viewer | null): Promise<RegistryRuntimeConfig> {
+export async function runtimeConfigFor(q: Queryable, config: ControlPlaneConfig, req: FastifyRequest, viewer: Viewer | null): Promise<RegistryRuntimeConfig> {
   const base = { apiBaseUrl: config.publicUrl ?? `${req.protocol}://${req.host}`, signingKey: config.signingKey, directImageHosts: config.directImageHosts };
   if (!viewer) return { ...base, remotes: {}, releases: {}, integrity: {}, allowedOrigins: [], composition: EMPTY_COMPOSITION };
   const resolved = resolveComposition(await registryState(q), viewer.role, subjectOf(viewer.username), config.releaseOrigins);
@@ -41,9 +41,9 @@ async function recordServed(q: Queryable, sessionId: string, releases: RegistryR
 const SESSION_RE = /^Bearer ([A-Za-z0-9_-]{43})$/;
 
 /** The administrator of the request's session token; null for none, an invalid or an expired one (the shell then shows the sign-in). */
-export async function viewerOf(q: Queryable, config: ServerConfig, req: FastifyRequest): Promise<Viewer | null> {
+export async function viewerOf(q: Queryable, findSession: ControlPlaneOptions['findSession'], req: FastifyRequest): Promise<Viewer | null> {
   const m = SESSION_RE.exec(req.headers.authorization ?? '');
   if (!m) return null;
-  const found = await findSession(q, m[1], config.sessionIdleMs);
+  const found = await findSession(q, m[1]);
   return found.status === 'live' ? { username: found.session.username, role: found.session.role, sessionId: found.session.sessionId } : null;
 }

@@ -1,7 +1,7 @@
 // Real-user measurements of the live releases (POST /api/vitals): stored per view against the release
 // the administrator ran, with the cohort they were in when their session was given it, read back per
 // administrator for the canary judge, and deleted after the retention.
-import { SERIES_BUCKETS, type JudgementSeriesPoint, type VitalsBatch } from '@growth-admin/api-contract';
+import { SERIES_BUCKETS, type JudgementSeriesPoint, type VitalsBatch } from '@growth-admin/api-contract/releases';
 import type { Queryable } from '../../db';
 import type { AdminSummary, CohortSample } from './judge';
 
