@@ -73,6 +73,12 @@ export interface ServerConfig {
   vitalsBatchesPerMinute: number;
   /** Days measurements are kept. */
   measurementsRetentionDays: number;
+  /** Days a preview release lives unless its release says otherwise (RELEASE_PREVIEW_TTL_DAYS). */
+  previewTtlDays: number;
+  /** Live previews a remote may hold at once (RELEASE_PREVIEW_MAX). */
+  previewMaxPerRemote: number;
+  /** The key preview tokens are signed with (RELEASE_PREVIEW_SECRET); null: a key the database keeps, made on first use. */
+  previewSecret: string | null;
   /** The canary judge runs for a remote at most this often after measurements arrive, and for every canary on this interval (0: after every batch, no timer; for tests). */
   judgeIntervalMs: number;
   /** The judge's minimum administrators per cohort, views per cohort, and samples of each vital per cohort, below which the verdict is Inconclusive. */
@@ -188,6 +194,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     releaseReportsPerMinute: intEnv(env, 'RELEASE_REPORTS_PER_MINUTE', 20, 1),
     vitalsBatchesPerMinute: intEnv(env, 'VITALS_BATCHES_PER_MINUTE', 6, 1),
     measurementsRetentionDays: intEnv(env, 'RELEASE_MEASUREMENTS_RETENTION_DAYS', 30, 1),
+    previewTtlDays: intEnv(env, 'RELEASE_PREVIEW_TTL_DAYS', 7, 1),
+    previewMaxPerRemote: intEnv(env, 'RELEASE_PREVIEW_MAX', 20, 1),
+    previewSecret: env.RELEASE_PREVIEW_SECRET || null,
     judgeIntervalMs: intEnv(env, 'RELEASE_JUDGE_INTERVAL_SECONDS', 30, 0) * 1000,
     judgeMinAdmins: intEnv(env, 'RELEASE_JUDGE_MIN_ADMINS', 5, 2),
     judgeMinViews: intEnv(env, 'RELEASE_JUDGE_MIN_VIEWS', 50, 1),

@@ -29,7 +29,7 @@ export { ORDER_STATUSES, ORDER_SORTS } from './orders';
 export { PERSON_SORTS, PERSON_EXPORT_COLUMNS } from './persons';
 export { PASSWORD_MIN_LENGTH } from './administrators';
 export { TREND_PERIODS, TRENDS_MAX_DAYS } from './analytics';
-export { RELEASE_STATES, FAILURE_KINDS, JUDGE_METRICS, SERIES_BUCKETS, VERDICTS, MEASUREMENTS_PER_BATCH } from './releases';
+export { RELEASE_STATES, FAILURE_KINDS, JUDGE_METRICS, SERIES_BUCKETS, VERDICTS, MEASUREMENTS_PER_BATCH, PREVIEW_STATUSES } from './releases';
 
 /** Every route of the API, in the order of the OpenAPI document. */
 export const routes: readonly RouteSpec[] = [
@@ -78,6 +78,11 @@ export const routes: readonly RouteSpec[] = [
   releases.reportReleaseFailure,
   releases.reportVitals,
   releases.canaryJudgement,
+  releases.registerPreview,
+  releases.listPreviews,
+  releases.deletePreview,
+  releases.enterPreview,
+  releases.leavePreview,
   remotes.listRemotes,
   remotes.createRemote,
   remotes.decommissionRemote,

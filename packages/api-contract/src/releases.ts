@@ -42,6 +42,38 @@ const UNKNOWN_REMOTE: ErrorCase = { status: 404, code: 'UNKNOWN_REMOTE', when: '
 const NOTHING_TO_ROLL_BACK: ErrorCase = { status: 409, code: 'NOTHING_TO_ROLL_BACK', when: 'the remote has no canary and no earlier release to go back to' };
 const DEPLOY = 'Owners, or a deploy token (`Authorization: Bearer deploy_…`, made by an owner for one remote, or with `cli add-deploy-token`); a token scoped to another remote is refused (403 DEPLOY_TOKEN_SCOPE), and every call made with one is audited.';
 
+// --- preview releases ---------------------------------------------------------------------------
+
+export const PREVIEW_STATUSES = ['active', 'expired', 'deleted'] as const;
+const PreviewLabel = Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,39}$', description: 'A short slug naming the preview, e.g. pr-42 (lower-case letters, digits and -, 40 at most)' });
+const remoteLabelParams = Type.Object({ remote: RemoteName, label: PreviewLabel }, { additionalProperties: false });
+
+/** A preview as a session has it: what its runtime config says so the shell can show a banner. */
+export const SessionPreview = Type.Object({
+  remote: Type.String(),
+  label: Type.String(),
+  releaseId: Type.String({ description: 'The preview release served (while active), else the one entered' }),
+  version: Type.String(),
+  status: Type.Union(PREVIEW_STATUSES.map((s) => Type.Literal(s)), {
+    description: '`active`: the session gets the preview; `expired` or `deleted`: it gets the remote’s chosen release again',
+  }),
+  expiresAt: Type.String(),
+});
+
+export const Preview = Type.Object({
+  id: Type.String(),
+  remote: Type.String(),
+  label: Type.String(),
+  version: Type.String(),
+  manifestUrl: Type.String(),
+  notes: Type.String(),
+  createdBy: Type.String(),
+  createdAt: Type.String(),
+  expiresAt: Type.String(),
+  expired: Type.Boolean(),
+  link: Type.String({ description: 'The shell with the signed preview token: `<shell>/?preview=<token>`; useless without signing in' }),
+});
+
 export const RuntimeConfig = Type.Object({
   apiBaseUrl: Type.String(),
   signingKey: Type.String(),
@@ -49,7 +81,12 @@ export const RuntimeConfig = Type.Object({
   remotes: Type.Record(Type.String(), Type.String(), { description: 'Remote name → the mf-manifest.json URL this administrator gets (only the remotes with a section or contribution they may see; none without a session)' }),
   releases: Type.Record(
     Type.String(),
-    Type.Object({ id: Type.String(), version: Type.String(), canary: Type.Boolean() }),
+    Type.Object({
+      id: Type.String(),
+      version: Type.String(),
+      canary: Type.Boolean(),
+      preview: Type.Optional(Type.String({ description: 'The preview’s label when this session entered a preview of the remote (then never a canary)' })),
+    }),
     { description: 'Remote name → the release chosen (the shell reports failures against its id)' },
   ),
   allowedOrigins: Type.Array(Type.String(), {
@@ -65,6 +102,12 @@ export const RuntimeConfig = Type.Object({
     },
   ),
   composition: Composition,
+  previews: Type.Optional(
+    Type.Array(SessionPreview, {
+      description:
+        'The previews this session entered (`POST /api/admin/previews`), present only when it entered any: for each, whether it is served (`active`) or fell back to the chosen release because it expired or was deleted',
+    }),
+  ),
 });
 
 export const getRuntimeConfig = route({
@@ -199,6 +242,97 @@ export const reportReleaseFailure = route({
   ],
 });
 
+const PREVIEW_DEPLOY = 'Owners, or a deploy token for the remote (a token scoped to another remote is refused: 403 DEPLOY_TOKEN_SCOPE); every call made with one is audited.';
+
+export const registerPreview = route({
+  method: 'POST',
+  path: '/api/admin/releases/:remote/previews',
+  operationId: 'registerPreview',
+  tag: 'releases',
+  summary: 'Register a preview release under a label (after the compatibility gate)',
+  description: `The same gate as any release (422 RELEASE_INCOMPATIBLE: no preview). The preview is never active, never a canary and never judged: only a session that entered its link gets it. A live preview under the same label is replaced (its link stops serving it; sessions that entered the label get the new build). It expires after \`expiresInDays\` (default RELEASE_PREVIEW_TTL_DAYS, 7); a remote holds at most RELEASE_PREVIEW_MAX (20) live previews: one more is refused naming the oldest to delete. Audited (release.preview, release.preview-replace). ${PREVIEW_DEPLOY}`,
+  access: 'admin',
+  deployToken: true,
+  role: 'owner',
+  params: remoteParams,
+  body: Type.Object(
+    {
+      label: PreviewLabel,
+      version: Version,
+      manifestUrl: Type.String({ minLength: 1, maxLength: 2000, pattern: '^https?://', description: 'The mf-manifest.json of the build in the versioned store' }),
+      files: Type.Record(Type.String({ maxLength: 500 }), Type.String({ pattern: '^sha384-[A-Za-z0-9+/]{64}$' }), { maxProperties: 2000 }),
+      notes: Type.String({ maxLength: 2000, default: '' }),
+      expiresInDays: Type.Optional(Type.Integer({ minimum: 1, maximum: 90, description: 'Days until the preview expires (default RELEASE_PREVIEW_TTL_DAYS)' })),
+    },
+    { additionalProperties: false },
+  ),
+  bodyLimit: 512 * 1024,
+  data: Type.Object({ preview: Preview, replaced: Type.Union([Preview, Type.Null()], { description: 'The preview the label held before, now gone' }) }),
+  errors: [
+    UNKNOWN_REMOTE,
+    { status: 409, code: 'PREVIEW_LIMIT', when: 'the remote holds RELEASE_PREVIEW_MAX live previews: the message names the oldest, to delete first' },
+    { status: 422, code: 'RELEASE_INCOMPATIBLE', when: 'the compatibility gate refused the build: the message names what is wrong' },
+  ],
+});
+
+export const listPreviews = route({
+  method: 'GET',
+  path: '/api/admin/releases/:remote/previews',
+  operationId: 'listPreviews',
+  tag: 'releases',
+  summary: 'A remote’s previews, newest first',
+  description: `Label, version, who, when, when it expires (expired ones until deleted or replaced) and its link. Every administrator may read. ${PREVIEW_DEPLOY}`,
+  access: 'admin',
+  deployToken: true,
+  params: remoteParams,
+  data: Type.Array(Preview),
+  errors: [UNKNOWN_REMOTE],
+});
+
+export const deletePreview = route({
+  method: 'DELETE',
+  path: '/api/admin/releases/:remote/previews/:label',
+  operationId: 'deletePreview',
+  tag: 'releases',
+  summary: 'Delete a preview',
+  description: `Sessions that entered it get the remote’s chosen release again on their next load, and their runtime config says it was deleted. Audited (release.preview-delete). ${PREVIEW_DEPLOY}`,
+  access: 'admin',
+  deployToken: true,
+  role: 'owner',
+  params: remoteLabelParams,
+  data: Preview,
+  errors: [UNKNOWN_REMOTE, { status: 404, code: 'PREVIEW_NOT_FOUND', when: 'the remote has no live preview under that label' }],
+});
+
+export const enterPreview = route({
+  method: 'POST',
+  path: '/api/admin/previews',
+  operationId: 'enterPreview',
+  tag: 'releases',
+  summary: 'Enter a preview for this session (its link’s token)',
+  description:
+    'Records the preview on the calling session (one per remote; entering another of the same remote replaces it): from then on this session’s runtime config takes that remote’s sections and slot contributions from the preview’s metadata (still only those the administrator’s role may see), and names the preview in `previews`. Other sessions, the same administrator’s included, are unaffected; a reload keeps it; signing out ends it. The token is checked against the server’s key (403 PREVIEW_TOKEN_INVALID for a forged or altered one); an expired or deleted preview is recorded and answered as such (the session gets the chosen release).',
+  access: 'admin',
+  body: Type.Object({ token: Type.String({ minLength: 1, maxLength: 1000 }) }, { additionalProperties: false }),
+  data: SessionPreview,
+  errors: [
+    { status: 403, code: 'PREVIEW_TOKEN_INVALID', when: 'the token is not one the server signed (forged, altered or truncated)' },
+    { status: 404, code: 'PREVIEW_NOT_FOUND', when: 'the token names no preview of the registry' },
+  ],
+});
+
+export const leavePreview = route({
+  method: 'DELETE',
+  path: '/api/admin/previews/:remote',
+  operationId: 'leavePreview',
+  tag: 'releases',
+  summary: 'Leave this session’s preview of a remote',
+  description: 'The session gets the remote’s chosen release again from its next runtime config. Answers whether it had one.',
+  access: 'admin',
+  params: remoteParams,
+  data: Type.Object({ left: Type.Boolean() }),
+});
+
 // --- real-user measurements and the canary judge ---------------------------------------------
 
 export const JUDGE_METRICS = ['errorRate', 'inp', 'lcp', 'cls'] as const;
@@ -228,7 +362,7 @@ export const reportVitals = route({
   tag: 'releases',
   summary: 'Real-user measurements of the remotes an administrator ran',
   description:
-    'Sent by the shell with `navigator.sendBeacon` when a page is hidden, which cannot set headers: the session token is in the body, the body may be sent as `text/plain` (no CORS preflight), and the request is not signed. Only a live session’s measurements are taken, and only of a release this session’s runtime config gave it: each is stored against that release with the cohort the session was given it in (`canary` or `stable`), even when the release was promoted or rolled back since; a measurement of any other release is not served: dropped, counted (`admin_api_vitals_measurements_total{outcome="not_served"}`) and never stored. Rate-limited per session (VITALS_BATCHES_PER_MINUTE), at most 50 a batch; kept RELEASE_MEASUREMENTS_RETENTION_DAYS. The canary judge reads them.',
+    'Sent by the shell with `navigator.sendBeacon` when a page is hidden, which cannot set headers: the session token is in the body, the body may be sent as `text/plain` (no CORS preflight), and the request is not signed. Only a live session’s measurements are taken, and only of a release this session’s runtime config gave it: each is stored against that release with the cohort the session was given it in (`canary` or `stable`; `preview` for a preview the session entered, which the canary judge never reads), even when the release was promoted or rolled back since; a measurement of any other release is not served: dropped, counted (`admin_api_vitals_measurements_total{outcome="not_served"}`) and never stored. Rate-limited per session (VITALS_BATCHES_PER_MINUTE), at most 50 a batch; kept RELEASE_MEASUREMENTS_RETENTION_DAYS. The canary judge reads them.',
   access: 'public',
   body: Type.Object(
     {
@@ -334,3 +468,6 @@ export type CanaryJudgement = Static<typeof CanaryJudgement>;
 export type MetricCheck = Static<typeof MetricCheck>;
 export type JudgementSeriesPoint = Static<typeof JudgementSeriesPoint>;
 export type VitalsBatch = Static<typeof reportVitals.body>;
+export type Preview = Static<typeof Preview>;
+export type SessionPreview = Static<typeof SessionPreview>;
+export type PreviewInput = Static<typeof registerPreview.body>;

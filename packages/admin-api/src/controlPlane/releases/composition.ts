@@ -41,6 +41,9 @@ export function chosenRelease(entry: RegistryEntry, subject: string): Composable
 /** A release's metadata, or null when it recorded none (a release of an earlier registry). */
 const metaOf = (r: ComposableRelease | null): RemoteMeta | null => (r && Array.isArray((r.meta as RemoteMeta).sections) ? (r.meta as RemoteMeta) : null);
 
+/** A preview release a session entered, with its label. */
+export type PreviewRelease = ComposableRelease & { previewLabel: string };
+
 export type Resolved = Pick<RegistryRuntimeConfig, 'remotes' | 'releases' | 'integrity' | 'allowedOrigins' | 'composition'>;
 
 export const EMPTY_COMPOSITION: Composition = { sections: [], slots: {}, removedSections: [] };
@@ -51,19 +54,28 @@ const byOrder = <T extends { order: number }>(key: (x: T) => string) => (a: T, b
  * The composition of `role` / `subject`: every live remote's chosen release's sections and slot
  * contributions whose least role they have, in order (then by path / remote); a path two remotes
  * claim goes to the first in that order (the gate refuses the second, this only guards old data).
- * Only the remotes with something visible are loaded. `removedSections`: the sections of
+ * Only the remotes with something visible are loaded. `previews`: the releases a session's entered
+ * previews serve (remote → preview release), in place of the chosen release, the same role rule. `removedSections`: the sections of
  * decommissioned remotes (the release they ended on) whose path no live remote owns now.
  * allowedOrigins: `releaseOrigins` plus each composed remote's registered origin when releases
  * origins are configured, else the origins of the composed remotes' live releases.
  */
-export function resolveComposition(registry: RegistryEntry[], role: Role, subject: string, releaseOrigins: string[] = []): Resolved {
+export function resolveComposition(
+  registry: RegistryEntry[],
+  role: Role,
+  subject: string,
+  releaseOrigins: string[] = [],
+  previews: ReadonlyMap<string, PreviewRelease> = new Map(),
+): Resolved {
   const out: Resolved = { remotes: {}, releases: {}, integrity: {}, allowedOrigins: [], composition: { sections: [], slots: {}, removedSections: [] } };
   const origins = new Set<string>(releaseOrigins);
   const ownedPaths = new Set<string>();
   const sections: Composition['sections'] = [];
   for (const entry of registry) {
     if (!entry.live) continue;
-    const chosen = chosenRelease(entry, subject);
+    // A preview the session entered takes the remote's place (never a canary); else the chosen release.
+    const preview = previews.get(entry.name) ?? null;
+    const chosen = preview ?? chosenRelease(entry, subject);
     const meta = metaOf(chosen);
     if (!chosen || !meta) continue;
     for (const s of meta.sections) ownedPaths.add(s.path);
@@ -86,11 +98,13 @@ export function resolveComposition(registry: RegistryEntry[], role: Role, subjec
       (out.composition.slots[c.slot] ??= []).push({ remote: entry.name, module: c.module, order: c.order, ...(c.label !== undefined ? { label: c.label } : {}) });
     }
     out.remotes[entry.name] = chosen.manifestUrl;
-    out.releases[entry.name] = { id: chosen.id, version: chosen.version, canary: chosen === entry.canary };
+    out.releases[entry.name] = preview
+      ? { id: chosen.id, version: chosen.version, canary: false, preview: preview.previewLabel }
+      : { id: chosen.id, version: chosen.version, canary: chosen === entry.canary };
     const hashes = entryHashes(chosen.manifestUrl, chosen.files);
     if (hashes) out.integrity[entry.name] = hashes;
     if (releaseOrigins.length) origins.add(entry.origin);
-    else for (const r of [entry.active, entry.canary]) if (r) origins.add(new URL(r.manifestUrl).origin);
+    else for (const r of [entry.active, entry.canary, preview]) if (r) origins.add(new URL(r.manifestUrl).origin);
   }
   const seen = new Set<string>();
   out.composition.sections = sections.sort(byOrder((s) => `${s.path}\u0000${s.remote}`)).filter((s) => !seen.has(s.path) && seen.add(s.path));

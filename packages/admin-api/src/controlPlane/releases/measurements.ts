@@ -11,8 +11,8 @@ export const JUDGE_MAX_VIEWS = 20_000;
 export const BASELINE_DAYS = 7;
 
 /** The session's served release of each id in `ids`: its remote, version and the cohort it was given in. */
-export async function servedReleases(q: Queryable, sessionId: string, ids: string[]): Promise<Map<string, { remote: string; version: string; cohort: 'canary' | 'stable' }>> {
-  const rows = await q.query<{ id: string; remote: string; version: string; cohort: 'canary' | 'stable' }>(
+export async function servedReleases(q: Queryable, sessionId: string, ids: string[]): Promise<Map<string, { remote: string; version: string; cohort: 'canary' | 'stable' | 'preview' }>> {
+  const rows = await q.query<{ id: string; remote: string; version: string; cohort: 'canary' | 'stable' | 'preview' }>(
     `select r.id::text as id, r.remote, r.version, s.cohort
        from served_releases s join releases r on r.id = s.release_id
       where s.session_id = $1 and s.release_id = any($2::bigint[])`,

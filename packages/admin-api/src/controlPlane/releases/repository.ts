@@ -92,13 +92,13 @@ export async function listRemoteReleases(q: Queryable, only: string | null = nul
 /** A remote's releases, newest first. */
 export async function releaseHistory(q: Queryable, remote: string): Promise<Release[]> {
   await knownRemote(q, remote);
-  const rows = await q.query<Row>(`select ${COLUMNS} from releases where remote = $1 order by created_at desc, id desc limit 500`, [remote]);
+  const rows = await q.query<Row>(`select ${COLUMNS} from releases where remote = $1 and preview_label is null order by created_at desc, id desc limit 500`, [remote]);
   return rows.map(toRelease);
 }
 
 /** One release of `remote` by id, or null. */
 export async function releaseById(q: Queryable, remote: string, id: string): Promise<Release | null> {
-  const rows = await q.query<Row>(`select ${COLUMNS} from releases where id = $1::bigint and remote = $2`, [id, remote]);
+  const rows = await q.query<Row>(`select ${COLUMNS} from releases where id = $1::bigint and remote = $2 and preview_label is null`, [id, remote]);
   return rows[0] ? toRelease(rows[0]) : null;
 }
 
@@ -134,7 +134,7 @@ export async function registerRelease(db: Db, actor: Actor, input: ReleaseInput,
     await lockRemote(tx, input.remote);
     await knownRemote(tx, input.remote); // decommissioned while the gate ran: refused
     await claimSectionPaths(tx, input, meta);
-    const existing = await tx.query<Row>(`select ${COLUMNS} from releases where remote = $1 and version = $2`, [input.remote, input.version]);
+    const existing = await tx.query<Row>(`select ${COLUMNS} from releases where remote = $1 and version = $2 and preview_label is null`, [input.remote, input.version]);
     if (existing[0]) {
       const before = toRelease(existing[0]);
       if (before.manifestUrl === input.manifestUrl && sameFiles(before.files, input.files)) {
@@ -218,7 +218,7 @@ export async function rollback(db: Db, actor: Actor, remote: string, opts: Rollb
     if (opts.onlyCanaryId && canary?.id !== opts.onlyCanaryId) throw conflict(`${remote}'s canary was already rolled back or promoted`, 'NOTHING_TO_ROLL_BACK');
     let target: Release | null = null;
     if (to !== undefined) {
-      const rows = await tx.query<Row>(`select ${COLUMNS} from releases where remote = $1 and version = $2`, [remote, to]);
+      const rows = await tx.query<Row>(`select ${COLUMNS} from releases where remote = $1 and version = $2 and preview_label is null`, [remote, to]);
       if (!rows[0]) throw notFound(`${remote} has no release ${to}`, 'RELEASE_NOT_FOUND');
       target = toRelease(rows[0]);
       if (target.state === 'active' && !canary) throw conflict(`${remote} ${to} is already the active release`, 'NOTHING_TO_ROLL_BACK');
@@ -272,7 +272,7 @@ export async function seedFromBuilds(db: Db, builds: SeedRelease[]): Promise<str
       await lockRemote(tx, build.remote);
       if (!(await ensureSeedRemote(tx, build.remote, build.manifestUrl, SEED_ACTOR))) return false;
       const [active] = await tx.query<Row>(`select ${COLUMNS}, meta from releases where remote = $1 and state = 'active'`, [build.remote]);
-      const any = await tx.query('select 1 from releases where remote = $1 limit 1', [build.remote]);
+      const any = await tx.query('select 1 from releases where remote = $1 and preview_label is null limit 1', [build.remote]);
       const replaceable =
         active &&
         active.createdBy === SEED_ACTOR &&
@@ -282,7 +282,7 @@ export async function seedFromBuilds(db: Db, builds: SeedRelease[]): Promise<str
       await tx.query(
         `insert into releases (remote, version, manifest_url, files, notes, created_by, state, changed_by, meta)
          values ($1, $2, $3, $4, $5, $6, 'active', $6, $7)
-         on conflict (remote, version) do update set state = 'active', manifest_url = excluded.manifest_url, files = excluded.files, meta = excluded.meta, changed_at = now()`,
+         on conflict (remote, version) where preview_label is null do update set state = 'active', manifest_url = excluded.manifest_url, files = excluded.files, meta = excluded.meta, changed_at = now()`,
         [build.remote, build.version, build.manifestUrl, JSON.stringify(build.files), 'The local build, filled in by npm start', SEED_ACTOR, JSON.stringify(build.meta)],
       );
       await audit(tx, { adminId: null, username: SEED_ACTOR, ip: '' }, 'release.seed', `${build.remote} ${build.version}`, `${build.remote} ${build.version} active (the local build)`);

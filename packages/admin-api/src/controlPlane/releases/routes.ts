@@ -13,6 +13,7 @@ import { liveRemote } from '../remotes/repository';
 import { recordFailure } from './failures';
 import { gateRelease } from './gate';
 import { listRemoteReleases, promoteCanary, registerRelease, registryState, releaseHistory, rollback } from './repository';
+import { deletePreview, enterPreview, leavePreview, listPreviews, PreviewKey, previewLinkBase, registerPreview } from './previews';
 import { runtimeConfigFor, viewerOf } from './runtimeConfig';
 
 /** Brief: a CDN or proxy may keep the anonymous config this long; an administrator's is never stored. */
@@ -77,6 +78,34 @@ export function releaseRoutes(app: FastifyInstance, { db, config, metrics, findS
     if (data.rolledBack.id === canaryBefore?.id) metrics.canary(data.rolledBack.remote, 'rolled_back');
     return { data };
   });
+
+  // Preview releases: registered through the gate under a label, entered per session by their signed link.
+  const previewKey = new PreviewKey(db, config.previewSecret);
+  const linkBase = async (req: { protocol: string; host: string }) => previewLinkBase(config, `${req.protocol}://${req.host}`, await previewKey.get());
+  serve(app, releases.registerPreview, async (req) => {
+    checkDeployScope(req, req.params.remote);
+    const remote = await liveRemote(db, req.params.remote);
+    const registry = { ownedPaths: await pathsOwnedByOthers(db, remote.name) };
+    const input = { ...req.body, remote: remote.name };
+    const meta = await gateRelease(input, { shellUrl: config.shellUrl, remoteOrigin: remote.origin, releaseOrigins: config.releaseOrigins, registry }).catch((err: unknown) => {
+      metrics.release(remote.name, 'refused');
+      throw err;
+    });
+    const limits = { ttlDays: config.previewTtlDays, maxPerRemote: config.previewMaxPerRemote };
+    const data = await registerPreview(db, actorOf(req), remote.name, req.body, meta, limits, await linkBase(req));
+    metrics.release(remote.name, 'previewed');
+    return { data };
+  });
+  serve(app, releases.listPreviews, async (req) => {
+    checkDeployScope(req, req.params.remote);
+    return { data: await listPreviews(db, req.params.remote, await linkBase(req)) };
+  });
+  serve(app, releases.deletePreview, async (req) => {
+    checkDeployScope(req, req.params.remote);
+    return { data: await deletePreview(db, actorOf(req), req.params.remote, req.params.label, await linkBase(req)) };
+  });
+  serve(app, releases.enterPreview, async (req) => ({ data: await enterPreview(db, req.admin!.sessionId, req.body.token, await previewKey.get()) }));
+  serve(app, releases.leavePreview, async (req) => ({ data: { left: await leavePreview(db, req.admin!.sessionId, req.params.remote) } }));
 
   const limiter = new ReportRateLimiter(config.releaseReportsPerMinute, config.releaseReportsPerMinute * 50);
   serve(app, releases.reportReleaseFailure, async (req) => {

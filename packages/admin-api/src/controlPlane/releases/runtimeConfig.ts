@@ -1,11 +1,13 @@
 // The runtime config the shell boots from: the base config for everyone; with a session, the
-// administrator's composition and the remotes it loads (composition.ts), from the registry.
+// administrator's composition and the remotes it loads (composition.ts), from the registry, with the
+// previews this session entered (previews.ts) in place of their remotes' chosen releases.
 import type { RegistryRuntimeConfig } from '@growth-admin/api-contract/releases';
 import type { Role } from '@growth-admin/api-contract/route';
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db';
 import type { ControlPlaneConfig, ControlPlaneOptions } from '../deps';
 import { EMPTY_COMPOSITION, resolveComposition, subjectOf } from './composition';
+import { sessionPreviews } from './previews';
 import { registryState } from './repository';
 
 export interface Viewer {
@@ -18,9 +20,10 @@ export interface Viewer {
 export async function runtimeConfigFor(q: Queryable, config: ControlPlaneConfig, req: FastifyRequest, viewer: Viewer | null): Promise<RegistryRuntimeConfig> {
   const base = { apiBaseUrl: config.publicUrl ?? `${req.protocol}://${req.host}`, signingKey: config.signingKey, directImageHosts: config.directImageHosts };
   if (!viewer) return { ...base, remotes: {}, releases: {}, integrity: {}, allowedOrigins: [], composition: EMPTY_COMPOSITION };
-  const resolved = resolveComposition(await registryState(q), viewer.role, subjectOf(viewer.username), config.releaseOrigins);
+  const previews = await sessionPreviews(q, viewer.sessionId);
+  const resolved = resolveComposition(await registryState(q), viewer.role, subjectOf(viewer.username), config.releaseOrigins, previews.serve);
   await recordServed(q, viewer.sessionId, resolved.releases);
-  return { ...base, ...resolved };
+  return { ...base, ...resolved, ...(previews.status.length ? { previews: previews.status } : {}) };
 }
 
 /**
@@ -34,7 +37,7 @@ async function recordServed(q: Queryable, sessionId: string, releases: RegistryR
     `insert into served_releases (session_id, release_id, cohort)
      select $1, r, c from unnest($2::bigint[], $3::text[]) as u(r, c)
      on conflict (session_id, release_id) do update set cohort = excluded.cohort, served_at = now()`,
-    [sessionId, served.map((r) => r.id), served.map((r) => (r.canary ? 'canary' : 'stable'))],
+    [sessionId, served.map((r) => r.id), served.map((r) => (r.preview !== undefined ? 'preview' : r.canary ? 'canary' : 'stable'))],
   );
 }
 
