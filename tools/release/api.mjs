@@ -44,5 +44,8 @@ export function releaseApi({ apiUrl, token, signingKey }) {
     rollback: (remote, to) => call('POST', `/api/admin/releases/${encodeURIComponent(remote)}/rollback`, to ? { to } : {}),
     history: (remote) => call('GET', `/api/admin/releases/${encodeURIComponent(remote)}`),
     judgement: (remote) => call('GET', `/api/admin/releases/${encodeURIComponent(remote)}/judgement`),
+    registerPreview: (remote, input) => call('POST', `/api/admin/releases/${encodeURIComponent(remote)}/previews`, input),
+    previews: (remote) => call('GET', `/api/admin/releases/${encodeURIComponent(remote)}/previews`),
+    deletePreview: (remote, label) => call('DELETE', `/api/admin/releases/${encodeURIComponent(remote)}/previews/${encodeURIComponent(label)}`),
   };
 }

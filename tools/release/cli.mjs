@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The release commands (docs/releases.md), from the repository root or any CI:
 //   npm run release -- <remote> [--version V] [--canary N [--promote-after DURATION]] [--notes TEXT] [--dist DIR]
+//   npm run release -- <remote> --preview LABEL [--expires-in DAYS] ...   npm run release -- <remote> --preview LABEL --delete
 //   npm run promote -- <remote>     npm run rollback -- <remote> [--to V]     npm run releases -- <remote>
 // They call the admin API with a deploy token (DEPLOY_TOKEN, made with `cli add-deploy-token`), so
 // they work when the Settings section itself is the broken remote.
@@ -25,6 +26,10 @@ const USAGE = `usage:
   release <remote> [--version V] [--canary N] [--notes TEXT] [--dist DIR]   build, upload to the store, gate, register
           [--promote-after DURATION]                                        with --canary: promoted once the canary judge's
                                                                             verdict has stayed Pass that long (90s, 30m, 2h, 1d, 1h30m)
+  release <remote> --preview LABEL [--expires-in DAYS] [...]               a preview under LABEL (e.g. pr-42): gated, never active;
+                                                                            the last line printed is its link
+  release <remote> --preview LABEL --delete                                 delete that preview
+  previews <remote>                                                         the remote's previews and their links
   promote <remote>                                                          the canary becomes active for everyone
   rollback <remote> [--to V]                                                the canary goes, or the active release goes back
   releases <remote>                                                         the remote's history, and the canary judge's verdict
@@ -36,14 +41,20 @@ class UsageError extends Error {}
 /** `[cmd, remote, --flag value...]` → { cmd, remote, flags }; unknown flags are refused. */
 export function parseArgs(argv) {
   const [cmd, remote, ...rest] = argv;
-  const allowed = { release: ['version', 'canary', 'promote-after', 'notes', 'dist', 'no-build'], promote: [], rollback: ['to'], releases: [] }[cmd];
+  const allowed = {
+    release: ['version', 'canary', 'promote-after', 'notes', 'dist', 'no-build', 'preview', 'expires-in', 'delete'],
+    promote: [],
+    rollback: ['to'],
+    releases: [],
+    previews: [],
+  }[cmd];
   if (!allowed) throw new UsageError(cmd ? `unknown command "${cmd}"` : 'a command is required');
   if (!remote || remote.startsWith('--')) throw new UsageError(`${cmd} needs the remote's name`);
   const flags = {};
   for (let i = 0; i < rest.length; i++) {
     const name = rest[i].replace(/^--/, '');
     if (!rest[i].startsWith('--') || !allowed.includes(name)) throw new UsageError(`${cmd} does not take "${rest[i]}"`);
-    if (name === 'no-build') flags[name] = true;
+    if (name === 'no-build' || name === 'delete') flags[name] = true;
     else {
       if (rest[i + 1] === undefined) throw new UsageError(`--${name} needs a value`);
       flags[name] = rest[++i];
@@ -51,6 +62,15 @@ export function parseArgs(argv) {
   }
   if (flags.canary !== undefined && !/^([1-9]|[1-9][0-9])$/.test(flags.canary)) throw new UsageError('--canary must be a share in percent from 1 to 99');
   if (flags.version !== undefined && !VERSION_RE.test(flags.version)) throw new UsageError('--version must be letters, digits and . + _ - (64 at most)');
+  if (flags.preview !== undefined) {
+    if (!PREVIEW_LABEL_RE.test(flags.preview)) throw new UsageError('--preview must be a short label: lower-case letters, digits and - (40 at most), e.g. pr-42');
+    if (flags.canary !== undefined) throw new UsageError('--preview and --canary do not go together: a preview is never a canary');
+  } else if (flags['expires-in'] !== undefined || flags.delete) throw new UsageError(`--${flags.delete ? 'delete' : 'expires-in'} needs --preview LABEL`);
+  if (flags['expires-in'] !== undefined) {
+    if (!/^[1-9][0-9]?$/.test(flags['expires-in']) || Number(flags['expires-in']) > 90) throw new UsageError('--expires-in must be a number of days from 1 to 90');
+    flags['expires-in'] = Number(flags['expires-in']);
+  }
+  if (flags.delete && Object.keys(flags).some((f) => !['preview', 'delete'].includes(f))) throw new UsageError('--delete takes only --preview LABEL');
   if (flags['promote-after'] !== undefined) {
     if (flags.canary === undefined) throw new UsageError('--promote-after needs --canary: only a canary is promoted when its verdict stays Pass');
     const seconds = parseDuration(flags['promote-after']);
@@ -59,6 +79,8 @@ export function parseArgs(argv) {
   }
   return { cmd, remote, flags };
 }
+
+const PREVIEW_LABEL_RE = /^[a-z0-9][a-z0-9-]{0,39}$/;
 
 const UNIT_SECONDS = { s: 1, m: 60, h: 3600, d: 86_400 };
 
@@ -131,6 +153,13 @@ export async function run(argv, env = process.env, out = console.log) {
   } else if (cmd === 'rollback') {
     const { active, rolledBack } = await api.rollback(remote, flags.to);
     out(`${remote} ${rolledBack.version} rolled back; ${active.version} is active (new page loads take it)`);
+  } else if (cmd === 'previews') {
+    const list = await api.previews(remote);
+    if (!list.length) out(`${remote} has no previews`);
+    for (const p of list) out(previewLine(p));
+  } else if (cmd === 'release' && flags.delete) {
+    const p = await api.deletePreview(remote, flags.preview);
+    out(`${remote} preview ${p.label} (${p.version}) deleted: sessions that entered it get the active release again`);
   } else if (cmd === 'releases') {
     for (const r of await api.history(remote)) out(line(r));
     const j = await api.judgement(remote);
@@ -155,6 +184,19 @@ export async function run(argv, env = process.env, out = console.log) {
       out(`${uploaded ? 'uploaded' : 'already in the store:'} ${where}`);
       const manifestUrl = `${store.versionUrl(remote, version)}/mf-manifest.json`;
       try {
+        if (flags.preview !== undefined) {
+          const { preview, replaced } = await api.registerPreview(remote, {
+            label: flags.preview,
+            version,
+            manifestUrl,
+            files,
+            notes: flags.notes ?? '',
+            ...(flags['expires-in'] ? { expiresInDays: flags['expires-in'] } : {}),
+          });
+          out(`${remote} preview ${preview.label}: ${preview.version}${replaced ? ` (replaces ${replaced.version})` : ''}, expires ${preview.expiresAt.slice(0, 16).replace('T', ' ')} UTC; open it signed in:`);
+          out(preview.link);
+          return;
+        }
         const promoteAfter = flags['promote-after'];
         const r = await api.register({
           remote,
@@ -176,6 +218,9 @@ export async function run(argv, env = process.env, out = console.log) {
     }
   }
 }
+
+const previewLine = (p) =>
+  `${p.label.padEnd(16)} ${p.version.padEnd(22)} ${p.createdAt.slice(0, 16).replace('T', ' ')}  ${p.createdBy.padEnd(16)} ${p.expired ? 'expired' : 'expires'} ${p.expiresAt.slice(0, 16).replace('T', ' ')}  ${p.link}`;
 
 /**
  * The registry's answer to a release, as it is: the same release again answers the one registered

@@ -231,3 +231,60 @@ test('--promote-after: the canary is registered with it, and releases shows the 
     'canary 2.0.0: not judged (not judged yet: no measurements have arrived since the canary was registered); promoted after 1h30m of Pass',
   );
 });
+
+test('--preview uploads and registers a preview, never active, and prints its link as the last line; previews lists it; --delete removes it', async () => {
+  await firstCut();
+  const res = await cli(['release', 'projects', '--dist', dist('p1', 'console.log("preview")'), '--preview', 'pr-42', '--expires-in', '3', '--notes', 'PR 42']);
+  expect(res).toMatchObject({ code: 0, err: '' });
+  const lines = res.out.trim().split('\n');
+  const link = lines.at(-1)!;
+  expect(link).toMatch(new RegExp(`^${hostUrl}/shell/\\?preview=pv1\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$`));
+  expect(lines.at(-2)).toMatch(/^projects preview pr-42: 0\.\d+\.\d+-[0-9a-f]+, expires \d{4}-\d\d-\d\d \d\d:\d\d UTC; open it signed in:$/);
+  const owner = new Api(t.url);
+  await owner.login();
+  const [preview] = (await owner.get('/api/admin/releases/projects/previews')).body.data;
+  expect(preview).toMatchObject({ label: 'pr-42', notes: 'PR 42', createdBy: 'deploy:projects-ci', link });
+  expect(Math.round((Date.parse(preview.expiresAt) - Date.now()) / 86_400_000)).toBe(3);
+  expect(existsSync(join(storeDir, 'projects', preview.version, 'mf-manifest.json'))).toBe(true);
+  // Not a release: the canary is still the latest release.
+  expect((await owner.get('/api/admin/releases/projects')).body.data.map((r: any) => r.version)).toEqual(['1.0.0']);
+
+  // Again under the label: replaced, a new link.
+  const again = await cli(['release', 'projects', '--dist', dist('p2', 'console.log("preview 2")'), '--preview', 'pr-42']);
+  expect(again.code).toBe(0);
+  expect(again.out).toContain(`(replaces ${preview.version})`);
+  expect(again.out.trim().split('\n').at(-1)).not.toBe(link);
+
+  const list = await cli(['previews', 'projects']);
+  expect(list.code).toBe(0);
+  expect(list.out).toMatch(/^pr-42 +0\.1\.0-[0-9a-f]+ .* deploy:projects-ci +expires .* http:\/\/.*\?preview=pv1\./);
+
+  const del = await cli(['release', 'projects', '--preview', 'pr-42', '--delete']);
+  expect(del).toMatchObject({ code: 0, err: '' });
+  expect(del.out).toMatch(/^projects preview pr-42 \(.+\) deleted/);
+  expect((await owner.get('/api/admin/releases/projects/previews')).body.data).toEqual([]);
+  expect((await cli(['previews', 'projects'])).out).toBe('projects has no previews\n');
+  const gone = await cli(['release', 'projects', '--preview', 'pr-42', '--delete']);
+  expect(gone.code).toBe(1);
+  expect(gone.err).toContain('projects has no preview named pr-42 (PREVIEW_NOT_FOUND)');
+});
+
+test('a preview the gate refuses gets none and its upload goes; bad preview arguments call nothing', async () => {
+  const res = await cli(['release', 'projects', '--dist', dist('bad', 'console.log(0)', (m) => (m.name = 'orders')), '--version', '9.0.0', '--preview', 'pr-1']);
+  expect(res.code).toBe(1);
+  expect(res.err).toMatch(/^refused: projects 9\.0\.0 cannot be released: .*\(RELEASE_INCOMPATIBLE\)/);
+  expect(existsSync(join(storeDir, 'projects/9.0.0'))).toBe(false);
+  const owner = new Api(t.url);
+  await owner.login();
+  expect((await owner.get('/api/admin/releases/projects/previews')).body.data).toEqual([]);
+  for (const [args, message] of [
+    [['release', 'projects', '--preview', 'PR 1'], '--preview must be a short label'],
+    [['release', 'projects', '--preview', 'pr-1', '--canary', '10'], 'a preview is never a canary'],
+    [['release', 'projects', '--delete'], '--delete needs --preview LABEL'],
+    [['release', 'projects', '--preview', 'pr-1', '--expires-in', '0'], '--expires-in must be a number of days from 1 to 90'],
+    [['release', 'projects', '--preview', 'pr-1', '--delete', '--notes', 'x'], '--delete takes only --preview LABEL'],
+  ] as const) {
+    const bad = await cli([...args]);
+    expect({ args, code: bad.code, err: bad.err.split('\n')[0] }).toEqual({ args, code: 2, err: expect.stringContaining(message) });
+  }
+});
