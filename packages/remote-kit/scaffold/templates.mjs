@@ -175,6 +175,7 @@ The remote \`${name}\` of Growth Admin, made with \`create-growth-admin-remote\`
 | \`npm run dev\` | the section standalone on http://localhost:${port}, behind a sign-in, against the admin API at \`API_URL\` (default http://localhost:4000) |
 | \`npm run build\` | \`dist/\`: the remote's files, its usage record and \`remote-meta.json\` (from \`remote.json\`) |
 | \`npm run release\` | builds, uploads \`dist/\` to the release store and registers it; the API's gate checks it against the active shell first |
+| \`npm run release -- --preview pr-42\` | the same build as a preview under that label: never active, the last line printed is the link that shows it to a signed-in administrator; \`npx growth-admin-release release ${name} --preview pr-42 --delete\` deletes it |
 
 The release needs the remote created by an owner (Settings → Remotes → Add remote) and its deploy
 token: \`DEPLOY_TOKEN=deploy_… API_URL=https://admin-api.example RELEASE_STORE_URL=… npm run release\`
