@@ -836,7 +836,7 @@ export type paths = {
         get: operations["listPreviews"];
         put?: never;
         /**
-         * Register a preview release under a label (after the compatibility gate)
+         * Register a preview under a label (after the gate)
          * @description The same gate as any release (422 RELEASE_INCOMPATIBLE: no preview). The preview is never active, never a canary and never judged: only a session that entered its link gets it. A live preview under the same label is replaced (its link stops serving it; sessions that entered the label get the new build). It expires after `expiresInDays` (default RELEASE_PREVIEW_TTL_DAYS, 7); a remote holds at most RELEASE_PREVIEW_MAX (20) live previews: one more is refused naming the oldest to delete. Audited (release.preview, release.preview-replace). Owners, or a deploy token for the remote (a token scoped to another remote is refused: 403 DEPLOY_TOKEN_SCOPE); every call made with one is audited.
          */
         post: operations["registerPreview"];
