@@ -14,6 +14,7 @@ import { cohortSample } from '../src/controlPlane/releases/measurements';
 import { signPreviewToken, verifyPreviewToken } from '../src/controlPlane/releases/previews';
 import type { StartOptions } from '../src/server';
 import { Api, expectShape, startTestServer, TEST_TMP, type TestServer } from './helpers';
+import { sampleValue, scrape } from './metricsText';
 import { sharedList, startJsonHost } from './releaseFixtures';
 
 const files = new Map<string, unknown>();
@@ -79,7 +80,7 @@ afterAll(async () => {
 });
 
 async function start(options: StartOptions = {}) {
-  t = await startTestServer({ shellUrl: `${hostUrl}/shell`, releaseSeedFile: seed, releaseOrigins: [hostUrl, 'http://localhost:3999'], judgeIntervalMs: 0, ...options });
+  t = await startTestServer({ shellUrl: `${hostUrl}/shell`, releaseSeedFile: seed, releaseOrigins: [hostUrl, 'http://localhost:3999'], judgeIntervalMs: 0, metricsPort: 0, metricsToken: 'previews-metrics', ...options });
   owner = new Api(t.url);
   await owner.login();
   deployer = new Api(t.url);
@@ -184,6 +185,9 @@ test('the same label again replaces the preview; delete removes it; both audited
   expect(again.status).toBe(404);
   expect(again.body.code).toBe('PREVIEW_NOT_FOUND');
 
+  const metrics = (await scrape(t.server.metricsUrl!, 'previews-metrics')).text;
+  expect(sampleValue(metrics, 'admin_api_release_events_total', { remote: 'projects', event: 'previewed' })).toBe(3);
+  expect(sampleValue(metrics, 'admin_api_release_events_total', { remote: 'projects', event: 'preview_deleted' })).toBe(1);
   const audit = async (action: string) => (await owner.get('/api/admin/audit', { query: { action } })).body.data.entries.map((e: any) => e.summary);
   expect(await audit('release.preview-replace')).toEqual([
     expect.stringMatching(/^projects preview pr-7: 2\.0\.0-b replaces 2\.0\.0-b, expires /),

@@ -7,7 +7,7 @@ import { Counter, Gauge } from 'prom-client';
 import type { ApiMetrics } from '../metrics';
 import { listRemoteReleases } from './releases/repository';
 
-export type ReleaseEvent = 'registered' | 'previewed' | 'refused' | 'promoted' | 'rolled_back' | 'auto_rolled_back' | 'auto_promoted' | 'failure_reported' | 'measured';
+export type ReleaseEvent = 'registered' | 'previewed' | 'preview_deleted' | 'refused' | 'promoted' | 'rolled_back' | 'auto_rolled_back' | 'auto_promoted' | 'failure_reported' | 'measured';
 export type CanaryVerdict = 'promoted' | 'rolled_back' | 'auto_rolled_back' | 'judge_rolled_back' | 'judge_promoted';
 
 interface LiveRelease {

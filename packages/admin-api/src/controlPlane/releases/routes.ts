@@ -102,7 +102,9 @@ export function releaseRoutes(app: FastifyInstance, { db, config, metrics, findS
   });
   serve(app, releases.deletePreview, async (req) => {
     checkDeployScope(req, req.params.remote);
-    return { data: await deletePreview(db, actorOf(req), req.params.remote, req.params.label, await linkBase(req)) };
+    const data = await deletePreview(db, actorOf(req), req.params.remote, req.params.label, await linkBase(req));
+    metrics.release(data.remote, 'preview_deleted');
+    return { data };
   });
   serve(app, releases.enterPreview, async (req) => ({ data: await enterPreview(db, req.admin!.sessionId, req.body.token, await previewKey.get()) }));
   serve(app, releases.leavePreview, async (req) => ({ data: { left: await leavePreview(db, req.admin!.sessionId, req.params.remote) } }));
