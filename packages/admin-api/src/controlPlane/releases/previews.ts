@@ -208,6 +208,8 @@ export async function sessionPreviews(q: Queryable, sessionId: string): Promise<
     out.status.push({ remote: e.remote, label: e.label, releaseId: shown.id, version: shown.version, status, expiresAt: iso(shown.expiresAt as Date) });
     if (status === 'active') {
       const { label: _l, expiresAt: _e, expired: _x, ...release } = current!;
+      // The composition reads its manifest, files, metadata, id and version; it serves as the remote's
+      // release for this session (the contract's Release states have no preview: it is never listed as one).
       out.serve.set(e.remote, {
         ...release,
         state: 'active',
