@@ -1,7 +1,7 @@
 // The sidebar and the sections come from the administrator's composition; the other sections are
 // warmed only once the first one is loaded and its data is in (before that they would compete with
 // the first screen for the network and the main thread).
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useQuery } from '@tanstack/react-query';
 import SignedInApp from './SignedInApp';
 import { RemoteLoader } from '../sections/remoteLoader';
@@ -62,6 +62,20 @@ test('the other sections are preloaded after the first one has its data, not whi
   await waitFor(() => expect(preload).toHaveBeenCalledTimes(1));
   const targets = preload.mock.calls[0][0];
   expect((targets as unknown as Array<{ path: string }>).map((t) => t.path)).toEqual(['projects', 'users', 'orders', 'payments', 'settings']);
+});
+
+test('Ctrl+K opens the command palette, whose code comes with that first use while the first screen still loads', async () => {
+  window.history.replaceState(null, '', '/analytics');
+  const { preload } = startPage();
+  render(<SignedInApp username="ada" />);
+  expect(await screen.findByText('first screen loading')).toBeInTheDocument();
+  expect(preload).not.toHaveBeenCalled(); // (nothing warmed yet, the palette included)
+
+  fireEvent.keyDown(document, { key: 'k', ctrlKey: true });
+  const dialog = await screen.findByRole('dialog');
+  expect(dialog).toHaveTextContent('Go to');
+  expect(within(dialog).getByRole('combobox', { name: 'Go to a section, an order or a user' })).toBeInTheDocument();
+  expect(within(dialog).getAllByRole('option').map((o) => o.textContent)).toEqual(['Analytics', 'Projects', 'Users', 'Orders', 'Payments', 'Settings']);
 });
 
 test("the sidebar is the composition's sections, in order, each a link to its path", async () => {

@@ -17,13 +17,31 @@ import { queryClient } from './queryClient';
 import { ERROR_SECONDS, SUCCESS_SECONDS, sectionToast } from './toasts';
 import { SectionHost } from './SectionHost';
 import { useSectionRoute } from './useSectionRoute';
-import { CommandPalette } from '../keyboard/CommandPalette';
+import type { CommandPalette as Palette } from '../keyboard/CommandPalette';
 import { useShortcuts } from '../keyboard/useShortcuts';
+import { whenIdle } from '../sections/whenIdle';
 import { releaseWarmTheme } from './themeWarmup';
 import { startVitalsWhenIdle } from '../vitals/start';
 
 export { toastSignedIn } from './toasts';
 export { warmTheme } from './themeWarmup';
+
+/**
+ * The command palette's code (its dialog and the places it lists): nothing of the first screen
+ * draws it, so it is a chunk of its own, warmed with the other sections once the first screen has
+ * settled, and asked for at once by a Ctrl+K before that.
+ */
+const loadPalette = () => import(/* webpackChunkName: "command-palette" */ '../keyboard/CommandPalette').then((m) => m.CommandPalette);
+
+/** The palette once its chunk is in (mounted closed, as it always was), and what asks for it. */
+function usePalette(): [typeof Palette | null, () => void] {
+  const [palette, setPalette] = useState<{ Component: typeof Palette } | null>(null);
+  const load = useCallback(() => {
+    // A failed load leaves it out: the next Ctrl+K asks again.
+    loadPalette().then((Component) => setPalette((loaded) => loaded ?? { Component }), () => undefined);
+  }, []);
+  return [palette?.Component ?? null, load];
+}
 
 
 /** Signs out on the server, then always locally: the administrator asked to leave. */
@@ -55,6 +73,7 @@ function Shell({ username, storedRole, loader }: SignedInProps & { loader: Remot
   const [route, navigate] = useSectionRoute(composition, BASE_PATH);
   const current = route?.kind === 'section' ? route.section.path : (route?.path ?? '');
   const me = useQuery(queries.me());
+  const [CommandPalette, loadCommandPalette] = usePalette();
   const role = me.data?.role ?? storedRole;
   const sectionProps: SectionProps = useMemo(() => {
     const context = { user: { username, role }, toast: sectionToast };
@@ -74,17 +93,25 @@ function Shell({ username, storedRole, loader }: SignedInProps & { loader: Remot
     // run just before this one in the commit that shows it.
     if (!firstSettled || queryClient.isFetching() > 0 || cancelPreload.current) return;
     const others = sections.filter((s) => s.path !== firstSection.current);
-    cancelPreload.current = loader.preloadWhenIdle(others);
+    const cancelOthers = loader.preloadWhenIdle(others);
+    const cancelPalette = whenIdle(loadCommandPalette, 3000);
+    cancelPreload.current = () => {
+      cancelOthers();
+      cancelPalette();
+    };
     // The real-user measurements' observers too (docs/releases.md): never before the first screen.
     startVitalsWhenIdle({ ...loader.config, filesOf: (remote) => loader.filesOf(remote) });
-  }, [firstSettled, fetching, sections, loader]);
+  }, [firstSettled, fetching, sections, loader, loadCommandPalette]);
   useEffect(() => () => cancelPreload.current?.(), []);
 
   // Keyboard: `/` to the section's search box, Ctrl/Cmd+K to the palette.
   const [paletteOpen, setPaletteOpen] = useState(false);
   const content = useRef<HTMLElement>(null);
   const searchRoot = useCallback(() => content.current, []);
-  const openPalette = useCallback(() => setPaletteOpen(true), []);
+  const openPalette = useCallback(() => {
+    setPaletteOpen(true);
+    loadCommandPalette();
+  }, [loadCommandPalette]);
   useShortcuts({ searchRoot, openPalette });
 
   const confirmSignOut = () => {
@@ -147,7 +174,7 @@ function Shell({ username, storedRole, loader }: SignedInProps & { loader: Remot
           <SectionGone label={route?.label} onSettled={onSettled} />
         )}
       </Layout.Content>
-      <CommandPalette open={paletteOpen} sections={sections} basePath={BASE_PATH} onGo={navigateTo} onClose={() => setPaletteOpen(false)} />
+      {CommandPalette && <CommandPalette open={paletteOpen} sections={sections} basePath={BASE_PATH} onGo={navigateTo} onClose={() => setPaletteOpen(false)} />}
     </Layout>
   );
 }
