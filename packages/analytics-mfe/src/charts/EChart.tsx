@@ -1,53 +1,22 @@
-// The dashboard's chart: our tree-shaken echarts drawn into a div, redrawn at its container's size.
-import { PureComponent, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
-import isEqual from 'fast-deep-equal';
+// echarts-for-react's core component over our tree-shaken echarts; EChart redraws it at its
+// container's size (echarts-for-react's own autoResize loses a resize, see below).
+import { useEffect, useMemo, useRef, useState } from 'react';
+import ReactEChartsCore from 'echarts-for-react/esm/core';
 import type { EChartsCoreOption } from 'echarts/core';
 import { chartLibrary, hasTooltipCode, initChart, loadTooltips, preloadTooltips, tooltipsLoaded } from './echarts';
 
 export const CHART_HEIGHT = 300;
-const CANVAS_STYLE: CSSProperties = { height: CHART_HEIGHT, width: '100%' };
-
-interface CanvasProps {
-  option: EChartsCoreOption;
-  /** A click on a bar, point or slice (bound once: pass a stable function). */
-  onClick: (item: ChartClick) => void;
-  style: CSSProperties;
-}
 
 /**
- * The echarts instance of a div: created once as it mounts (echarts.init reads the laid-out
- * container's size itself: no throw-away first instance, as echarts-for-react drew, and no frame
- * waited for), given each option that differs in content from the last (replaced, not merged: a new
- * period must not leave stale buckets or series behind), disposed with the div. What
- * echarts-for-react's core component did for EChart, without what it brought to the first load and
- * EChart never used (its resize sensor, loading masks, themes): 2 kB gzip. The instance is always
- * the div's (getInstanceByDom), so one EChart creates again in its place is the one given the next
- * option and disposed.
+ * echarts-for-react, initialising the chart once. Its own initEchartsInstance first draws a
+ * throw-away instance, waits for its first frame to read the container's size, disposes it and
+ * initialises again: two inits and a frame per chart before the first drawing (≈ 20-35 ms to the
+ * dashboard's four charts, measured with e2e/perf/measure.mjs). echarts.init reads the size itself,
+ * the container being laid out when the component mounts. (EChart passes no theme or init opts.)
  */
-class ChartCanvas extends PureComponent<CanvasProps> {
-  private element: HTMLDivElement | null = null;
-
-  getEchartsInstance() {
-    return this.element ? chartLibrary.getInstanceByDom(this.element) : undefined;
-  }
-
-  override componentDidMount() {
-    const instance = initChart(this.element!);
-    instance.setOption(this.props.option, { notMerge: true });
-    instance.on('click', (item) => this.props.onClick(item as ChartClick));
-  }
-
-  override componentDidUpdate(previous: CanvasProps) {
-    // (the same content in a new object, as each render of the dashboard builds, is not drawn again)
-    if (!isEqual(previous.option, this.props.option)) this.getEchartsInstance()?.setOption(this.props.option, { notMerge: true });
-  }
-
-  override componentWillUnmount() {
-    if (this.element) chartLibrary.dispose(this.element);
-  }
-
-  override render() {
-    return <div ref={(element) => void (this.element = element)} style={this.props.style} />;
+class EChartsOnce extends ReactEChartsCore {
+  override initEchartsInstance() {
+    return Promise.resolve(initChart(this.ele));
   }
 }
 
@@ -76,7 +45,7 @@ export function EChart({ option, label, onItemClick }: { option: EChartsCoreOpti
     latest.current = onItemClick;
     latestOption.current = option;
   });
-  const chart = useRef<ChartCanvas>(null);
+  const chart = useRef<EChartsOnce>(null);
   // Where the pointer is over the chart (its own coordinates), to show the tooltip there as soon as
   // the tooltip code arrives: the pointer may well be resting.
   const pointer = useRef<{ x: number; y: number } | null>(null);
@@ -91,7 +60,7 @@ export function EChart({ option, label, onItemClick }: { option: EChartsCoreOpti
       } else {
         // Drawn before the tooltip code came, so without the axis pointer's processors: drawn again
         // by a new instance, at once and unanimated, in this same task (no frame shows it empty).
-        // ChartCanvas finds it by its element for the next option and the unmount.
+        // echarts-for-react finds it by its element for the next option and the unmount.
         const element = instance.getDom();
         instance.dispose();
         instance = initChart(element);
@@ -106,9 +75,9 @@ export function EChart({ option, label, onItemClick }: { option: EChartsCoreOpti
       cancelIdle();
     };
   }, []);
-  // A chart follows its container's width (the window, the sidebar). (echarts-for-react's autoResize,
-  // used before, skipped its first resize call, which a 60 ms debounce merged with any real change
-  // in that time, so a window resized as the charts appeared left them at the old width.) Here a
+  // A chart follows its container's width (the window, the sidebar). Not echarts-for-react's
+  // autoResize: it skips its first resize call, which a 60 ms debounce merges with any real change
+  // in that time, so a window resized as the charts appeared left them at the old width. Here a
   // chart is redrawn whenever its drawn width differs from its container's (the first call: never).
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -125,7 +94,7 @@ export function EChart({ option, label, onItemClick }: { option: EChartsCoreOpti
     const rect = event.currentTarget.getBoundingClientRect();
     pointer.current = { x: event.clientX - rect.left, y: event.clientY - rect.top };
   };
-  const onClick = useCallback((item: ChartClick) => latest.current?.(item), []);
+  const onEvents = useMemo(() => ({ click: (item: ChartClick) => latest.current?.(item) }), []);
   // The first drawing is not animated: the chart is there at once (the dashboard's four charts
   // ≈ 35 ms sooner after sign-in, and no second of redrawn frames beside the rest of the first
   // screen). A later option (another period or range, the dark theme) animates as before.
@@ -146,7 +115,16 @@ export function EChart({ option, label, onItemClick }: { option: EChartsCoreOpti
       onPointerMove={onPointerMove}
       onPointerLeave={() => (pointer.current = null)}
     >
-      <ChartCanvas ref={chart} option={drawn} onClick={onClick} style={CANVAS_STYLE} />
+      <EChartsOnce
+        ref={chart}
+        echarts={chartLibrary}
+        option={drawn}
+        // Replace, not merge: a new period must not leave stale buckets or series behind.
+        notMerge
+        autoResize={false}
+        onEvents={onEvents}
+        style={{ height: CHART_HEIGHT, width: '100%' }}
+      />
     </div>
   );
 }

@@ -59,7 +59,7 @@ export function preloadTooltips(): void {
 }
 
 /**
- * What EChart calls on echarts besides initChart: these two functions, not the namespace, which
- * would keep every export of echarts/core in the build (maps and GeoJSON among them).
+ * What echarts-for-react calls on echarts (its `echarts` prop): these three functions, not the
+ * namespace, which would keep every export of echarts/core in the build (maps and GeoJSON among them).
  */
-export const chartLibrary = { dispose: echarts.dispose, getInstanceByDom: echarts.getInstanceByDom };
+export const chartLibrary = { init: echarts.init, dispose: echarts.dispose, getInstanceByDom: echarts.getInstanceByDom };
