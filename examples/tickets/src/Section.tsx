@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Table } from 'antd';
 import { formatDate, type Order, PageHeader, type SectionProps } from '@growth-admin/shared-client';
-import { ticketQueries } from './tickets';
+import { ticketQueries } from './api/tickets';
 
 export default function TicketsSection(_props: SectionProps) {
   const [page, setPage] = useState(0);

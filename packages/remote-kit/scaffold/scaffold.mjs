@@ -110,6 +110,7 @@ export function scaffoldRemote({ dir, name, label, port = 3020, kit }) {
     'README.md': templates.readme(o),
     'src/index.ts': templates.indexTs(o),
     'src/bootstrap.tsx': templates.bootstrapTsx(o),
+    'src/api/index.ts': templates.apiTs(o),
     'src/Section.tsx': templates.sectionTsx(o),
     'src/Section.test.tsx': templates.sectionTest(o),
   };

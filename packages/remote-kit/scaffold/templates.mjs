@@ -94,17 +94,37 @@ if (root) {
 }
 `;
 
+export const apiTs = ({
+  name,
+}) => `// This remote's own API calls, over shared-client's typed, signed \`call\` (the path, its parameters
+// and the answer are checked against the API contract at compile time), with their query options
+// beside them. Add this team's calls here.
+import { queryOptions } from '@tanstack/react-query';
+import { call, type OrdersList } from '@growth-admin/shared-client';
+
+/** GET /api/admin/orders/orderList: the newest orders. */
+export async function getLatestOrders(limit = 10): Promise<OrdersList> {
+  const data: OrdersList = await call('get', '/api/admin/orders/orderList', { query: { page: 0, limit } });
+  return { orders: data?.orders ?? [], total: data?.total ?? 0 };
+}
+
+export const queries = {
+  latestOrders: () => queryOptions({ queryKey: [${JSON.stringify(name)}, 'latest-orders'], queryFn: () => getLatestOrders() }),
+};
+`;
+
 export const sectionTsx = ({
   name,
   label,
-}) => `// Exposed as \`${name}/Section\`: the ${label} section. It reads the latest orders through shared-client
-// (signed calls to the admin API); replace it with this team's screen.
+}) => `// Exposed as \`${name}/Section\`: the ${label} section. It reads the latest orders through its own
+// call (src/api/), signed by shared-client; replace it with this team's screen.
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Table } from 'antd';
-import { formatDate, getOrders, type Order, PageHeader, type SectionProps } from '@growth-admin/shared-client';
+import { formatDate, type Order, PageHeader, type SectionProps } from '@growth-admin/shared-client';
+import { queries } from './api';
 
 export default function ${pascal(name)}Section({ user }: SectionProps) {
-  const orders = useQuery({ queryKey: [${JSON.stringify(name)}, 'latest-orders'], queryFn: () => getOrders({ page: 0, limit: 10 }) });
+  const orders = useQuery(queries.latestOrders());
   return (
     <div>
       <PageHeader title=${JSON.stringify(label)} subtitle={\`Signed in as \${user.username}\`} />

@@ -182,7 +182,7 @@ test('a remote scaffolded, installed, tested and built outside the repository fr
     builtWith: expect.any(String),
     kit: { package: '@growth-admin/remote-kit', version: KIT_VERSION },
   });
-  expect(usage.uses).toEqual(expect.arrayContaining(['getOrders', 'PageHeader']));
+  expect(usage.uses).toEqual(expect.arrayContaining(['call', 'PageHeader']));
   const mf = JSON.parse(readFileSync(join(dist, 'mf-manifest.json'), 'utf8'));
   expect(Object.keys(mf.integrity ?? {}).length).toBeGreaterThan(0);
   expect(existsSync(join(dist, 'remoteEntry.js.gz'))).toBe(true);

@@ -10,6 +10,7 @@ export * from './errors';
 export * from './throttle';
 export * from './config';
 export * from './tokenStore';
+export { call, type ApiPath, type DataOf, type MethodOf } from './typedCall';
 export * from './api';
 export * from './dashboardLoads';
 export * from './appearanceStore';

@@ -5,6 +5,7 @@ export * from './config';
 export * from './signature';
 export * from './tokenStore';
 export * from './http';
+export { call, type ApiPath, type DataOf, type MethodOf } from './typedCall';
 export * from './api';
 export * from './exportCsv';
 export * from './format';

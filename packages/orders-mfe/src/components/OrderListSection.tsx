@@ -6,7 +6,6 @@ import {
   ExportCsvButton,
   FilterChips,
   formatSort,
-  ORDERS_PAGE_SIZE,
   type Order,
   type OrderKind,
   orderTypeLabel,
@@ -25,6 +24,7 @@ import { CRITERIA_URL, DEFAULT_ORDER_SORT, toOrderFilters } from '../lib/listCri
 import { OrderDetailsDialog } from './OrderDetailsDialog';
 import { OrderFilters } from './OrderFilters';
 import { OrdersTable } from './OrdersTable';
+import { ORDERS_PAGE_SIZE } from '../api/orders';
 
 export interface OrderListSectionProps extends SectionProps {
   kind: OrderKind;

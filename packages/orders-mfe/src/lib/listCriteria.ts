@@ -7,16 +7,14 @@ import {
   formatSort,
   type ListSort,
   NO_DAY_RANGE,
-  ORDERS_PAGE_SIZE,
-  orderSearchParams,
   parseDayRange,
   parseSort,
   type OrderSearchField,
   type OrderSort,
-  type OrdersParams,
   type OrderStatusFilter,
   type UrlCodec,
 } from '@growth-admin/shared-client';
+import { ORDERS_PAGE_SIZE, orderSearchParams, type OrdersParams } from '../api/orders';
 
 /** '' is "All Status" (no filter). */
 export type StatusChoice = OrderStatusFilter | '';

@@ -7,7 +7,6 @@ import {
   Pager,
   pagingFigures,
   type Person,
-  PERSONS_PAGE_SIZE,
   SearchBar,
   type ToastApi,
   useFailureToast,
@@ -24,6 +23,7 @@ import { useUserByUrl } from './useUserByUrl';
 import { useColumnVisibility } from './useColumnVisibility';
 import { toPersonFilters, usePersonsPage } from './usePersonsPage';
 import { buildTableColumns, sortOfColumn } from './userTableColumns';
+import { PERSONS_PAGE_SIZE } from '../api';
 
 export const EMPTY_USERS_TEXT = 'No users found matching your criteria';
 

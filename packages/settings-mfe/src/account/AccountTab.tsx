@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Descriptions, Form, Input } from 'antd';
-import { changeOwnPassword, type SectionProps, throttleRefusalOf, toApiError, useThrottleCountdown } from '@growth-admin/shared-client';
+import { type SectionProps, throttleRefusalOf, toApiError, useThrottleCountdown } from '@growth-admin/shared-client';
+import { changeOwnPassword } from '../api';
 
 /**
  * Who I am, and my password: the current one first; my other sessions end when it changes. A wrong

@@ -5,18 +5,17 @@ import { useQuery } from '@tanstack/react-query';
 import {
   type AuditEntry,
   type AuditFilter,
-  exportAuditCsv,
   FIELD_LABEL_STYLE,
   formatDate,
   Pager,
   pagingFigures,
-  queries,
   saveFile,
   SearchBar,
   type ToastApi,
   toApiError,
 } from '@growth-admin/shared-client';
 import { ChangeList } from './ChangeList';
+import { exportAuditCsv, queries } from '../api';
 
 const PAGE_SIZE = 20;
 type Field = 'text' | 'admin' | 'action' | 'target';

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ConfigProvider } from 'antd';
-import { refundOrder } from '../api';
+import { call } from '../typedCall';
 import { toApiError } from '../errors';
 import { setSession } from '../tokenStore';
 import { fail, installFakeApi, ok, requestsTo, type FakeRequest } from '../testing';
@@ -17,6 +17,9 @@ jest.setTimeout(30_000);
 
 const REFUND = 'POST /api/admin/orders/refundOrder';
 const REAUTH = 'POST /api/admin/account/reauthenticate';
+
+/** A refund as the orders remote sends it: a money call, with its Idempotency-Key. */
+const refundOrder = (orderId: string, idempotencyKey?: string) => call('post', '/api/admin/orders/refundOrder', { body: { orderId }, idempotencyKey });
 
 function Harness() {
   const [outcome, setOutcome] = useState('');

@@ -1,8 +1,8 @@
 // The registry's remotes and deploy tokens, through the real signed client against a fake API at
 // the network edge: what each call sends, what it answers, and how a refusal reaches the screen.
-import { createDeployToken, createRemote, decommissionRemote, getDeployTokens, getRemotes, revokeDeployToken } from './api';
-import { ApiError } from './errors';
-import { fail, installFakeApi, ok, requestsTo } from './testing/fakeApi';
+import { ApiError } from '@growth-admin/shared-client';
+import { fail, installFakeApi, ok, requestsTo } from '@growth-admin/shared-client/testing';
+import { createDeployToken, createRemote, decommissionRemote, getDeployTokens, getRemotes, revokeDeployToken } from './remotes';
 
 const remote = {
   name: 'tickets',
