@@ -50,8 +50,9 @@ export class SharedClientUsagePlugin {
       const antdUses = new Set();
       compilation.hooks.finishModules.tap('SharedClientUsagePlugin', (modules) => {
         for (const module of modules) {
-          // The remote's own code: not its dependencies, not the shared client's own files.
-          if (!module.resource || module.resource.includes('node_modules') || module.resource.includes('/packages/shared-client/')) continue;
+          // The remote's own code: not its dependencies, not the shared client's or the UI kit's own
+          // files (both are the shell's copies, as singletons).
+          if (!module.resource || module.resource.includes('node_modules') || /[\\/]packages[\\/](shared-client|ui-kit)[\\/]/.test(module.resource)) continue;
           for (const dep of dependenciesOf(module)) {
             // The antd exports it takes from the share scope: the release gate and the shell compare them with the shell's.
             if (dep.request === 'antd' && (dep.type === 'harmony import specifier' || dep.type === 'harmony export imported specifier') && dep.ids?.[0]) {

@@ -70,8 +70,12 @@ export const SINGLETONS = {
   antd: ['antd'],
   '@tanstack/react-query': ['@tanstack/react-query'],
   dayjs: ['dayjs'],
-  // core: the UI-free part the shell's boot path and login screen use (no antd, no React Query).
-  '@growth-admin/shared-client': ['@growth-admin/shared-client', '@growth-admin/shared-client/core'],
+  // The singleton core: configuration, signing, the token store, the typed call, the shared query
+  // keys, the appearance store, the shell/remote contract. No antd, no React Query: the shell's boot
+  // path and login screen load it alone.
+  '@growth-admin/shared-client': ['@growth-admin/shared-client'],
+  // The UI kit (lists, dialogs, the step-up dialog, the theme): the shell's copy, like the rest.
+  '@growth-admin/ui-kit': ['@growth-admin/ui-kit'],
 };
 
 function readJson(file) {

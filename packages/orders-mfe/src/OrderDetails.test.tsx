@@ -3,9 +3,10 @@ import { queryKeys } from '@growth-admin/shared-client';
 import Orders from './Orders';
 import { OrderDetailsDialog } from './components/OrderDetailsDialog';
 import { KIND_TEXT } from './lib/kindText';
-import { deferred, fail, type FakeReply, installFakeApi, ok, requestsTo, renderSection } from '@growth-admin/shared-client/testing';
+import { deferred, fail, type FakeReply, installFakeApi, ok, requestsTo } from '@growth-admin/shared-client/testing';
 import { makeOrder } from './test/orders';
 import { button, findButton, setupUser } from './test/dom';
+import { renderSection } from '@growth-admin/ui-kit/testing';
 
 jest.setTimeout(60_000);
 

@@ -80,7 +80,7 @@ export const bootstrapTsx = ({
 // shell never loads this file: it loads the modules remote.json exposes.
 import { lazy, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { StandaloneApp, type StandaloneSection } from '@growth-admin/shared-client/standalone';
+import { StandaloneApp, type StandaloneSection } from '@growth-admin/ui-kit/standalone';
 
 const sections: StandaloneSection[] = [{ key: ${JSON.stringify(name)}, label: ${JSON.stringify(label)}, Component: lazy(() => import('./Section')) }];
 
@@ -120,7 +120,8 @@ export const sectionTsx = ({
 // call (src/api/), signed by shared-client; replace it with this team's screen.
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Table } from 'antd';
-import { formatDate, type Order, PageHeader, type SectionProps } from '@growth-admin/shared-client';
+import type { Order, SectionProps } from '@growth-admin/shared-client';
+import { formatDate, PageHeader } from '@growth-admin/ui-kit';
 import { queries } from './api';
 
 export default function ${pascal(name)}Section({ user }: SectionProps) {
@@ -160,9 +161,10 @@ export default function ${pascal(name)}Section({ user }: SectionProps) {
 
 export const sectionTest = ({
   label,
-}) => `// The section against a faked API edge (shared-client's), rendered as the shell renders sections.
+}) => `// The section against a faked API edge (shared-client's), rendered as the shell renders sections (the UI kit's harness).
 import { screen } from '@testing-library/react';
-import { installFakeApi, ok, renderSection } from '@growth-admin/shared-client/testing';
+import { installFakeApi, ok } from '@growth-admin/shared-client/testing';
+import { renderSection } from '@growth-admin/ui-kit/testing';
 import Section from './Section';
 
 const order = { _id: 'o1', orderSn: '100000000042', shoppingUser: 'mia', createdAt: '2026-11-20T10:00:00.000Z' };

@@ -7,13 +7,15 @@ import {
   queryKeys,
   type Order,
   type OrderKind,
-  type OrderSearchField,
   type OrderSort,
   type OrdersList,
   type OrderStatusFilter,
 } from '@growth-admin/shared-client';
 
 export const ORDERS_PAGE_SIZE = 20;
+
+/** What the orders and payments lists search by. */
+export type OrderSearchField = 'shoppingUser' | 'personId' | 'orderSn';
 
 export interface OrdersParams {
   /** Zero-based (the UI page minus 1). */

@@ -3,9 +3,10 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { queryKeys } from '@growth-admin/shared-client';
 import { orderKeys } from '../api/orders';
-import { deferred, fail, type FakeReply, installFakeApi, makeToast, ok, requestsTo } from '@growth-admin/shared-client/testing';
+import { deferred, fail, type FakeReply, installFakeApi, ok, requestsTo } from '@growth-admin/shared-client/testing';
 import { makeOrder } from '../test/orders';
 import { useRefundOrder } from './useRefundOrder';
+import { makeToast } from '@growth-admin/ui-kit/testing';
 
 function setup() {
   const reply = deferred<FakeReply>();

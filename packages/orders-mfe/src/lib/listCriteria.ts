@@ -1,5 +1,7 @@
 // What the list shows (search, status filter, sort, created dates, product type, page), how it
 // becomes the API's query, and how it reads from and writes to the URL.
+import type { OrderSort, OrderStatusFilter } from '@growth-admin/shared-client';
+import { ORDERS_PAGE_SIZE, orderSearchParams, type OrdersParams, type OrderSearchField } from '../api/orders';
 import {
   dayRangeInstants,
   type DayRange,
@@ -9,12 +11,8 @@ import {
   NO_DAY_RANGE,
   parseDayRange,
   parseSort,
-  type OrderSearchField,
-  type OrderSort,
-  type OrderStatusFilter,
   type UrlCodec,
-} from '@growth-admin/shared-client';
-import { ORDERS_PAGE_SIZE, orderSearchParams, type OrdersParams } from '../api/orders';
+} from '@growth-admin/ui-kit';
 
 /** '' is "All Status" (no filter). */
 export type StatusChoice = OrderStatusFilter | '';

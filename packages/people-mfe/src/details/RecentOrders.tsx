@@ -1,6 +1,6 @@
 import { Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { formatDate, formatMoney, orderTypeLabel } from '@growth-admin/shared-client';
+import { formatDate, formatMoney, orderTypeLabel } from '@growth-admin/ui-kit';
 import { queries } from '../api';
 
 export const ORDERS_LOADING_TEXT = 'Loading orders...';

@@ -4,8 +4,9 @@
 // same figures for each release of a remote's history, once its row is expanded.
 import { Alert, Flex, Table, Typography } from 'antd';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { type CanaryJudgement, formatDate, type MetricCheck, type Release, type SlotHost, StatusTag, toApiError } from '@growth-admin/shared-client';
+import { type CanaryJudgement, type MetricCheck, type Release, type SlotHost, toApiError } from '@growth-admin/shared-client';
 import { getReleaseJudgement, queries, keys } from '../api';
+import { formatDate, StatusTag } from '@growth-admin/ui-kit';
 
 const VERDICT: Record<NonNullable<CanaryJudgement['verdict']>, { label: string; colour: string }> = {
   pass: { label: 'Pass', colour: '#10B981' },

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Button, Card, Popconfirm, Table } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatDate, type RemoteRecord, StatusTag, type ToastApi, toApiError } from '@growth-admin/shared-client';
+import { type RemoteRecord, type ToastApi, toApiError } from '@growth-admin/shared-client';
 import { ListError } from './ListError';
 import { decommissionRemote, queries, keys } from '../api';
+import { formatDate, StatusTag } from '@growth-admin/ui-kit';
 
 export const DECOMMISSION_EFFECT =
   'Its sections and slot contributions disappear for everyone on their next page load, and its deploy tokens are revoked. Its releases stay in the history.';

@@ -1,6 +1,8 @@
 // Pure display helpers shared by several remotes (spec 9).
 import dayjs from 'dayjs';
-import type { ProductType } from './types';
+
+/** heart (Like), watch (Follow), or any other type an app sends. */
+export type ProductType = 'heart' | 'watch' | (string & {});
 
 /** Spec 9's 'MMM d, yyyy HH:mm', in dayjs tokens. */
 export const DATE_FORMAT = 'MMM D, YYYY HH:mm';

@@ -1,7 +1,7 @@
 // Downloads a list's CSV export (GET /orders/exportOrders, /orders/exportPayments, /persons/export)
 // as it streams, counting the rows so far against the X-Total-Count the API sends first; an
 // AbortSignal cancels it (the server then stops reading).
-import { request, type QueryValue } from './http';
+import { request, type QueryValue } from '@growth-admin/shared-client';
 
 export type ExportPath = '/api/admin/orders/exportOrders' | '/api/admin/orders/exportPayments' | '/api/admin/persons/export';
 

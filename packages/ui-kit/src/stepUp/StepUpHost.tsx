@@ -3,11 +3,8 @@
 // the dialog open with the API's message; nothing typed is shown anywhere else.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Input, Modal, Typography, type InputRef } from 'antd';
-import { reauthenticate } from '../api';
-import { toApiError } from '../errors';
-import { throttleRefusalOf } from '../throttle';
+import { reauthenticate, setStepUpPrompt, throttleRefusalOf, toApiError } from '@growth-admin/shared-client';
 import { useThrottleCountdown } from '../throttleCountdown';
-import { setStepUpPrompt } from './stepUp';
 
 export const STEP_UP_TITLE = 'Confirm your password';
 export const STEP_UP_TEXT = 'For your security, enter your password again to continue. You will not be asked again for 5 minutes.';

@@ -1,9 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Flex, Typography } from 'antd';
+import { toApiError, type QueryValue, type ToastApi } from '@growth-admin/shared-client';
 import { downloadCsv, type ExportPath, saveFile } from '../exportCsv';
-import { toApiError } from '../errors';
-import type { QueryValue } from '../http';
-import type { ToastApi } from '../types';
 
 export interface ExportCsvButtonProps {
   path: ExportPath;

@@ -20,22 +20,21 @@ import {
 } from 'antd';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
-  AppearanceSwitches,
-  DocumentTheme,
   clearSession,
-  installDialogFocusWrap,
   configureClient,
   getSession,
   login,
   logout,
   setSession,
-  StepUpHost,
   subscribeSession,
-  useAdminTheme,
-  useAppearance,
   type SectionProps,
   type ToastApi,
 } from '@growth-admin/shared-client';
+import { useAppearance } from '../appearance';
+import { AppearanceSwitches } from '../AppearanceSwitches';
+import { installDialogFocusWrap } from '../dialogFocus';
+import { StepUpHost } from '../stepUp/StepUpHost';
+import { DocumentTheme, useAdminTheme } from '../theme';
 
 export interface StandaloneSection {
   key: string;

@@ -2,7 +2,8 @@
 // shell's sidebar and in a remote's standalone harness. The choice is stored per browser.
 import { useId } from 'react';
 import { Flex, Switch } from 'antd';
-import { setAppearance, useAppearance, type Appearance } from './appearance';
+import { setAppearance, type Appearance } from '@growth-admin/shared-client';
+import { useAppearance } from './appearance';
 
 const SWITCHES: ReadonlyArray<{ key: keyof Appearance; label: string }> = [
   { key: 'dark', label: 'Dark mode' },

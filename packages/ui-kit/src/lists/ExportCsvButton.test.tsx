@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { csvRecordCounter } from '../exportCsv';
-import { deferred, type FakeReply, installFakeApi } from '../testing/fakeApi';
+import { deferred, type FakeReply, installFakeApi } from '@growth-admin/shared-client/testing';
 import { ExportCsvButton } from './ExportCsvButton';
 
 const toast = () => ({ success: jest.fn(), error: jest.fn(), info: jest.fn() });

@@ -1,6 +1,6 @@
 // The dashboard's change figures (spec 9). Divisors default to 1 when missing (or zero,
 // which would otherwise give Infinity or NaN).
-import type { Partly, RevenueStats, UserStats } from './types';
+import type { Partly, RevenueStats, UserStats } from '@growth-admin/shared-client';
 
 const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 const divisor = (v: unknown): number => num(v) || 1;

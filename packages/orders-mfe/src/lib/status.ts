@@ -1,5 +1,5 @@
 // The order status rules of spec 4, in one place.
-import type { Order, OrderStatusFilter } from './types';
+import type { Order, OrderStatusFilter } from '@growth-admin/shared-client';
 
 type OrderFlags = Pick<Order, 'isComplete' | 'isError' | 'isRefund'>;
 

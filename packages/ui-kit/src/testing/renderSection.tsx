@@ -11,7 +11,7 @@ import { render, type RenderResult } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
 import { StepUpHost } from '../stepUp/StepUpHost';
-import type { SectionProps, ToastApi } from '../types';
+import type { SectionProps, ToastApi } from '@growth-admin/shared-client';
 
 /** antd's own copy of its CSS-in-JS (resolved from antd, so the provider is the one antd reads). */
 // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -6,11 +6,8 @@ import { useState } from 'react';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ConfigProvider } from 'antd';
-import { call } from '../typedCall';
-import { toApiError } from '../errors';
-import { setSession } from '../tokenStore';
-import { fail, installFakeApi, ok, requestsTo, type FakeRequest } from '../testing';
-import { STEP_UP_CANCELLED_MESSAGE, confirmStepUp } from './stepUp';
+import { call, confirmStepUp, setSession, STEP_UP_CANCELLED_MESSAGE, toApiError } from '@growth-admin/shared-client';
+import { fail, installFakeApi, ok, requestsTo, type FakeRequest } from '@growth-admin/shared-client/testing';
 import { STEP_UP_EMPTY_MESSAGE, STEP_UP_TITLE, StepUpHost } from './StepUpHost';
 
 jest.setTimeout(30_000);

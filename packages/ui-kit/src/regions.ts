@@ -1,4 +1,4 @@
-import type { BlockedRegion } from './types';
+import type { BlockedRegion } from '@growth-admin/shared-client';
 
 /** Spec 3's region codes and their names, in the order the screens list them. */
 export const REGION_NAMES: Readonly<Record<BlockedRegion, string>> = {

@@ -9,7 +9,7 @@
 // A pure module (antd's algorithms, no React): the shell's build loads it too, to precompute each
 // appearance's CSS variables (tools/federation/antd-static-css.mjs).
 import { theme, type ThemeConfig } from 'antd';
-import type { Appearance } from './appearanceStore.ts';
+import type { Appearance } from '@growth-admin/shared-client';
 
 const LIGHT_TOKENS: ThemeConfig['token'] = {
   colorPrimary: '#4F46E5',

@@ -1,7 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Button, ConfigProvider, theme } from 'antd';
-import { APPEARANCE_STORAGE_KEY, getAppearance, setAppearance, useAppearance } from './appearance';
+import { APPEARANCE_STORAGE_KEY, getAppearance, setAppearance } from '@growth-admin/shared-client';
+import { useAppearance } from './appearance';
 import { AppearanceSwitches } from './AppearanceSwitches';
 import { adminTheme, DocumentTheme, useAdminTheme } from './theme';
 

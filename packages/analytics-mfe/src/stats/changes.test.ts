@@ -1,5 +1,5 @@
-import { activeUsersChange, formatChange, isPositiveChange, ordersTodayChange, revenueChange } from './stats';
-import type { RevenueStats, UserStats } from './types';
+import { activeUsersChange, formatChange, isPositiveChange, ordersTodayChange, revenueChange } from './changes';
+import type { RevenueStats, UserStats } from '@growth-admin/shared-client';
 
 const users = (total: unknown, week: unknown): Partial<UserStats> =>
   ({ total, newUsers: { week } }) as unknown as Partial<UserStats>;

@@ -1,5 +1,5 @@
 import { renderHook } from '@testing-library/react';
-import type { ToastApi } from '../types';
+import type { ToastApi } from '@growth-admin/shared-client';
 import { useFailureToast } from './useFailureToast';
 
 const toastApi = () => ({ success: jest.fn(), error: jest.fn(), info: jest.fn(), warning: jest.fn() }) as unknown as ToastApi & { error: jest.Mock };

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { ToastApi } from '../types';
+import type { ToastApi } from '@growth-admin/shared-client';
 
 /**
  * One toast per failed load: `failedAt` changes with each failure (React Query's errorUpdatedAt, or

@@ -1,8 +1,8 @@
 // The password throttle's live countdown, for the login screen (its own entry,
-// `@growth-admin/shared-client/throttle-countdown`, so the core entry stays free of React) and the
-// step-up dialog.
+// `@growth-admin/ui-kit/throttle-countdown`, bundled into the shell's login screen rather than
+// loading the kit) and the step-up dialog.
 import { useEffect, useRef, useState } from 'react';
-import { throttleMessage, type ThrottleRefusal } from './throttle';
+import { throttleMessage, type ThrottleRefusal } from '@growth-admin/shared-client';
 
 /**
  * Counts a refusal down, once a second, from when it is set: answers the sentence with the seconds
