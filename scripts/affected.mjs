@@ -2,7 +2,7 @@
 // unstaged and untracked files) and every package that depends on them, through the workspace's
 // package.json dependencies (turbo's graph). A run is full instead when a change is outside every
 // package (root configuration, scripts/, tools/: the federation setup and the antd contract the shell
-// gives every remote), in shared-client or the shell (the contract every remote runs on), or in the
+// gives every remote), in shared-client, the UI kit or the shell (what every remote runs on), or in the
 // remote kit's jest preset (every package tests with it).
 // The journeys: a change only in remotes runs the journeys that open one of their sections (test by
 // test, where a file's other tests open none); any other change that reaches e2e runs them all.
@@ -11,7 +11,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Packages whose change always means a full run: the contract every remote runs on. */
-export const FULL_RUN_PACKAGES = ['@growth-admin/shared-client', '@growth-admin/shell'];
+export const FULL_RUN_PACKAGES = ['@growth-admin/shared-client', '@growth-admin/ui-kit', '@growth-admin/shell'];
 /** Folders inside a package whose change also means a full run: the jest preset every package tests with (jest.base.cjs). */
 export const FULL_RUN_FOLDERS = ['packages/remote-kit/jest/'];
 

@@ -266,7 +266,7 @@ test.describe('Remote failure isolation', () => {
     // What a people build made against a newer shared-client would publish beside its manifest.
     await page.route('**/shared-client-usage.json', async (route) => {
       if (!route.request().url().startsWith(systemInfo().remoteUrls.people)) return route.continue();
-      await route.fulfill({ json: { package: '@growth-admin/shared-client', builtWith: '9.1.0', requiredVersion: '^9.1.0', uses: ['getPersons', 'exportPersonsCsv'] } });
+      await route.fulfill({ json: { package: '@growth-admin/shared-client', builtWith: '9.1.0', requiredVersion: '^9.1.0', uses: ['call', 'exportPersonsCsv'] } });
     });
     await signInViaApi(page, '/users');
     await expect(content(page).getByText('Users is unavailable')).toBeVisible();

@@ -2,7 +2,7 @@
 // them and test/ proves each one refuses what it should.
 
 /** Browser code of every package that runs in the admin's page. */
-const BROWSER_SOURCES = ['packages/{shell,shared-client,*-mfe}/src/**/*.{ts,tsx}'];
+const BROWSER_SOURCES = ['packages/{shell,shared-client,ui-kit,*-mfe}/src/**/*.{ts,tsx}'];
 
 const MARKUP = 'Data is never markup (docs/architecture.md, "What the browser may run")';
 
@@ -59,10 +59,10 @@ const COMPOSED = 'The shell compiles in no remote (docs/composition.md)';
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 
 /**
- * The shell and shared-client name no remote: no federation key (`orders/Orders`), no remote's URL
- * or default port, and (the shell) no remote's name at all. Sections, routes and slot contributions
- * arrive from the registry at run time. (shared-client's own words, 'orders' as an API resource,
- * are not a remote's federation key.)
+ * The shell, shared-client and the UI kit name no remote: no federation key (`orders/Orders`), no
+ * remote's URL or default port, and (the shell) no remote's name at all. Sections, routes and slot
+ * contributions arrive from the registry at run time. (shared-client's and the kit's own words,
+ * 'orders' as an API resource, are not a remote's federation key.)
  */
 function remoteNamesSelectors({ bareNames }) {
   const names = localRemoteNames().map(escape).join('|');
@@ -82,7 +82,7 @@ const hostNamesNoRemote = [
     rules: { 'no-restricted-syntax': ['error', ...MARKUP_SELECTORS, ...remoteNamesSelectors({ bareNames: true })] },
   },
   {
-    files: ['packages/shared-client/src/**/*.{ts,tsx}'],
+    files: ['packages/{shared-client,ui-kit}/src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: { 'no-restricted-syntax': ['error', ...MARKUP_SELECTORS, ...remoteNamesSelectors({ bareNames: false })] },
   },
@@ -97,7 +97,7 @@ const tooltipHelper = {
 const ONE_WAY = 'Arrows go one way (docs/architecture.md, "One-way rules")';
 const REMOTES = '@growth-admin/*-mfe';
 /** A relative path that climbs out of its package into another one. */
-const INTO_ANOTHER_PACKAGE = '^(\\.\\./)+(shell|shared-client|admin-api|api-contract|web-security|[a-z]+-mfe)(/|$)';
+const INTO_ANOTHER_PACKAGE = '^(\\.\\./)+(shell|shared-client|ui-kit|admin-api|api-contract|web-security|[a-z]+-mfe)(/|$)';
 
 /** `no-restricted-imports` for one group of packages: these names are refused, api-contract only as types. */
 function importZone(files, refused, why) {
@@ -141,7 +141,7 @@ function apiZone(files, { ignores = [], paths = [], patterns = [] } = {}) {
           paths,
           patterns: [
             {
-              group: ['@growth-admin/shell', '@growth-admin/shell/*', '@growth-admin/shared-client', '@growth-admin/shared-client/*', REMOTES, `${REMOTES}/*`],
+              group: ['@growth-admin/shell', '@growth-admin/shell/*', '@growth-admin/shared-client', '@growth-admin/shared-client/*', '@growth-admin/ui-kit', '@growth-admin/ui-kit/*', REMOTES, `${REMOTES}/*`],
               message: `${ONE_WAY}: the API imports no browser package; what both sides share is api-contract.`,
             },
             { regex: INTO_ANOTHER_PACKAGE, message: `${ONE_WAY}: import another package by its name, never by a relative path into it.` },
@@ -155,16 +155,17 @@ function apiZone(files, { ignores = [], paths = [], patterns = [] } = {}) {
 
 /**
  * The one-way import rules: a remote never imports the shell or another remote; the shell imports
- * no remote (it loads them at run time); shared-client imports neither; no browser code imports
- * admin-api, and api-contract only as types. admin-api imports no browser package; inside it, the
- * back-office imports the release control plane through its public entry only, and the control plane
- * no back-office module (docs/architecture.md, "Admin API").
+ * no remote (it loads them at run time); the UI kit imports neither (only shared-client);
+ * shared-client imports none of them, the UI kit included; no browser code imports admin-api, and
+ * api-contract only as types. admin-api imports no browser package; inside it, the back-office
+ * imports the release control plane through its public entry only, and the control plane no
+ * back-office module (docs/architecture.md, "Admin API").
  */
 const importZones = [
   importZone(
     ['packages/*-mfe/{src,test}/**/*.{ts,tsx}'],
     ['@growth-admin/shell', '@growth-admin/shell/*', REMOTES, `${REMOTES}/*`, '@growth-admin/admin-api', '@growth-admin/admin-api/*'],
-    'a remote imports neither the shell nor another remote (the shell loads remotes at run time; share through shared-client).',
+    'a remote imports neither the shell nor another remote (the shell loads remotes at run time; share through shared-client and the UI kit).',
   ),
   importZone(
     ['packages/shell/{src,test}/**/*.{ts,tsx}'],
@@ -172,9 +173,14 @@ const importZones = [
     'the shell loads remotes at run time through Module Federation, never by import.',
   ),
   importZone(
-    ['packages/shared-client/{src,test}/**/*.{ts,tsx}'],
+    ['packages/ui-kit/{src,test}/**/*.{ts,tsx}'],
     ['@growth-admin/shell', '@growth-admin/shell/*', REMOTES, `${REMOTES}/*`, '@growth-admin/admin-api', '@growth-admin/admin-api/*'],
-    'shared-client is below the shell and every remote: it imports neither.',
+    'the UI kit is below the shell and every remote: it imports neither (only shared-client).',
+  ),
+  importZone(
+    ['packages/shared-client/{src,test}/**/*.{ts,tsx}'],
+    ['@growth-admin/shell', '@growth-admin/shell/*', '@growth-admin/ui-kit', '@growth-admin/ui-kit/*', REMOTES, `${REMOTES}/*`, '@growth-admin/admin-api', '@growth-admin/admin-api/*'],
+    'shared-client is the core below the UI kit, the shell and every remote: it imports none of them.',
   ),
   apiZone(['packages/admin-api/{src,test}/**/*.ts']),
   // The back-office reaches the release control plane through its public entry only.

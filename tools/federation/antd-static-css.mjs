@@ -2,7 +2,7 @@
 // that was the largest piece of main-thread work before the dashboard could draw (≈ 100 ms on the
 // 2-core machine, e2e/perf/measure.mjs). The shell's build renders every eagerly shared antd component once
 // on the server (react-dom/server, the shell's own antd) under each of the administrator's
-// appearances (shared-client's adminThemes.ts) and writes what antd computed into one CSS file: the
+// appearances (the UI kit's adminThemes.ts) and writes what antd computed into one CSS file: the
 // styles (written with CSS variables), each appearance's values of those variables (scoped by its
 // class, e.g. `.ga-dark`), and antd's cache-path map (`.data-ant-cssinjs-cache-path`). Loaded before
 // the first antd render (the shell's App.tsx), antd's runtime reads that map and neither computes nor
@@ -92,7 +92,7 @@ export async function renderAntdStaticCss(pkgDir) {
   // antd's own copy of its style engine: the same StyleContext its components read.
   const { createCache, extractStyle, StyleProvider } = createRequire(require.resolve('antd'))('@ant-design/cssinjs');
   // The administrator's themes (a TypeScript module without runtime imports of ours: Node strips its types).
-  const { APPEARANCES, adminTheme } = await import(pathToFileURL(require.resolve('@growth-admin/shared-client/themes')).href);
+  const { APPEARANCES, adminTheme } = await import(pathToFileURL(require.resolve('@growth-admin/ui-kit/themes')).href);
   const bySample = samples(antd, h);
   const missing = reExportedFromAntd(ANTD_SHARED_MODULE).filter((name) => !NOT_DRAWN.has(name) && !bySample[name]);
   if (missing.length) throw new Error(`antd-static-css.mjs has no sample of ${missing.join(', ')}: add one (or list it in NOT_DRAWN)`);

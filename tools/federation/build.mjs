@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { ANTD_FACADE_MODULES, ANTD_SHARED_MODULE, ANTD_SHARED_REQUEST, antdSharedExports, sharedSingletons } from './shared.mjs';
+import { ANTD_FACADE_MODULES, ANTD_SHARED_MODULE, ANTD_SHARED_REQUEST, antdSharedExports, sharedModules } from './shared.mjs';
 import { portsFromEnv, runtimeConfigFor } from './runtime-config.mjs';
 import { SharedClientUsagePlugin, ShellContractPlugin, shellProvides } from './shared-client-usage.mjs';
 import { dependenciesOf } from './webpack-modules.mjs';
@@ -179,7 +179,7 @@ export function createWebpackConfig(options) {
         filename: 'remoteEntry.js',
         exposes: o.exposes ?? {},
         remotes: {}, // never baked in: the shell registers remotes from its runtime config
-        shared: sharedSingletons(o.pkgDir),
+        shared: sharedModules(o.pkgDir),
         // 'loaded-first': take the copy already loaded (the shell's) instead of fetching every
         // registered remote's entry up front to compare versions ('version-first'), which would
         // make signing in wait on, and fail with, the remotes.

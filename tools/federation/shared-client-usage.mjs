@@ -5,6 +5,10 @@
 // it before loading the remote's modules and refuses, by name, a remote that needs exports the
 // loaded shared-client lacks (shared-client is a singleton: the shell's copy is the one every remote
 // gets, so a newer remote on an older shell would otherwise call `undefined`).
+// The singleton core only: the UI kit is shared by semver range, not as a singleton, so a remote
+// built against a newer kit runs its own copy and nothing of the kit is checked against the shell.
+// That copy runs over the shell's core and antd, though: the core and antd names the kit bundled
+// into the remote imports count as the remote's own.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +18,8 @@ import { installedNotByRange } from './shared.mjs';
 /** api-contract's REMOTE_FILES.usage (this Node module cannot import the TypeScript source). */
 const USAGE_FILE = 'shared-client-usage.json';
 export const SHARED_CLIENT = '@growth-admin/shared-client';
+/** The UI kit as a remote outside this repository installs it (in this one it is packages/ui-kit). */
+const BUNDLED_KIT = /[\\/]node_modules[\\/]@growth-admin[\\/]ui-kit[\\/]/;
 
 
 /** The shared-client version this build was made with, and the range it asks of the host. */
@@ -50,8 +56,11 @@ export class SharedClientUsagePlugin {
       const antdUses = new Set();
       compilation.hooks.finishModules.tap('SharedClientUsagePlugin', (modules) => {
         for (const module of modules) {
-          // The remote's own code: not its dependencies, not the shared client's own files.
-          if (!module.resource || module.resource.includes('node_modules') || module.resource.includes('/packages/shared-client/')) continue;
+          // The remote's own code and the UI kit it bundles (its copy may be the one that runs); not
+          // its other dependencies, not the shared client's own files (the shell's copy runs).
+          const resource = module.resource;
+          if (!resource || /[\\/]packages[\\/]shared-client[\\/]/.test(resource)) continue;
+          if (resource.includes('node_modules') && !BUNDLED_KIT.test(resource)) continue;
           for (const dep of dependenciesOf(module)) {
             // The antd exports it takes from the share scope: the release gate and the shell compare them with the shell's.
             if (dep.request === 'antd' && (dep.type === 'harmony import specifier' || dep.type === 'harmony export imported specifier') && dep.ids?.[0]) {

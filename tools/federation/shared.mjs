@@ -1,8 +1,11 @@
-// The federation share scope of docs/architecture.md: every package shares exactly these modules as
-// singletons, with the version range its own package.json asks for, so a remote built against an
-// incompatible major gets a console warning from the federation runtime instead of a silent
-// second copy. Subpath entry points (`react/jsx-runtime`, `react-dom/client`) are listed too:
-// a bare `react` entry does not cover them and would let a second React sneak in through JSX.
+// The federation share scope of docs/architecture.md: every package shares exactly these modules,
+// with the version range its own package.json asks for. The singletons (SINGLETONS) are one instance
+// in the page, the shell's: a remote built against an incompatible major gets a console warning from
+// the federation runtime instead of a silent second copy (and the release gate refuses it). The
+// versioned packages (VERSIONED) are not: a remote gets the loaded copy (the shell's) when its
+// version satisfies the remote's range, else its own. Subpath entry points (`react/jsx-runtime`,
+// `react-dom/client`) are listed too: a bare `react` entry does not cover them and would let a
+// second React sneak in through JSX.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -70,8 +73,20 @@ export const SINGLETONS = {
   antd: ['antd'],
   '@tanstack/react-query': ['@tanstack/react-query'],
   dayjs: ['dayjs'],
-  // core: the UI-free part the shell's boot path and login screen use (no antd, no React Query).
-  '@growth-admin/shared-client': ['@growth-admin/shared-client', '@growth-admin/shared-client/core'],
+  // The singleton core: configuration, signing, the token store, the typed call, the shared query
+  // keys, the appearance store, the shell/remote contract. No antd, no React Query: the shell's boot
+  // path and login screen load it alone.
+  '@growth-admin/shared-client': ['@growth-admin/shared-client'],
+};
+
+/**
+ * Package name → the entry points shared for it, not as singletons but by semver range
+ * (`singleton: false`, `requiredVersion: ^<the version built with>`): the UI kit holds no state the
+ * page must have once (that is the core's), so a remote built against a newer kit runs with its own
+ * copy while every other screen keeps the shell's. Shared only by the packages that depend on it.
+ */
+export const VERSIONED = {
+  '@growth-admin/ui-kit': ['@growth-admin/ui-kit'],
 };
 
 function readJson(file) {
@@ -100,10 +115,11 @@ export function installedNotByRange(range) {
 }
 
 /**
- * The `shared` option of ModuleFederationPlugin for the package at `pkgDir`.
+ * The `shared` option of ModuleFederationPlugin for the package at `pkgDir`: the singletons, which
+ * it must depend on, and the versioned packages it depends on.
  * Nothing is eager: every consumer (shell included) reaches shared code through an async boundary.
  */
-export function sharedSingletons(pkgDir) {
+export function sharedModules(pkgDir) {
   const pkg = readJson(join(pkgDir, 'package.json'));
   const deps = { ...pkg.devDependencies, ...pkg.dependencies };
   const shared = {};
@@ -119,6 +135,11 @@ export function sharedSingletons(pkgDir) {
       const version = readJson(join(pkgDir, 'node_modules', 'antd', 'package.json')).version;
       shared.antd = { ...shared.antd, import: ANTD_SHARED_REQUEST, shareKey: 'antd', packageName: 'antd', version };
     }
+  }
+  for (const [dep, entries] of Object.entries(VERSIONED)) {
+    if (!deps[dep]) continue;
+    const requiredVersion = requiredVersionOf(pkgDir, dep, deps[dep]);
+    for (const entry of entries) shared[entry] = { singleton: false, requiredVersion, eager: false };
   }
   return shared;
 }

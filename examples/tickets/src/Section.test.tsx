@@ -1,7 +1,8 @@
 // The example's screens against a faked API edge (shared-client's fake), rendered as the shell renders sections.
 import { screen } from '@testing-library/react';
-import { installFakeApi, ok, renderSection } from '@growth-admin/shared-client/testing';
+import { installFakeApi, ok } from '@growth-admin/shared-client/testing';
 import TicketsSection from './Section';
+import { renderSection } from '@growth-admin/ui-kit/testing';
 
 jest.setTimeout(30_000);
 

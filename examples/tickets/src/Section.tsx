@@ -2,8 +2,9 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Table } from 'antd';
-import { formatDate, type Order, PageHeader, type SectionProps } from '@growth-admin/shared-client';
-import { ticketQueries } from './tickets';
+import type { Order, SectionProps } from '@growth-admin/shared-client';
+import { ticketQueries } from './api/tickets';
+import { formatDate, PageHeader } from '@growth-admin/ui-kit';
 
 export default function TicketsSection(_props: SectionProps) {
   const [page, setPage] = useState(0);

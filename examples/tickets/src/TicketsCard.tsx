@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, Spin, Typography } from 'antd';
 import type { SlotContributionProps } from '@growth-admin/shared-client';
-import { ticketQueries } from './tickets';
+import { ticketQueries } from './api/tickets';
 
 export default function TicketsCard(_props: SlotContributionProps<'dashboard.cards'>) {
   const tickets = useQuery(ticketQueries.all());

@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Spin, Typography } from 'antd';
 import type { SlotContributionProps } from '@growth-admin/shared-client';
-import { ticketQueries } from './tickets';
+import { ticketQueries } from './api/tickets';
 
 export default function UserTicketsTab({ person }: SlotContributionProps<'user.details.tabs'>) {
   const tickets = useQuery(ticketQueries.ofPerson(person._id));

@@ -49,6 +49,21 @@ test.each(Object.keys(VERSIONS).map((name) => [name]))('a requirement of %s the 
   expect(check(requiring(name, '^99.0.0'))).toEqual([`it needs ${name} ^99.0.0, but the active shell provides ${VERSIONS[name]}`]);
 });
 
+test('a module shared by range, not as a singleton (the UI kit), is the build\'s own when the shell\'s is older or missing', () => {
+  const kit = (version: string, singleton: boolean) => ({ name: '@growth-admin/ui-kit', version, requiredVersion: `^${version}`, singleton });
+  const withKit = (k: ReturnType<typeof kit>) => manifest({ shared: [...manifest().shared!, k] });
+  const shellWithKit = { ...shell, shared: { ...VERSIONS, '@growth-admin/ui-kit': '1.0.0' } };
+  // Built against a newer kit than the shell's, or one the shell does not share at all: it runs its own copy.
+  expect(check(withKit(kit('1.3.0', false)), meta(), undefined, shellWithKit)).toEqual([]);
+  expect(check(withKit(kit('2.0.0', false)))).toEqual([]);
+  // The same requirement of a singleton is refused: the shell's copy would be the one it gets.
+  expect(check(withKit(kit('1.3.0', true)), meta(), undefined, shellWithKit)).toEqual(['it needs @growth-admin/ui-kit ^1.3.0, but the active shell provides 1.0.0']);
+  // The singleton core stays checked.
+  const newerCore = withKit(kit('1.3.0', false));
+  newerCore.shared = newerCore.shared!.map((s) => (s.name === '@growth-admin/shared-client' ? { ...s, requiredVersion: '^1.9.0', singleton: true } : s));
+  expect(check(newerCore, meta(), undefined, shellWithKit)).toEqual(['it needs @growth-admin/shared-client ^1.9.0, but the active shell provides 1.2.0']);
+});
+
 test("the shared modules checked are the build's requirements against the shell's manifest, not a list of the gate's", () => {
   const { dayjs: _, ...rest } = VERSIONS;
   expect(check(manifest(), meta(), undefined, { ...shell, shared: rest })).toEqual(['it needs dayjs ^1.11.23, which the active shell does not provide']);

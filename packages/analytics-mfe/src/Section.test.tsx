@@ -1,11 +1,13 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { deferred, fail, installFakeApi, ok, renderSection, type FakeReply } from '@growth-admin/shared-client/testing';
+import { deferred, fail, installFakeApi, ok, type FakeReply } from '@growth-admin/shared-client/testing';
 import Section from './Section';
 import { happyRoutes, makeTrends, makeUserStats, REVENUE_PATH, TRENDS_PATH, USERS_PATH } from './test-utils/fixtures';
 import { CHANGE_COLORS, DARK_CHANGE_COLORS } from './stats/statCards';
 import { ConfigProvider } from 'antd';
-import { adminTheme, browserTimeZone, type SectionProps } from '@growth-admin/shared-client';
+import { browserTimeZone, type SectionProps } from '@growth-admin/shared-client';
+import { adminTheme } from '@growth-admin/ui-kit';
+import { renderSection } from '@growth-admin/ui-kit/testing';
 
 // Role queries skip the visibility check: it computes every ancestor's style, which jsdom does
 // slowly under antd's injected styles (seconds a query on a busy machine). Names here are unique.

@@ -1,6 +1,6 @@
 // Exposed as `analytics/Section`: the Analytics Dashboard (spec 2, 3 and 9).
 import { Alert, Button, Col, Row, Space, Spin } from 'antd';
-import { PageHeader, useListUrl, type SectionProps, type SlotHost, type TrendPeriod, type TrendRange } from '@growth-admin/shared-client';
+import type { SectionProps, SlotHost, TrendPeriod, TrendRange } from '@growth-admin/shared-client';
 import { DashboardCharts } from './dashboard/DashboardCharts';
 import { DateRangeFilter } from './dashboard/DateRangeFilter';
 import { DASHBOARD_URL } from './dashboard/dashboardUrl';
@@ -8,6 +8,7 @@ import { PeriodToggle } from './dashboard/PeriodToggle';
 import { useDashboardData } from './dashboard/useDashboardData';
 import { StatCard } from './stats/StatCard';
 import { buildStatCards } from './stats/statCards';
+import { PageHeader, useListUrl } from '@growth-admin/ui-kit';
 
 export default function AnalyticsSection({ slots }: SectionProps) {
   // Period and range live in the URL (reload, back/forward, a pasted link); each change is a history entry.

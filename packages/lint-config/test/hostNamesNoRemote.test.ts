@@ -1,4 +1,4 @@
-// The shell and shared-client name no remote (runtime composition): run through the root
+// The shell, shared-client and the UI kit name no remote (runtime composition): run through the root
 // eslint.config.mjs on fixture sources, as `npm run lint` runs them.
 import { join } from 'node:path';
 import { ESLint } from 'eslint';
@@ -13,12 +13,14 @@ async function messages(code: string, file: string): Promise<string[]> {
 
 const SHELL = 'packages/shell/src/fixture.ts';
 const SHARED = 'packages/shared-client/src/fixture.ts';
+const KIT = 'packages/ui-kit/src/fixture.ts';
 
 test.each([
   ['a federation key in the shell', "export const k = 'orders/Orders';", SHELL],
   ['a federation key in a template in shared-client', 'export const k = `people/Section`;', SHARED],
   ["a remote's local URL in the shell", "export const u = 'http://localhost:3004/mf-manifest.json';", SHELL],
   ["a remote's local URL in shared-client", "export const u = 'http://localhost:3001';", SHARED],
+  ['a federation key in the UI kit', "export const k = 'settings/Section';", KIT],
   ["a remote's name in the shell", "export const first = 'analytics';", SHELL],
 ])('refuses %s', async (_what, code, file) => {
   expect((await messages(code, file)).join('\n')).toMatch(/The shell compiles in no remote/);

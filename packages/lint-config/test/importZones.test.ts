@@ -14,6 +14,7 @@ async function refusals(code: string, file: string): Promise<string[]> {
 const REMOTE = 'packages/people-mfe/src/fixture.ts';
 const SHELL = 'packages/shell/src/fixture.ts';
 const SHARED = 'packages/shared-client/src/fixture.ts';
+const KIT = 'packages/ui-kit/src/fixture.ts';
 const API = 'packages/admin-api/src/fixture.ts';
 const BACK_OFFICE = 'packages/admin-api/src/modules/orders/fixture.ts';
 const CONTROL_PLANE = 'packages/admin-api/src/controlPlane/releases/fixture.ts';
@@ -33,6 +34,11 @@ describe('imports go one way', () => {
     ['shared-client importing a remote', "import { x } from '@growth-admin/projects-mfe';", SHARED],
     ['shared-client taking values from api-contract', "import { routes } from '@growth-admin/api-contract';", SHARED],
     ['shared-client reaching into admin-api by a relative path', "import { x } from '../../admin-api/src/security';", SHARED],
+    ['shared-client importing the UI kit', "import { Pager } from '@growth-admin/ui-kit';", SHARED],
+    ['the UI kit importing the shell', "import { App } from '@growth-admin/shell';", KIT],
+    ['the UI kit importing a remote', "import { x } from '@growth-admin/orders-mfe';", KIT],
+    ['the UI kit reaching into shared-client by a relative path', "import { request } from '../../shared-client/src/http';", KIT],
+    ['admin-api importing the UI kit', "import { Pager } from '@growth-admin/ui-kit';", API],
     ['admin-api importing shared-client', "import { request } from '@growth-admin/shared-client';", API],
     ['admin-api importing a remote', "import Section from '@growth-admin/people-mfe';", API],
     ['the back-office importing a file of the control plane', "import { gateRelease } from '../../controlPlane/releases/gate';", BACK_OFFICE],
@@ -47,7 +53,9 @@ describe('imports go one way', () => {
   });
 
   test.each([
-    ['a remote importing shared-client', "import { getPersons } from '@growth-admin/shared-client';", REMOTE],
+    ['a remote importing shared-client', "import { call } from '@growth-admin/shared-client';", REMOTE],
+    ['a remote importing the UI kit', "import { Pager } from '@growth-admin/ui-kit';", REMOTE],
+    ['the UI kit importing shared-client', "import { request } from '@growth-admin/shared-client';", KIT],
     ['a remote importing its own files', "import { x } from '../users/search';", 'packages/people-mfe/src/details/fixture.ts'],
     ['a remote taking types from api-contract', "import type { Person } from '@growth-admin/api-contract';", REMOTE],
     ['the shell importing shared-client', "import { configureClient } from '@growth-admin/shared-client';", SHELL],

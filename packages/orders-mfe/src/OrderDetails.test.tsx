@@ -3,9 +3,10 @@ import { queryKeys } from '@growth-admin/shared-client';
 import Orders from './Orders';
 import { OrderDetailsDialog } from './components/OrderDetailsDialog';
 import { KIND_TEXT } from './lib/kindText';
-import { deferred, fail, type FakeReply, installFakeApi, ok, requestsTo, renderSection } from '@growth-admin/shared-client/testing';
+import { deferred, fail, type FakeReply, installFakeApi, ok, requestsTo } from '@growth-admin/shared-client/testing';
 import { makeOrder } from './test/orders';
 import { button, findButton, setupUser } from './test/dom';
+import { renderSection } from '@growth-admin/ui-kit/testing';
 
 jest.setTimeout(60_000);
 
@@ -104,7 +105,7 @@ describe('Refund', () => {
     const reply = deferred<FakeReply>();
     const { api, order, refunded, toast, user, queryClient } = setup(() => reply.promise);
     // A user's balance and recent orders cached by the people section, to be refreshed too.
-    queryClient.setQueryData(queryKeys.persons.list({ page: 1 }), { total: 0, page: 1, pageSize: 20, list: [] });
+    queryClient.setQueryData([...queryKeys.persons.all, 'list', { page: 1 }], { total: 0, page: 1, pageSize: 20, list: [] });
 
     await user.click(await findButton('Order #000900'));
     await user.dblClick(await findButton('Refund Order'));
@@ -122,7 +123,7 @@ describe('Refund', () => {
     expect(await box.findByText('Refunded')).toBeInTheDocument();
     expect(queryButton('Refund Order')).toBeNull();
     await waitFor(() => expect(requestsTo(api, `GET ${LIST}`).length).toBeGreaterThan(listCallsBefore));
-    expect(queryClient.getQueryState(queryKeys.persons.list({ page: 1 }))?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState([...queryKeys.persons.all, 'list', { page: 1 }])?.isInvalidated).toBe(true);
     expect(requestsTo(api, `POST ${REFUND}`)).toHaveLength(1);
   });
 

@@ -1,9 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { navigateTo } from '@growth-admin/shared-client';
+import { navigateTo } from '@growth-admin/ui-kit';
 import Orders from './Orders';
-import { fail, type FakeRequest, installFakeApi, ok, requestsTo, renderSection } from '@growth-admin/shared-client/testing';
+import { fail, type FakeRequest, installFakeApi, ok, requestsTo } from '@growth-admin/shared-client/testing';
 import { makeOrder, makeOrders } from './test/orders';
 import { button, chooseOption, findButton, setupUser } from './test/dom';
+import { renderSection } from '@growth-admin/ui-kit/testing';
 
 jest.setTimeout(60_000);
 

@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Payments from './Payments';
-import { fail, installFakeApi, ok, requestsTo, renderSection } from '@growth-admin/shared-client/testing';
+import { fail, installFakeApi, ok, requestsTo } from '@growth-admin/shared-client/testing';
 import { makeOrder } from './test/orders';
 import { button, chooseOption, findButton, setupUser } from './test/dom';
+import { renderSection } from '@growth-admin/ui-kit/testing';
 
 jest.setTimeout(60_000);
 

@@ -1,7 +1,7 @@
 // Standalone page of remote `people` (the shell loads the exposed modules, never this file).
 import { Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { StandaloneApp } from '@growth-admin/shared-client/standalone';
+import { StandaloneApp } from '@growth-admin/ui-kit/standalone';
 import { sections } from './standalone/sections';
 
 const root = document.getElementById('root');

@@ -4,8 +4,8 @@
 //   module.exports = require('@growth-admin/remote-kit/jest')({ dir: __dirname });
 // SWC transpiles TS/TSX (type checking is `tsc`'s job), the tests of each file run in a random
 // order, and jsdom gets the browser APIs antd needs (setup-dom.cjs). A remote's tests render its
-// sections with shared-client's harness: `renderSection` and `installFakeApi` from
-// '@growth-admin/shared-client/testing'. jest, @swc/jest and jest-environment-jsdom are the
+// sections with the UI kit's harness and shared-client's fake API: `renderSection` from
+// '@growth-admin/ui-kit/testing', `installFakeApi` from '@growth-admin/shared-client/testing'. jest, @swc/jest and jest-environment-jsdom are the
 // calling package's own (jest resolves them from `dir`).
 const { existsSync } = require('node:fs');
 const path = require('node:path');
@@ -39,7 +39,7 @@ module.exports = function remoteJestConfig({ dir, env = 'jsdom', setupFiles = []
         },
       ],
     },
-    // ESM packages in node_modules that jest must transpile too: shared-client as the kit ships it
+    // ESM packages in node_modules that jest must transpile too: shared-client and the UI kit as the kit ships them
     // (built ES modules), and @ant-design/icons' CommonJS build requires `@ant-design/colors/es/generate`
     // (ESM), which every antd icon loads.
     transformIgnorePatterns: [

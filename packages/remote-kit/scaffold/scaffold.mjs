@@ -11,6 +11,7 @@ export const REMOTE_NAME = /^[a-z][a-z0-9-]{0,39}$/;
 /** The kit's packages a remote depends on, and which of them it needs at run time (the rest build and test it). */
 export const KIT_PACKAGES = {
   '@growth-admin/shared-client': 'dependencies',
+  '@growth-admin/ui-kit': 'dependencies',
   '@growth-admin/api-contract': 'devDependencies',
   '@growth-admin/federation-tools': 'devDependencies',
   '@growth-admin/release-tools': 'devDependencies',
@@ -110,6 +111,7 @@ export function scaffoldRemote({ dir, name, label, port = 3020, kit }) {
     'README.md': templates.readme(o),
     'src/index.ts': templates.indexTs(o),
     'src/bootstrap.tsx': templates.bootstrapTsx(o),
+    'src/api/index.ts': templates.apiTs(o),
     'src/Section.tsx': templates.sectionTsx(o),
     'src/Section.test.tsx': templates.sectionTest(o),
   };

@@ -80,7 +80,7 @@ export const bootstrapTsx = ({
 // shell never loads this file: it loads the modules remote.json exposes.
 import { lazy, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { StandaloneApp, type StandaloneSection } from '@growth-admin/shared-client/standalone';
+import { StandaloneApp, type StandaloneSection } from '@growth-admin/ui-kit/standalone';
 
 const sections: StandaloneSection[] = [{ key: ${JSON.stringify(name)}, label: ${JSON.stringify(label)}, Component: lazy(() => import('./Section')) }];
 
@@ -94,17 +94,38 @@ if (root) {
 }
 `;
 
+export const apiTs = ({
+  name,
+}) => `// This remote's own API calls, over shared-client's typed, signed \`call\` (the path, its parameters
+// and the answer are checked against the API contract at compile time), with their query options
+// beside them. Add this team's calls here.
+import { queryOptions } from '@tanstack/react-query';
+import { call, type OrdersList } from '@growth-admin/shared-client';
+
+/** GET /api/admin/orders/orderList: the newest orders. */
+export async function getLatestOrders(limit = 10): Promise<OrdersList> {
+  const data: OrdersList = await call('get', '/api/admin/orders/orderList', { query: { page: 0, limit } });
+  return { orders: data?.orders ?? [], total: data?.total ?? 0 };
+}
+
+export const queries = {
+  latestOrders: () => queryOptions({ queryKey: [${JSON.stringify(name)}, 'latest-orders'], queryFn: () => getLatestOrders() }),
+};
+`;
+
 export const sectionTsx = ({
   name,
   label,
-}) => `// Exposed as \`${name}/Section\`: the ${label} section. It reads the latest orders through shared-client
-// (signed calls to the admin API); replace it with this team's screen.
+}) => `// Exposed as \`${name}/Section\`: the ${label} section. It reads the latest orders through its own
+// call (src/api/), signed by shared-client; replace it with this team's screen.
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Table } from 'antd';
-import { formatDate, getOrders, type Order, PageHeader, type SectionProps } from '@growth-admin/shared-client';
+import type { Order, SectionProps } from '@growth-admin/shared-client';
+import { formatDate, PageHeader } from '@growth-admin/ui-kit';
+import { queries } from './api';
 
 export default function ${pascal(name)}Section({ user }: SectionProps) {
-  const orders = useQuery({ queryKey: [${JSON.stringify(name)}, 'latest-orders'], queryFn: () => getOrders({ page: 0, limit: 10 }) });
+  const orders = useQuery(queries.latestOrders());
   return (
     <div>
       <PageHeader title=${JSON.stringify(label)} subtitle={\`Signed in as \${user.username}\`} />
@@ -140,9 +161,10 @@ export default function ${pascal(name)}Section({ user }: SectionProps) {
 
 export const sectionTest = ({
   label,
-}) => `// The section against a faked API edge (shared-client's), rendered as the shell renders sections.
+}) => `// The section against a faked API edge (shared-client's), rendered as the shell renders sections (the UI kit's harness).
 import { screen } from '@testing-library/react';
-import { installFakeApi, ok, renderSection } from '@growth-admin/shared-client/testing';
+import { installFakeApi, ok } from '@growth-admin/shared-client/testing';
+import { renderSection } from '@growth-admin/ui-kit/testing';
 import Section from './Section';
 
 const order = { _id: 'o1', orderSn: '100000000042', shoppingUser: 'mia', createdAt: '2026-11-20T10:00:00.000Z' };

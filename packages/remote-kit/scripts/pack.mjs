@@ -4,13 +4,14 @@
 //   @growth-admin/remote-kit        the build preset, the jest preset, the scaffold (create-growth-admin-remote),
 //                                   and the shell contract it was made from (kit.json)
 //   @growth-admin/federation-tools  the Module Federation build every remote of this repository makes (tools/federation)
-//   @growth-admin/shared-client     the signed client, its React pieces, the test harness and the standalone harness, built: JS and .d.ts
+//   @growth-admin/shared-client     the singleton core (the signed client, the token store, the typed call, the contract) and its fake API, built: JS and .d.ts
+//   @growth-admin/ui-kit            the UI kit (lists, dialogs, theme), the section test harness and the standalone harness, built: JS and .d.ts
 //   @growth-admin/api-contract      the API's types shared-client's .d.ts name (and their TypeBox schemas)
 //   @growth-admin/release-tools     the release commands (growth-admin-release: tools/release)
 // Each is staged from this repository's own files (nothing is kept twice) with a manifest for
 // installing outside the workspace, then packed with `npm pack`. The shell must be built first
 // (pnpm --filter @growth-admin/shell build): the kit is made from its shell-contract.json, and from
-// the builds of shared-client and api-contract that the shell's build makes first (their dist/).
+// the builds of shared-client, ui-kit and api-contract that the shell's build makes first (their dist/).
 //   node packages/remote-kit/scripts/pack.mjs [--out DIR] [--shell-dist DIR]
 import { spawnSync } from 'node:child_process';
 import {
@@ -38,6 +39,7 @@ const source = {
   kit: KIT_DIR,
   federation: join(REPO, 'tools/federation'),
   sharedClient: join(REPO, 'packages/shared-client'),
+  uiKit: join(REPO, 'packages/ui-kit'),
   apiContract: join(REPO, 'packages/api-contract'),
   release: join(REPO, 'tools/release'),
 };
@@ -83,30 +85,40 @@ function stageApiContract(stage) {
   return pkg.version;
 }
 
-/** shared-client as its build compiles it (tsconfig.build.json: ES modules and declarations); every entry point of its exports map. */
-function stageSharedClient(stage, versions) {
-  const pkg = readJson(join(source.sharedClient, 'package.json'));
-  cpSync(builtDist(source.sharedClient, pkg.name), join(stage, 'dist'), { recursive: true });
-  cpSync(join(source.sharedClient, 'surface.json'), join(stage, 'surface.json'));
-  cpSync(join(source.sharedClient, 'README.md'), join(stage, 'README.md'));
+/**
+ * A browser package (shared-client, ui-kit) as its build compiles it (tsconfig.build.json: ES modules
+ * and declarations); every entry point of its exports map, its surface record and README. Its
+ * workspace dependencies (the UI kit's shared-client: the singleton it runs over, which the remote
+ * installs itself) become peer dependencies on the versions packed beside it.
+ */
+function stageBrowserPackage(dir, stage, versions) {
+  const pkg = readJson(join(dir, 'package.json'));
+  cpSync(builtDist(dir, pkg.name), join(stage, 'dist'), { recursive: true });
+  if (existsSync(join(dir, 'surface.json'))) cpSync(join(dir, 'surface.json'), join(stage, 'surface.json'));
+  cpSync(join(dir, 'README.md'), join(stage, 'README.md'));
   const exports = {};
   for (const [entry, file] of Object.entries(pkg.exports)) {
     const built = file.replace(/^\.\/src\//, './dist/').replace(/\.tsx?$/, '');
     exports[entry] = { types: `${built}.d.ts`, default: `${built}.js` };
   }
-  exports['./surface.json'] = './surface.json';
+  if (existsSync(join(dir, 'surface.json'))) exports['./surface.json'] = './surface.json';
   exports['./package.json'] = './package.json';
+  const inWorkspace = ([, range]) => range.startsWith('workspace:');
+  const deps = Object.entries(pkg.dependencies ?? {});
+  const dependencies = Object.fromEntries(deps.filter((d) => !inWorkspace(d)));
+  const workspacePeers = Object.fromEntries(deps.filter(inWorkspace).map(([name]) => [name, `^${versions[name]}`]));
   writeJson(
     join(stage, 'package.json'),
     manifest(pkg, {
       main: exports['.'].default,
       types: exports['.'].types,
       exports,
-      dependencies: pkg.dependencies,
+      dependencies,
       // The API's types its declarations name: needed by TypeScript only.
       peerDependencies: {
         ...pkg.peerDependencies,
-        '@growth-admin/api-contract': versions.apiContract,
+        ...workspacePeers,
+        '@growth-admin/api-contract': versions['@growth-admin/api-contract'],
       },
       peerDependenciesMeta: {
         ...pkg.peerDependenciesMeta,
@@ -244,11 +256,9 @@ export function packKit({
     let dir = stageOf('api-contract');
     pack('@growth-admin/api-contract', dir, stageApiContract(dir));
     dir = stageOf('shared-client');
-    pack(
-      '@growth-admin/shared-client',
-      dir,
-      stageSharedClient(dir, { apiContract: versions['@growth-admin/api-contract'] }),
-    );
+    pack('@growth-admin/shared-client', dir, stageBrowserPackage(source.sharedClient, dir, versions));
+    dir = stageOf('ui-kit');
+    pack('@growth-admin/ui-kit', dir, stageBrowserPackage(source.uiKit, dir, versions));
     dir = stageOf('federation-tools');
     pack('@growth-admin/federation-tools', dir, stageFederation(dir));
     const kitVersion = readJson(join(source.kit, 'package.json')).version;

@@ -86,7 +86,7 @@ function serve(
  */
 function builtFiles(): Record<string, number> {
   const files: Record<string, number> = {};
-  for (const dist of ['packages/api-contract/dist', 'packages/shared-client/dist']) {
+  for (const dist of ['packages/api-contract/dist', 'packages/shared-client/dist', 'packages/ui-kit/dist']) {
     const dir = join(REPO, dist);
     if (!existsSync(dir)) continue;
     for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
@@ -148,6 +148,7 @@ test('a remote scaffolded, installed, tested and built outside the repository fr
     '@growth-admin/release-tools',
     '@growth-admin/remote-kit',
     '@growth-admin/shared-client',
+    '@growth-admin/ui-kit',
   ]);
   for (const [, spec] of kitDeps)
     expect(spec).toMatch(/^file:\.\.\/kit\/growth-admin-[a-z-]+-\d+\.\d+\.\d+\.tgz$/);
@@ -182,7 +183,13 @@ test('a remote scaffolded, installed, tested and built outside the repository fr
     builtWith: expect.any(String),
     kit: { package: '@growth-admin/remote-kit', version: KIT_VERSION },
   });
-  expect(usage.uses).toEqual(expect.arrayContaining(['getOrders', 'PageHeader']));
+  // What it takes from the singleton core: its own imports, and those of the UI kit it bundles (its
+  // copy may be the one that runs, over the shell's core): setStepUpPrompt is the kit's step-up
+  // dialog's. The kit's own exports (PageHeader) are not checked against the shell.
+  expect(usage.uses).toEqual(expect.arrayContaining(['call', 'setStepUpPrompt']));
+  expect(usage.uses).not.toContain('PageHeader');
+  const kitShared = JSON.parse(readFileSync(join(dist, 'mf-manifest.json'), 'utf8')).shared.find((s: { name: string }) => s.name === '@growth-admin/ui-kit');
+  expect(kitShared).toMatchObject({ singleton: false, requiredVersion: expect.stringMatching(/^\^1\./) });
   const mf = JSON.parse(readFileSync(join(dist, 'mf-manifest.json'), 'utf8'));
   expect(Object.keys(mf.integrity ?? {}).length).toBeGreaterThan(0);
   expect(existsSync(join(dist, 'remoteEntry.js.gz'))).toBe(true);
@@ -217,6 +224,26 @@ test('a remote scaffolded, installed, tested and built outside the repository fr
     ]);
   } finally {
     server.close();
+  }
+
+  // The same build made against a newer UI kit than the shell's passes: it runs its own copy.
+  const newerKit = await serve({ '/shell/': SHELL_DIST, '/releases/reports/1.0.0/': dist }, (path, text) =>
+    path.endsWith('/releases/reports/1.0.0/mf-manifest.json')
+      ? JSON.stringify({
+          ...JSON.parse(text),
+          shared: JSON.parse(text).shared.map((s: { name: string }) => (s.name === '@growth-admin/ui-kit' ? { ...s, version: '1.9.0', requiredVersion: '^1.9.0' } : s)),
+        })
+      : text,
+  );
+  const newerKitOrigin = `http://127.0.0.1:${(newerKit.address() as AddressInfo).port}`;
+  try {
+    const meta = await gateRelease(
+      { ...input, manifestUrl: `${newerKitOrigin}/releases/reports/1.0.0/mf-manifest.json` },
+      { ...context, shellUrl: `${newerKitOrigin}/shell`, remoteOrigin: newerKitOrigin, releaseOrigins: [newerKitOrigin] },
+    );
+    expect(meta.name).toBe('reports');
+  } finally {
+    newerKit.close();
   }
 
   // The same build needing a shared-client export the shell lacks is refused, naming the kit the shell needs.

@@ -16,11 +16,12 @@ const contract = {
     dayjs: '1.11.23',
     '@tanstack/react-query': '5.108.0',
     '@growth-admin/shared-client': '1.5.0',
-    '@growth-admin/shared-client/core': '1.5.0',
+    '@growth-admin/ui-kit': '1.0.0',
   },
 };
 const versions = {
   '@growth-admin/shared-client': '1.5.0',
+  '@growth-admin/ui-kit': '1.0.0',
   '@growth-admin/api-contract': '0.1.0',
   '@growth-admin/federation-tools': '0.1.0',
   '@growth-admin/release-tools': '0.2.0',
@@ -57,6 +58,7 @@ test('a new remote: remote.json, one section with its test, the standalone page,
       'package.json',
       'remote.json',
       'src/Section.test.tsx',
+      'src/api/index.ts',
       'src/Section.tsx',
       'src/bootstrap.tsx',
       'src/index.ts',
@@ -94,6 +96,7 @@ test("the shared singletons at the shell's versions (antd pinned), the kit by ta
   const pkg = readJson(join(root, 'teams/reports/package.json'));
   expect(pkg.dependencies).toEqual({
     '@growth-admin/shared-client': 'file:../../kit/growth-admin-shared-client-1.5.0.tgz',
+    '@growth-admin/ui-kit': 'file:../../kit/growth-admin-ui-kit-1.0.0.tgz',
     '@tanstack/react-query': '^5.108.0',
     antd: '6.6.8',
     dayjs: '^1.11.23',
@@ -120,6 +123,7 @@ test('without a folder of tarballs, the kit is named by version (a registry serv
   });
   const pkg = readJson(join(root, 'reports/package.json'));
   expect(pkg.dependencies['@growth-admin/shared-client']).toBe('1.5.0');
+  expect(pkg.dependencies['@growth-admin/ui-kit']).toBe('1.0.0');
   expect(pkg.devDependencies['@growth-admin/remote-kit']).toBe('0.2.0');
 });
 

@@ -1,12 +1,13 @@
 // Exposed as `settings/Section`: my account, my sessions (owners: everyone's), the administrators
 // (owners), the audit log and the remotes' releases.
 import { Tabs } from 'antd';
-import { hasRole, PageHeader, type SectionProps } from '@growth-admin/shared-client';
+import { hasRole, type SectionProps } from '@growth-admin/shared-client';
 import { AccountTab } from './account/AccountTab';
 import { AdministratorsTab } from './administrators/AdministratorsTab';
 import { AuditTab } from './audit/AuditTab';
 import { RemotesTab } from './remotes/RemotesTab';
 import { SessionsTab } from './sessions/SessionsTab';
+import { PageHeader } from '@growth-admin/ui-kit';
 
 export default function SettingsSection({ user, toast, slots }: SectionProps) {
   const items = [

@@ -1,7 +1,7 @@
 // The password throttle's refusal (429 THROTTLED_*), as the login screen and the step-up dialog show
 // it: which limit, and a live countdown from the server's Retry-After. The sentences are the API's
 // own (admin-api's throttle.ts), with the seconds left instead of the seconds at the refusal. No
-// React here: the core entry (the login screen's) exports it; the countdown hook is throttleCountdown.ts.
+// React here: the login screen loads it with the core; the countdown hook is the UI kit's throttleCountdown.ts.
 import { toApiError } from './errors';
 
 const SENTENCES: Record<string, string> = {

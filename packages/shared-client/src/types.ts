@@ -48,10 +48,6 @@ import type { SlotHost } from './slots';
 /** An answer as a screen must take it: any field may be missing (spec 9: missing values show 0). */
 export type Partly<T> = T extends ReadonlyArray<infer U> ? ReadonlyArray<Partly<U>> : T extends object ? { [K in keyof T]?: Partly<T[K]> } : T;
 
-/** heart (Like), watch (Follow), or any other type an app sends. */
-export type ProductType = 'heart' | 'watch' | (string & {});
-
-export type OrderSearchField = 'shoppingUser' | 'personId' | 'orderSn';
 export type OrderKind = 'orders' | 'payments';
 
 export interface ToastApi {

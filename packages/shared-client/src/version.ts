@@ -2,4 +2,4 @@
  * This shared-client's version (package.json's, checked by surface.test.ts). It follows semver of the
  * exported surface (surface.json): an export removed or changed is a major, one added a minor.
  */
-export const SHARED_CLIENT_VERSION = '1.7.0';
+export const SHARED_CLIENT_VERSION = '2.0.0';

@@ -2,7 +2,7 @@
 // A stored token counts as signed in; sign-out and any 401 clear it (the token store notifies).
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import type { AdminSession } from '@growth-admin/shared-client';
-import { getSession, subscribeSession } from '@growth-admin/shared-client/core';
+import { getSession, subscribeSession } from '@growth-admin/shared-client';
 import { loadAntdStyles } from './boot/antdStyles';
 import { BootError } from './boot/BootError';
 import { LayoutSkeleton } from './boot/LayoutSkeleton';

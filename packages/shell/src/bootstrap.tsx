@@ -3,7 +3,7 @@
 // the page's composition, then render the authentication state.
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { clearSession, configureClient, getSession } from '@growth-admin/shared-client/core';
+import { clearSession, configureClient, getSession } from '@growth-admin/shared-client';
 import { App } from './App';
 import { BootError } from './boot/BootError';
 import { FullScreenSpinner } from './boot/FullScreenSpinner';

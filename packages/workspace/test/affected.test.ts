@@ -35,7 +35,7 @@ test('a change inside one remote runs that remote and the journeys, only those o
   expect(p.full).toBe(false);
   expect(p.changed).toEqual(all(['orders-mfe']));
   expect(p.affected).toEqual(all(['e2e', 'orders-mfe']));
-  expect(p.skipped).toEqual(all(['admin-api', 'analytics-mfe', 'api-contract', 'lint-config', 'people-mfe', 'projects-mfe', 'remote-kit', 'settings-mfe', 'shared-client', 'shell', 'web-security', 'workspace']));
+  expect(p.skipped).toEqual(all(['admin-api', 'analytics-mfe', 'api-contract', 'lint-config', 'people-mfe', 'projects-mfe', 'remote-kit', 'settings-mfe', 'shared-client', 'shell', 'ui-kit', 'web-security', 'workspace']));
   expect(p.journeys).toContain('orders.spec.ts');
   expect(p.journeys).not.toContain('users.spec.ts');
   expect(p.journeys).not.toContain('analytics.spec.ts');
@@ -86,9 +86,9 @@ test('the journeys of changed remotes run in two workers unless E2E_WORKERS says
   expect(plan(['packages/shell/src/App.tsx'], { PATH: '/bin' })).toEqual({ PATH: '/bin' });
 });
 
-test("a package's dependents run too: a change in api-contract reaches the API, the shared client, the shell, every remote, the remote kit and the journeys", () => {
+test("a package's dependents run too: a change in api-contract reaches the API, the shared client, the UI kit, the shell, every remote, the remote kit and the journeys", () => {
   const p = plan(['packages/api-contract/src/routes.ts']);
-  expect(p.affected).toEqual(all(['admin-api', 'analytics-mfe', 'api-contract', 'e2e', 'orders-mfe', 'people-mfe', 'projects-mfe', 'remote-kit', 'settings-mfe', 'shared-client', 'shell', 'web-security']));
+  expect(p.affected).toEqual(all(['admin-api', 'analytics-mfe', 'api-contract', 'e2e', 'orders-mfe', 'people-mfe', 'projects-mfe', 'remote-kit', 'settings-mfe', 'shared-client', 'shell', 'ui-kit', 'web-security']));
   expect(p.skipped).toEqual(all(['lint-config', 'workspace']));
 });
 
@@ -100,6 +100,7 @@ test('a change that touches no journey runs no journey', () => {
 
 test.each([
   ['packages/shared-client/src/index.ts', '@growth-admin/shared-client changed (packages/shared-client/src/index.ts): every remote runs on it'],
+  ['packages/ui-kit/src/lists/Pager.tsx', '@growth-admin/ui-kit changed (packages/ui-kit/src/lists/Pager.tsx): every remote runs on it'],
   ['packages/shell/src/sections/integrity.ts', '@growth-admin/shell changed (packages/shell/src/sections/integrity.ts): every remote runs on it'],
   ['tools/federation/antd-shared.mjs', 'tools/federation/antd-shared.mjs is outside every package'],
   ['pnpm-lock.yaml', 'pnpm-lock.yaml is outside every package'],

@@ -30,7 +30,7 @@ test("the groups hold every package that has a typecheck script, each file of it
     }));
     console.log(JSON.stringify({ packages: packages.map((p) => p.name), groups: groups.map((g) => ({ ...g, options: strip(g.options) })), own }));`);
 
-  const scripted = ['admin-api', 'analytics-mfe', 'api-contract', 'e2e', 'orders-mfe', 'people-mfe', 'projects-mfe', 'remote-kit', 'settings-mfe', 'shared-client', 'shell', 'web-security', 'workspace'];
+  const scripted = ['admin-api', 'analytics-mfe', 'api-contract', 'e2e', 'orders-mfe', 'people-mfe', 'projects-mfe', 'remote-kit', 'settings-mfe', 'shared-client', 'shell', 'ui-kit', 'web-security', 'workspace'];
   expect(packages).toEqual(expect.arrayContaining(scripted.map((n) => `@growth-admin/${n}`)));
   expect(groups.flatMap((g: { packages: string[] }) => g.packages).sort()).toEqual([...packages].sort());
   for (const group of groups) {
@@ -41,7 +41,7 @@ test("the groups hold every package that has a typecheck script, each file of it
   }
   // The point of it: the browser packages are one program, not one each.
   const browser = groups.find((g: { packages: string[] }) => g.packages.includes('@growth-admin/shell'));
-  expect(browser.packages).toEqual(expect.arrayContaining(['shared-client', 'analytics-mfe', 'orders-mfe', 'people-mfe', 'projects-mfe', 'settings-mfe'].map((n) => `@growth-admin/${n}`)));
+  expect(browser.packages).toEqual(expect.arrayContaining(['shared-client', 'ui-kit', 'analytics-mfe', 'orders-mfe', 'people-mfe', 'projects-mfe', 'settings-mfe'].map((n) => `@growth-admin/${n}`)));
 });
 
 describe('on packages of a temporary folder', () => {

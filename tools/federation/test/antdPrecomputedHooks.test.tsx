@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { render, renderHook } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import { createElement, type ComponentType, type ReactNode } from 'react';
-import { APPEARANCES, adminTheme, appearanceCssVarKey } from '@growth-admin/shared-client/themes';
+import { APPEARANCES, adminTheme, appearanceCssVarKey } from '@growth-admin/ui-kit/themes';
 
 // The hooks' module imports antd's ES build; the tests run antd's CommonJS one (the same code).
 // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { renderHook } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import type { ReactNode } from 'react';
-import { APPEARANCES, adminTheme, appearanceCssVarKey } from '@growth-admin/shared-client/themes';
+import { APPEARANCES, adminTheme, appearanceCssVarKey } from '@growth-admin/ui-kit/themes';
 
 // The hooks' module imports antd's ES build; the tests run antd's CommonJS one (the same code): the
 // jest config maps it, and this mock keeps one copy of it (and of React's context) for the module

@@ -6,12 +6,12 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { render } from '@testing-library/react';
 import { Button, Layout, Menu, Tag } from 'antd';
-import { APPEARANCES, appearanceCssVarKey } from '@growth-admin/shared-client/themes';
+import { APPEARANCES, appearanceCssVarKey } from '@growth-admin/ui-kit/themes';
 
 jest.setTimeout(60_000);
 
 const SCRIPT = join(__dirname, '../antd-static-css.mjs');
-// The shell's build runs it over the shell (its antd, React and shared-client themes): so does the test.
+// The shell's build runs it over the shell (its antd, React and UI kit's themes): so does the test.
 const SHELL = join(__dirname, '../../../packages/shell');
 
 /** The CSS the script prints under `nodeEnv` (once per value: two tests read the production file). */

@@ -1,9 +1,10 @@
 // What each chart draws, as rows of a table whose figures link to the same drill-down targets a
 // click on the chart opens (drillDown.ts): the keyboard's and screen reader's way to them.
-import { formatMoney, type TrendPeriod, type TrendPoint } from '@growth-admin/shared-client';
+import type { TrendPeriod, TrendPoint } from '@growth-admin/shared-client';
 import { orderDistributionTarget, productTypeTarget, regionTarget, userActivityTarget, type DrillTarget } from './drillDown';
 import { ORDER_SERIES, type PieItem } from './options';
 import { formatTimeLabels } from './timeLabels';
+import { formatMoney } from '@growth-admin/ui-kit';
 
 export interface DataCell {
   text: string;

@@ -1,10 +1,11 @@
 // Pure builders of the four charts' echarts options (spec 2 and 9): palette cycled, tooltips and
 // legends on, pie outer radius 100. Kept free of React and of echarts itself so they are tested
 // as plain data.
-import { orderTypeLabel, regionName, type Partly, type RevenueStats, type TrendPeriod, type TrendPoint, type UserStats } from '@growth-admin/shared-client';
+import type { Partly, RevenueStats, TrendPeriod, TrendPoint, UserStats } from '@growth-admin/shared-client';
 import type { EChartsCoreOption } from 'echarts/core';
 import { formatTimeLabels } from './timeLabels';
 import { axisTooltip, itemTooltip } from './tooltip';
+import { orderTypeLabel, regionName } from '@growth-admin/ui-kit';
 
 export const PALETTE = ['#4F46E5', '#10B981', '#F59E0B', '#EF4444'] as const;
 export const PIE_OUTER_RADIUS = 100;

@@ -1,5 +1,5 @@
 import { Col, Row } from 'antd';
-import { formatMoney, navigateTo, sectionHref, type RevenueStats, type TrendPeriod, type TrendPoint, type UserStats } from '@growth-admin/shared-client';
+import type { RevenueStats, TrendPeriod, TrendPoint, UserStats } from '@growth-admin/shared-client';
 import { ChartCard } from '../charts/ChartCard';
 import { orderDistributionTable, productTypeTable, regionTable, userActivityTable } from '../charts/chartData';
 import { orderDistributionTarget, productTypeTarget, regionTarget, userActivityTarget, type DrillTarget } from '../charts/drillDown';
@@ -13,6 +13,7 @@ import {
   regionItems,
   revenueByProductTypeItems,
 } from '../charts/options';
+import { formatMoney, navigateTo, sectionHref } from '@growth-admin/ui-kit';
 
 interface DashboardChartsProps {
   period: TrendPeriod;

@@ -1,9 +1,10 @@
 // The dashboard's period and date range in the page URL, as the lists keep theirs (shared-client
 // useListUrl): `/?period=week&from=2026-11-01&to=2026-11-07`, so a reload, back/forward and a
 // pasted link show the same dashboard. The defaults (Daily, the last 30 days) are left out.
-import { DASHBOARD_DEFAULT_PERIOD, dayOf, dayStart, type TrendPeriod, type TrendRange, type UrlCodec } from '@growth-admin/shared-client';
+import { DASHBOARD_DEFAULT_PERIOD, type TrendPeriod, type TrendRange } from '@growth-admin/shared-client';
 import { MAX_RANGE_DAYS } from './DateRangeFilter';
 import { PERIOD_OPTIONS } from './PeriodToggle';
+import { dayOf, dayStart, type UrlCodec } from '@growth-admin/ui-kit';
 
 export interface DashboardState {
   period: TrendPeriod;

@@ -2,9 +2,10 @@
 // opens a table whose figures link to the lists a click on the chart opens.
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { installFakeApi, renderSection } from '@growth-admin/shared-client/testing';
+import { installFakeApi } from '@growth-admin/shared-client/testing';
 import Section from '../Section';
 import { happyRoutes } from '../test-utils/fixtures';
+import { renderSection } from '@growth-admin/ui-kit/testing';
 
 // Role queries skip the visibility check, and the toggles are found by their labels: jsdom works
 // out styles and accessible names slowly under antd's injected styles (seconds a whole-page role

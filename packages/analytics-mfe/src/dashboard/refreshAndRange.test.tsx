@@ -1,11 +1,12 @@
 // The dashboard's date range and its minute refresh, through the real section against a fake API.
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { deferred, fail, installFakeApi, ok, renderSection, type FakeReply } from '@growth-admin/shared-client/testing';
+import { deferred, fail, installFakeApi, ok, type FakeReply } from '@growth-admin/shared-client/testing';
 import Section from '../Section';
 import { happyRoutes, makeTrends, makeUserStats, TRENDS_PATH, USERS_PATH } from '../test-utils/fixtures';
 import { REFRESH_MS } from './useDashboardData';
 import { browserTimeZone } from '@growth-admin/shared-client';
+import { renderSection } from '@growth-admin/ui-kit/testing';
 
 /** The trends are asked for in the browser's zone (jsdom's: the process's). */
 const TZ = browserTimeZone();

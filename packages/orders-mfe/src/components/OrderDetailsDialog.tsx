@@ -1,10 +1,12 @@
 import { Alert, Button, Descriptions, Modal, Space, Typography, type DescriptionsProps } from 'antd';
-import { canRefund, formatDate, type Order, type SlotHost } from '@growth-admin/shared-client';
+import type { Order, SlotHost } from '@growth-admin/shared-client';
 import type { KindText } from '../lib/kindText';
 import { hasErrorDetails, hasPromoCode, orderHeading, paymentText } from '../lib/orderDisplay';
 import { OrderPicture } from './OrderPicture';
 import { RefundOrderButton } from './RefundOrderButton';
 import { StatusBadge } from './StatusBadge';
+import { formatDate } from '@growth-admin/ui-kit';
+import { canRefund } from '../lib/status';
 
 interface OrderDetailsDialogProps {
   /** The order shown; null keeps the dialog closed. */

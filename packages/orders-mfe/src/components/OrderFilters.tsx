@@ -1,9 +1,11 @@
 import { useId, useMemo } from 'react';
 import { DatePicker, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { type DayRange, dayOf, dayStart, FIELD_LABEL_STYLE, NO_DAY_RANGE, type OrderSearchField, SearchBar, STATUS_FILTER_OPTIONS } from '@growth-admin/shared-client';
+import type { OrderSearchField } from '../api/orders';
 import type { SearchOption } from '../lib/kindText';
 import type { StatusChoice } from '../lib/listCriteria';
+import { type DayRange, dayOf, dayStart, FIELD_LABEL_STYLE, NO_DAY_RANGE, SearchBar } from '@growth-admin/ui-kit';
+import { STATUS_FILTER_OPTIONS } from '../lib/status';
 
 interface OrderFiltersProps {
   /** The form's accessible name, e.g. 'Search orders'. */

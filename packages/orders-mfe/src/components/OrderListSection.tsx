@@ -1,22 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Space } from 'antd';
-import {
-  canChange,
-  ExportCsvButton,
-  FilterChips,
-  formatSort,
-  ORDERS_PAGE_SIZE,
-  type Order,
-  type OrderKind,
-  orderTypeLabel,
-  PageHeader,
-  Pager,
-  pagingFigures,
-  queryKeys,
-  type SectionProps,
-  useListUrl,
-} from '@growth-admin/shared-client';
+import { canChange, type Order, type OrderKind, queryKeys, type SectionProps } from '@growth-admin/shared-client';
 import { useOrderDetails } from '../hooks/useOrderDetails';
 import { useOrdersList } from '../hooks/useOrdersList';
 import { useRefundOrder } from '../hooks/useRefundOrder';
@@ -25,6 +10,8 @@ import { CRITERIA_URL, DEFAULT_ORDER_SORT, toOrderFilters } from '../lib/listCri
 import { OrderDetailsDialog } from './OrderDetailsDialog';
 import { OrderFilters } from './OrderFilters';
 import { OrdersTable } from './OrdersTable';
+import { ORDERS_PAGE_SIZE } from '../api/orders';
+import { ExportCsvButton, FilterChips, formatSort, orderTypeLabel, PageHeader, Pager, pagingFigures, useListUrl } from '@growth-admin/ui-kit';
 
 export interface OrderListSectionProps extends SectionProps {
   kind: OrderKind;

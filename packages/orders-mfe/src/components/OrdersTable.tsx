@@ -1,11 +1,12 @@
 import { useMemo } from 'react';
 import { Button, Table, Typography, type TableColumnsType } from 'antd';
-import { columnSortOrder, type ListSort, type Order, sortFromTable } from '@growth-admin/shared-client';
+import type { Order } from '@growth-admin/shared-client';
 import type { KindText } from '../lib/kindText';
 import { DEFAULT_ORDER_SORT, ORDER_SORT_FIELDS, type OrderSortField } from '../lib/listCriteria';
 import { orderHeading, paymentText } from '../lib/orderDisplay';
 import { OrderPicture } from './OrderPicture';
 import { StatusBadge } from './StatusBadge';
+import { columnSortOrder, type ListSort, sortFromTable } from '@growth-admin/ui-kit';
 
 interface OrdersTableProps {
   orders: Order[];

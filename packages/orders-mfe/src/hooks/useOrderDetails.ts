@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { type Order, type OrderKind, queries, type ToastApi } from '@growth-admin/shared-client';
+import { type Order, type OrderKind, type ToastApi } from '@growth-admin/shared-client';
 import type { KindText } from '../lib/kindText';
+import { queries } from '../api/orders';
 
 interface Options {
   kind: OrderKind;

@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { type OrderKind, type OrdersList, queries, type ToastApi, toApiError, useFailureToast } from '@growth-admin/shared-client';
+import { type OrderKind, type OrdersList, type ToastApi, toApiError } from '@growth-admin/shared-client';
 import { loadErrorMessage } from '../lib/kindText';
 import { toOrdersParams, type ListCriteria } from '../lib/listCriteria';
+import { queries } from '../api/orders';
+import { useFailureToast } from '@growth-admin/ui-kit';
 
 /** What the list shows when its load failed (spec 8: "the list comes back empty with total 0"). */
 export const ORDERS_ON_FAILURE: Readonly<OrdersList> = Object.freeze({ orders: [], total: 0 });

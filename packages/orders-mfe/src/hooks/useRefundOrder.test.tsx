@@ -2,9 +2,11 @@ import type { ReactNode } from 'react';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { queryKeys } from '@growth-admin/shared-client';
-import { deferred, fail, type FakeReply, installFakeApi, makeToast, ok, requestsTo } from '@growth-admin/shared-client/testing';
+import { orderKeys } from '../api/orders';
+import { deferred, fail, type FakeReply, installFakeApi, ok, requestsTo } from '@growth-admin/shared-client/testing';
 import { makeOrder } from '../test/orders';
 import { useRefundOrder } from './useRefundOrder';
+import { makeToast } from '@growth-admin/ui-kit/testing';
 
 function setup() {
   const reply = deferred<FakeReply>();
@@ -54,10 +56,10 @@ describe('useRefundOrder', () => {
   it('invalidates every orders list, recent orders and persons after a refund', async () => {
     const { reply, hook, queryClient } = setup();
     const keys = [
-      queryKeys.orders.list('orders', { page: 0 }),
-      queryKeys.orders.list('payments', { page: 0 }),
+      orderKeys.list('orders', { page: 0 }),
+      orderKeys.list('payments', { page: 0 }),
       queryKeys.orders.recent('person-1'),
-      queryKeys.persons.list({ page: 1 }),
+      [...queryKeys.persons.all, 'list', { page: 1 }],
     ];
     for (const key of keys) queryClient.setQueryData(key, {});
     const order = makeOrder();

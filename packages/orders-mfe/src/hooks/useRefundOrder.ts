@@ -1,6 +1,7 @@
 import { useCallback, useRef } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { createActionKeys, queryKeys, refundOrder, toApiError, type Order, type ToastApi } from '@growth-admin/shared-client';
+import { createActionKeys, queryKeys, toApiError, type Order, type ToastApi } from '@growth-admin/shared-client';
+import { refundOrder } from '../api/orders';
 
 export const REFUND_SUCCESS_MESSAGE = 'Order refunded successfully';
 const SUCCESS_TOAST_SECONDS = 3;

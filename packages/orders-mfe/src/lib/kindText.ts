@@ -1,6 +1,8 @@
 // Everything that differs between the Orders and the Payments screens (spec 2): both are one
 // list component parameterised by kind, so the differences live here as data.
-import { orderTypeLabel, type Order, type OrderKind, type OrderSearchField, type SearchOption as KitSearchOption } from '@growth-admin/shared-client';
+import type { Order, OrderKind } from '@growth-admin/shared-client';
+import { orderTypeLabel, type SearchOption as KitSearchOption } from '@growth-admin/ui-kit';
+import type { OrderSearchField } from '../api/orders';
 
 export type SearchOption = KitSearchOption<OrderSearchField>;
 

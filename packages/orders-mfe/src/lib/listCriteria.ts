@@ -1,5 +1,7 @@
 // What the list shows (search, status filter, sort, created dates, product type, page), how it
 // becomes the API's query, and how it reads from and writes to the URL.
+import type { OrderSort, OrderStatusFilter } from '@growth-admin/shared-client';
+import { ORDERS_PAGE_SIZE, orderSearchParams, type OrdersParams, type OrderSearchField } from '../api/orders';
 import {
   dayRangeInstants,
   type DayRange,
@@ -7,16 +9,10 @@ import {
   formatSort,
   type ListSort,
   NO_DAY_RANGE,
-  ORDERS_PAGE_SIZE,
-  orderSearchParams,
   parseDayRange,
   parseSort,
-  type OrderSearchField,
-  type OrderSort,
-  type OrdersParams,
-  type OrderStatusFilter,
   type UrlCodec,
-} from '@growth-admin/shared-client';
+} from '@growth-admin/ui-kit';
 
 /** '' is "All Status" (no filter). */
 export type StatusChoice = OrderStatusFilter | '';

@@ -1,5 +1,6 @@
 // Row and dialog texts that are pure functions of an order.
-import { formatMoney, type Order } from '@growth-admin/shared-client';
+import type { Order } from '@growth-admin/shared-client';
+import { formatMoney } from '@growth-admin/ui-kit';
 
 /** 'Order #123' / 'Payment #123'. */
 export function orderHeading(prefix: string, order: Pick<Order, 'orderSn'>): string {

@@ -2,10 +2,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Person } from '@growth-admin/shared-client';
 import { button, dialog, queryDialog } from '../test-utils/dom';
-import { deferred, type FakeReply, fail, installFakeApi, ok, renderSection } from '@growth-admin/shared-client/testing';
+import { deferred, type FakeReply, fail, installFakeApi, ok } from '@growth-admin/shared-client/testing';
 import { makePeople } from '../test-utils/people';
 import { personsListRoute } from '../test-utils/personsRoutes';
 import PeopleSection from '../Section';
+import { renderSection } from '@growth-admin/ui-kit/testing';
 
 // Generous: antd in jsdom is CPU-heavy and CI machines are shared.
 jest.setTimeout(60_000);

@@ -1,7 +1,8 @@
 import { useRef } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { addMoney, createActionKeys, type Person, type ToastApi, toApiError } from '@growth-admin/shared-client';
+import { createActionKeys, type Person, type ToastApi, toApiError } from '@growth-admin/shared-client';
 import { storeUpdatedPerson } from '../person/personCache';
+import { addMoney } from '../api';
 
 export const ADD_SUCCESS_MESSAGE = 'Money added successfully';
 export const SUCCESS_TOAST_SECONDS = 3;

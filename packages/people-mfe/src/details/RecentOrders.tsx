@@ -1,6 +1,7 @@
 import { Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { formatDate, formatMoney, orderTypeLabel, queries } from '@growth-admin/shared-client';
+import { formatDate, formatMoney, orderTypeLabel } from '@growth-admin/ui-kit';
+import { queries } from '../api';
 
 export const ORDERS_LOADING_TEXT = 'Loading orders...';
 export const NO_ORDERS_TEXT = 'No orders found';

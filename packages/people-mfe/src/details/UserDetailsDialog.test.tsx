@@ -2,10 +2,11 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { queryKeys } from '@growth-admin/shared-client';
 import { button, dialog, queryDialog } from '../test-utils/dom';
-import { deferred, fail, type FakeReply, installFakeApi, ok, renderSection } from '@growth-admin/shared-client/testing';
+import { deferred, fail, type FakeReply, installFakeApi, ok } from '@growth-admin/shared-client/testing';
 import { makeOrder, makePerson } from '../test-utils/people';
 import { personsListRoute } from '../test-utils/personsRoutes';
 import PeopleSection from '../Section';
+import { renderSection } from '@growth-admin/ui-kit/testing';
 
 // Generous: antd in jsdom is CPU-heavy and CI machines are shared.
 jest.setTimeout(60_000);

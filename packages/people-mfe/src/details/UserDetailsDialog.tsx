@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, Descriptions, Modal, Space, Tabs, Tag, Typography } from 'antd';
-import { formatDate, type Person, SectionLink, type SlotHost } from '@growth-admin/shared-client';
+import type { Person, SlotHost } from '@growth-admin/shared-client';
 import { PersonAvatar } from '../person/PersonAvatar';
 import {
   displayName,
@@ -10,6 +10,7 @@ import {
   privacyLabel,
 } from '../person/display';
 import { RecentOrders } from './RecentOrders';
+import { formatDate, SectionLink } from '@growth-admin/ui-kit';
 
 interface Props {
   /** The freshest copy of the person, so a top-up shows here at once. */

@@ -3,7 +3,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type Person, type PersonsList, queryKeys } from '@growth-admin/shared-client';
 
-// queryKeys.persons.list(params) and .query(id) both start with these prefixes.
+// personKeys.list(params) and .query(id) (api/persons.ts) both start with these prefixes.
 const LIST_PREFIX = [...queryKeys.persons.all, 'list'] as const;
 const LOOKUP_PREFIX = [...queryKeys.persons.all, 'query'] as const;
 

@@ -1,12 +1,13 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { formatDate } from '@growth-admin/shared-client';
+import { formatDate } from '@growth-admin/ui-kit';
 import { COLUMN_STORAGE_KEY } from './columnStorage';
 import { button, checkbox, chooseOption, columnHeaders, dialog } from '../test-utils/dom';
-import { deferred, fail, type FakeReply, type FakeRequest, installFakeApi, ok, renderSection } from '@growth-admin/shared-client/testing';
+import { deferred, fail, type FakeReply, type FakeRequest, installFakeApi, ok } from '@growth-admin/shared-client/testing';
 import { makePeople, makePerson } from '../test-utils/people';
 import { personsListRoute, personsQueryRoute } from '../test-utils/personsRoutes';
 import PeopleSection from '../Section';
+import { renderSection } from '@growth-admin/ui-kit/testing';
 
 // Generous: antd in jsdom is CPU-heavy and CI machines are shared.
 jest.setTimeout(60_000);

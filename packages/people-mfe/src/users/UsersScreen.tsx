@@ -1,20 +1,6 @@
 import { Alert, Button, Table } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
-import {
-  ExportCsvButton,
-  FilterChips,
-  PageHeader,
-  Pager,
-  pagingFigures,
-  type Person,
-  PERSONS_PAGE_SIZE,
-  SearchBar,
-  type ToastApi,
-  useFailureToast,
-  useFocusReturn,
-  useListUrl,
-  type SlotHost,
-} from '@growth-admin/shared-client';
+import type { Person, ToastApi, SlotHost } from '@growth-admin/shared-client';
 import { AddCoinsDialog } from '../addCoins/AddCoinsDialog';
 import { UserDetailsDialog } from '../details/UserDetailsDialog';
 import { ColumnCustomizer } from './ColumnCustomizer';
@@ -24,6 +10,8 @@ import { useUserByUrl } from './useUserByUrl';
 import { useColumnVisibility } from './useColumnVisibility';
 import { toPersonFilters, usePersonsPage } from './usePersonsPage';
 import { buildTableColumns, sortOfColumn } from './userTableColumns';
+import { PERSONS_PAGE_SIZE } from '../api';
+import { ExportCsvButton, FilterChips, PageHeader, Pager, pagingFigures, SearchBar, useFailureToast, useFocusReturn, useListUrl } from '@growth-admin/ui-kit';
 
 export const EMPTY_USERS_TEXT = 'No users found matching your criteria';
 

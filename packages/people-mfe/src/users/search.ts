@@ -1,5 +1,5 @@
 // The two ways to search users (spec 2 and 5).
-import { formatSort, type ListSort, parseSort, type SearchOption, type UrlCodec } from '@growth-admin/shared-client';
+import { formatSort, type ListSort, parseSort, type SearchOption, type UrlCodec } from '@growth-admin/ui-kit';
 
 export type SearchType = 'username' | 'userId';
 

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatSort, type Person, type PersonSort, type PersonsListParams, PERSONS_PAGE_SIZE, queries, toApiError } from '@growth-admin/shared-client';
+import { type Person, type PersonSort, toApiError } from '@growth-admin/shared-client';
 import { isIdLookup, type UsersView } from './search';
+import { type PersonsListParams, PERSONS_PAGE_SIZE, queries } from '../api';
+import { formatSort } from '@growth-admin/ui-kit';
 
 export interface PersonsPage {
   rows: Person[];

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { type Person, queries, type ToastApi } from '@growth-admin/shared-client';
+import { type Person, type ToastApi } from '@growth-admin/shared-client';
+import { queries } from '../api';
 
 /**
  * The user whose details the URL names (`/users/<customId>`): their row on the page when it is

@@ -1,7 +1,7 @@
 // Renders each column of the Users table (spec 2 "Row content").
 import { Button, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { columnSortOrder, formatDate, type ListSort, sortFromTable, StatusTag, type Person } from '@growth-admin/shared-client';
+import type { Person } from '@growth-admin/shared-client';
 import type { ColumnId, ColumnSpec } from './columns';
 import { USER_SORT_FIELDS, type UserSortField } from './search';
 import { PersonAvatar } from '../person/PersonAvatar';
@@ -15,6 +15,7 @@ import {
   usedAppsPreview,
   verificationLabel,
 } from '../person/display';
+import { columnSortOrder, formatDate, type ListSort, sortFromTable, StatusTag } from '@growth-admin/ui-kit';
 
 export interface RowActions {
   onOpenDetails: (person: Person) => void;

@@ -2,19 +2,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import type { Project } from '@growth-admin/shared-client';
-import {
-  deferred,
-  fail,
-  installFakeApi,
-  ok,
-  renderSection,
-  requestsTo,
-  type FakeHandler,
-  type FakeReply,
-  type FakeRequest,
-} from '@growth-admin/shared-client/testing';
+import { deferred, fail, installFakeApi, ok, requestsTo, type FakeHandler, type FakeReply, type FakeRequest } from '@growth-admin/shared-client/testing';
 import { makeProject } from '../test-utils/projects';
 import { ProjectFormDialog } from './ProjectFormDialog';
+import { renderSection } from '@growth-admin/ui-kit/testing';
 
 jest.setTimeout(60_000);
 

@@ -1,7 +1,7 @@
 import { useCallback, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button, Col, Flex, Form, Input, Modal, Popconfirm, Row } from 'antd';
 import DeleteOutlined from '@ant-design/icons/DeleteOutlined';
-import { DiscardChangesDialog, toApiError, type Project, type ToastApi } from '@growth-admin/shared-client';
+import { toApiError, type Project, type ToastApi } from '@growth-admin/shared-client';
 import { BlockedRegionsField } from './BlockedRegionsField';
 import { FlagToggles } from './FlagToggles';
 import { IapLimitsEditor } from './IapLimitsEditor';
@@ -24,6 +24,7 @@ import { useProjectMutations } from './useProjectMutations';
 import { validateIapRows, type IapRow, type IapRowErrors } from './iapLimits';
 import type { FlagKey } from './options';
 import type { BlockedRegion, ProductSlot } from '@growth-admin/shared-client';
+import { DiscardChangesDialog } from '@growth-admin/ui-kit';
 
 const SUCCESS_SECONDS = 3;
 

@@ -1,4 +1,5 @@
-import { REGION_CODES, REGION_NAMES, type BlockedRegion, type ProductSlot } from '@growth-admin/shared-client';
+import type { BlockedRegion, ProductSlot } from '@growth-admin/shared-client';
+import { REGION_CODES, REGION_NAMES } from '@growth-admin/ui-kit';
 
 /** Spec 3's blocked-region options, in the order the chips are shown. */
 export const BLOCKED_REGION_OPTIONS: ReadonlyArray<{ code: BlockedRegion; name: string }> = REGION_CODES.map(

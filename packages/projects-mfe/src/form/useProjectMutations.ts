@@ -1,11 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  createProject,
-  deleteProject,
-  queryKeys,
-  updateProject,
-  type ProjectInput,
-} from '@growth-admin/shared-client';
+import type { ProjectInput } from '@growth-admin/shared-client';
+import { createProject, deleteProject, keys, updateProject } from '../api/projects';
 
 /**
  * Create, update and delete; each refreshes the projects list on success.
@@ -13,7 +8,7 @@ import {
  */
 export function useProjectMutations(projectDbId: string | undefined) {
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.projects.all });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: keys.all });
 
   const create = useMutation({
     mutationFn: (input: ProjectInput) => createProject(input),

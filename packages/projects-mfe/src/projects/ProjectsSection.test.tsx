@@ -2,8 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Project } from '@growth-admin/shared-client';
 import userEvent from '@testing-library/user-event';
 import Section from '../Section';
-import { fail, installFakeApi, ok, renderSection, requestsTo } from '@growth-admin/shared-client/testing';
+import { fail, installFakeApi, ok, requestsTo } from '@growth-admin/shared-client/testing';
 import { SAMPLE_PROJECTS } from '../test-utils/projects';
+import { renderSection } from '@growth-admin/ui-kit/testing';
 
 // byRole queries are slow on antd's large trees, so rows are read from the table body directly.
 const dataRows = () => Array.from(document.querySelectorAll('tbody tr.ant-table-row'));

@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
 import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Flex, Spin } from 'antd';
-import { canChange, PageHeader, toApiError, useFocusReturn, useListUrl, type Project, type SectionProps } from '@growth-admin/shared-client';
+import { canChange, toApiError, type Project, type SectionProps } from '@growth-admin/shared-client';
 import { ProjectFormDialog } from '../form/ProjectFormDialog';
 import { availableTeam, distinctTeams, filterProjects } from './filterProjects';
 import { PROJECTS_URL, sortProjects } from './projectsUrl';
 import { AddProjectButton, ProjectsToolbar } from './ProjectsToolbar';
 import { ProjectsTable } from './ProjectsTable';
 import { useProjectsList } from './useProjectsList';
+import { PageHeader, useFocusReturn, useListUrl } from '@growth-admin/ui-kit';
 
 type DialogState = { mode: 'add' } | { mode: 'configure'; project: Project } | null;
 

@@ -5,8 +5,9 @@ import BellOutlined from '@ant-design/icons/BellOutlined';
 import ExperimentOutlined from '@ant-design/icons/ExperimentOutlined';
 import SettingOutlined from '@ant-design/icons/SettingOutlined';
 import StarOutlined from '@ant-design/icons/StarOutlined';
-import { columnSortOrder, padNumber12, sortFromTable, StatusTag, type ListSort, type Project } from '@growth-admin/shared-client';
+import type { Project } from '@growth-admin/shared-client';
 import { PROJECT_SORT_FIELDS, type ProjectSortField } from './projectsUrl';
+import { columnSortOrder, padNumber12, sortFromTable, StatusTag, type ListSort } from '@growth-admin/ui-kit';
 
 export const EMPTY_TEXT = 'No projects found matching your criteria';
 

@@ -1,7 +1,7 @@
 import { Button, Flex, Input, Select } from 'antd';
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import SearchOutlined from '@ant-design/icons/SearchOutlined';
-import { LIST_SEARCH_MARK } from '@growth-admin/shared-client';
+import { LIST_SEARCH_MARK } from '@growth-admin/ui-kit';
 import { ALL_TEAMS, type ProjectFilters } from './filterProjects';
 
 interface Props {

@@ -1,7 +1,8 @@
 // The Projects list in the URL (`/projects?q=gamma&team=Growth&sort=team.asc`), so a reload, back/forward
 // and a pasted link show the same. The list is not paged: the filter and the sort run in the browser.
-import { formatSort, parseSort, type ListSort, type Project, type UrlCodec } from '@growth-admin/shared-client';
+import type { Project } from '@growth-admin/shared-client';
 import { ALL_TEAMS, type ProjectFilters } from './filterProjects';
+import { formatSort, parseSort, type ListSort, type UrlCodec } from '@growth-admin/ui-kit';
 
 export const PROJECT_SORT_FIELDS = ['projectName', 'team'] as const;
 export type ProjectSortField = (typeof PROJECT_SORT_FIELDS)[number];

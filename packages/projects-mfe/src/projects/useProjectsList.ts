@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { queries, toApiError, type ToastApi, useFailureToast } from '@growth-admin/shared-client';
+import { toApiError, type ToastApi } from '@growth-admin/shared-client';
+import { queries } from '../api/projects';
+import { useFailureToast } from '@growth-admin/ui-kit';
 
 /** The projects list; a failed load is also toasted once per failure (spec 8). */
 export function useProjectsList(toast: ToastApi) {

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Descriptions, Form, Input } from 'antd';
-import { changeOwnPassword, type SectionProps, throttleRefusalOf, toApiError, useThrottleCountdown } from '@growth-admin/shared-client';
+import { type SectionProps, throttleRefusalOf, toApiError } from '@growth-admin/shared-client';
+import { changeOwnPassword } from '../api';
+import { useThrottleCountdown } from '@growth-admin/ui-kit';
 
 /**
  * Who I am, and my password: the current one first; my other sessions end when it changes. A wrong

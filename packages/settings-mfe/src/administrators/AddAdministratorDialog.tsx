@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Alert, Form, Input, Modal, Select } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import { addAdministrator, queryKeys, type Role, type ToastApi, toApiError } from '@growth-admin/shared-client';
+import { type Role, type ToastApi, toApiError } from '@growth-admin/shared-client';
 import { ROLE_OPTIONS } from './AdministratorsTab';
+import { addAdministrator, keys } from '../api';
 
 interface Fields {
   username: string;
@@ -22,7 +23,7 @@ export function AddAdministratorDialog({ toast, onClose }: { toast: ToastApi; on
     setError(null);
     try {
       await addAdministrator({ ...fields, username: fields.username.trim() });
-      await queryClient.invalidateQueries({ queryKey: queryKeys.administrators() });
+      await queryClient.invalidateQueries({ queryKey: keys.administrators() });
       toast.success(`Administrator ${fields.username.trim()} added`);
       onClose();
     } catch (err) {

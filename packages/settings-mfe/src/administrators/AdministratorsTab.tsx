@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Flex, Popconfirm, Select, Table } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type Administrator, formatDate, queries, queryKeys, type Role, type SectionProps, StatusTag, toApiError, updateAdministrator } from '@growth-admin/shared-client';
+import { type Administrator, type Role, type SectionProps, toApiError } from '@growth-admin/shared-client';
 import { AddAdministratorDialog } from './AddAdministratorDialog';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
+import { queries, keys, updateAdministrator } from '../api';
+import { formatDate, StatusTag } from '@growth-admin/ui-kit';
 
 export const ROLE_OPTIONS: Array<{ value: Role; label: string }> = [
   { value: 'owner', label: 'Owner' },
@@ -28,7 +30,7 @@ export function AdministratorsTab({ user, toast }: SectionProps) {
       toast.error(toApiError(err).message);
     } finally {
       setBusy(null);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.administrators() });
+      await queryClient.invalidateQueries({ queryKey: keys.administrators() });
     }
   };
 

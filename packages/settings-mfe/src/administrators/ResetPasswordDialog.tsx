@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Form, Input, Modal } from 'antd';
-import { type Administrator, type ToastApi, toApiError, updateAdministrator } from '@growth-admin/shared-client';
+import { type Administrator, type ToastApi, toApiError } from '@growth-admin/shared-client';
+import { updateAdministrator } from '../api';
 
 /** A new password for another administrator; their sessions end. */
 export function ResetPasswordDialog({ admin, toast, onClose }: { admin: Administrator; toast: ToastApi; onClose: () => void }) {

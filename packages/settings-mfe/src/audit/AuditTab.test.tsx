@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
-import { fail, installFakeApi, ok, renderSection, requestsTo } from '@growth-admin/shared-client/testing';
+import { fail, installFakeApi, ok, requestsTo } from '@growth-admin/shared-client/testing';
 import Section from '../Section';
 import { rangeFilter } from './AuditTab';
+import { renderSection } from '@growth-admin/ui-kit/testing';
 
 jest.setTimeout(30_000);
 

@@ -2,21 +2,10 @@ import { useState } from 'react';
 import { Alert, Button, Card, Input, Table } from 'antd';
 import dayjs from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
-import {
-  type AuditEntry,
-  type AuditFilter,
-  exportAuditCsv,
-  FIELD_LABEL_STYLE,
-  formatDate,
-  Pager,
-  pagingFigures,
-  queries,
-  saveFile,
-  SearchBar,
-  type ToastApi,
-  toApiError,
-} from '@growth-admin/shared-client';
+import { type AuditEntry, type AuditFilter, type ToastApi, toApiError } from '@growth-admin/shared-client';
 import { ChangeList } from './ChangeList';
+import { exportAuditCsv, queries } from '../api';
+import { FIELD_LABEL_STYLE, formatDate, Pager, pagingFigures, saveFile, SearchBar } from '@growth-admin/ui-kit';
 
 const PAGE_SIZE = 20;
 type Field = 'text' | 'admin' | 'action' | 'target';

@@ -1,15 +1,9 @@
 import { Form, Input } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  createRemote,
-  queryKeys,
-  type NewDeployToken,
-  type NewRemoteInput,
-  type RemoteRecord,
-  type ToastApi,
-} from '@growth-admin/shared-client';
+import { type NewDeployToken, type RemoteRecord, type ToastApi } from '@growth-admin/shared-client';
 import { FormDialog } from './FormDialog';
 import { originError, remoteNameError, ruleOf, teamError } from './remoteForm';
+import { createRemote, keys, type NewRemoteInput } from '../api';
 
 interface Props {
   /** Where releases are served from today: the origin field starts with it. */
@@ -31,8 +25,8 @@ export function AddRemoteDialog({ suggestedOrigin, toast, onCreated, onClose }: 
       origin: fields.origin.trim(),
     });
     await Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryKeys.remotes() }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.deployTokens() }),
+      queryClient.invalidateQueries({ queryKey: keys.remotes() }),
+      queryClient.invalidateQueries({ queryKey: keys.deployTokens() }),
     ]);
     toast.success(`Remote ${remote.name} added`);
     onCreated(remote, deployToken);

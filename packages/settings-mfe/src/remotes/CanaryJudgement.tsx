@@ -4,18 +4,9 @@
 // same figures for each release of a remote's history, once its row is expanded.
 import { Alert, Flex, Table, Typography } from 'antd';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import {
-  type CanaryJudgement,
-  formatDate,
-  getReleaseJudgement,
-  type MetricCheck,
-  queries,
-  queryKeys,
-  type Release,
-  type SlotHost,
-  StatusTag,
-  toApiError,
-} from '@growth-admin/shared-client';
+import { type CanaryJudgement, type MetricCheck, type Release, type SlotHost, toApiError } from '@growth-admin/shared-client';
+import { getReleaseJudgement, queries, keys } from '../api';
+import { formatDate, StatusTag } from '@growth-admin/ui-kit';
 
 const VERDICT: Record<NonNullable<CanaryJudgement['verdict']>, { label: string; colour: string }> = {
   pass: { label: 'Pass', colour: '#10B981' },
@@ -131,7 +122,7 @@ export function CanaryFigures({ remote, slots }: { remote: string; slots?: SlotH
 /** One release of the history: a past canary's window with the verdict it ended with, or its own views. */
 export function ReleaseFigures({ remote, release, slots }: { remote: string; release: Release; slots?: SlotHost }) {
   const judgement = useQuery({
-    queryKey: [...queryKeys.canaryJudgement(remote), release.id],
+    queryKey: [...keys.canaryJudgement(remote), release.id],
     queryFn: () => getReleaseJudgement(remote, release.id),
   });
   return (

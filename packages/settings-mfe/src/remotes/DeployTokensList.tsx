@@ -1,16 +1,10 @@
 import { useState } from 'react';
 import { Button, Card, Popconfirm, Table } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type DeployTokenRecord,
-  formatDate,
-  queries,
-  queryKeys,
-  revokeDeployToken,
-  type ToastApi,
-  toApiError,
-} from '@growth-admin/shared-client';
+import { type DeployTokenRecord, type ToastApi, toApiError } from '@growth-admin/shared-client';
 import { ListError } from './ListError';
+import { queries, keys, revokeDeployToken } from '../api';
+import { formatDate } from '@growth-admin/ui-kit';
 
 /** When a token stops working: never, its date, or its date with "(expired)". */
 function expiry(expiresAt: string | null, now = Date.now()): string {
@@ -43,7 +37,7 @@ export function DeployTokensList({
       toast.error(toApiError(err).message);
     } finally {
       setBusy(null);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.deployTokens() });
+      await queryClient.invalidateQueries({ queryKey: keys.deployTokens() });
     }
   };
 

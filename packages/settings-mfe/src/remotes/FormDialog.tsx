@@ -1,6 +1,7 @@
 import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Alert, Button, Flex, Form, Modal, type FormInstance } from 'antd';
-import { DiscardChangesDialog, toApiError, type ApiError } from '@growth-admin/shared-client';
+import { toApiError, type ApiError } from '@growth-admin/shared-client';
+import { DiscardChangesDialog } from '@growth-admin/ui-kit';
 
 interface Props<Fields> {
   title: string;

@@ -1,14 +1,9 @@
 import { Form, Input, Select } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  createDeployToken,
-  queryKeys,
-  type NewDeployToken,
-  type RemoteRecord,
-  type ToastApi,
-} from '@growth-admin/shared-client';
+import { type NewDeployToken, type RemoteRecord, type ToastApi } from '@growth-admin/shared-client';
 import { FormDialog } from './FormDialog';
 import { EXPIRY_DEFAULT_DAYS, expiryError, ruleOf, tokenNameError } from './remoteForm';
+import { createDeployToken, keys } from '../api';
 
 interface Fields {
   name: string;
@@ -31,7 +26,7 @@ export function NewTokenDialog({ remotes, toast, onCreated, onClose }: Props) {
 
   const submit = async ({ name, remote, expiresInDays }: Fields) => {
     const created = await createDeployToken({ name, remote, expiresInDays: Number(expiresInDays) });
-    await queryClient.invalidateQueries({ queryKey: queryKeys.deployTokens() });
+    await queryClient.invalidateQueries({ queryKey: keys.deployTokens() });
     toast.success(`Deploy token ${created.deployToken.name} made`);
     onCreated(created);
   };

@@ -1,17 +1,10 @@
 import { useState } from 'react';
 import { Button, Card, Popconfirm, Table } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  decommissionRemote,
-  formatDate,
-  queries,
-  queryKeys,
-  type RemoteRecord,
-  StatusTag,
-  type ToastApi,
-  toApiError,
-} from '@growth-admin/shared-client';
+import { type RemoteRecord, type ToastApi, toApiError } from '@growth-admin/shared-client';
 import { ListError } from './ListError';
+import { decommissionRemote, queries, keys } from '../api';
+import { formatDate, StatusTag } from '@growth-admin/ui-kit';
 
 export const DECOMMISSION_EFFECT =
   'Its sections and slot contributions disappear for everyone on their next page load, and its deploy tokens are revoked. Its releases stay in the history.';
@@ -33,7 +26,7 @@ export function RemotesList({ toast, onAdd }: { toast: ToastApi; onAdd(): void }
       setBusy(null);
       // Its tokens are revoked and its releases change too.
       await Promise.all(
-        [queryKeys.remotes(), queryKeys.deployTokens(), queryKeys.releases()].map((queryKey) =>
+        [keys.remotes(), keys.deployTokens(), keys.releases()].map((queryKey) =>
           queryClient.invalidateQueries({ queryKey }),
         ),
       );

@@ -2,10 +2,11 @@
 // does not get, and each list's loading, empty and error states.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fail, ok, renderSection, requestsTo } from '@growth-admin/shared-client/testing';
+import { fail, ok, requestsTo } from '@growth-admin/shared-client/testing';
 import Section from '../Section';
 import { DECOMMISSION_EFFECT } from './RemotesList';
 import { api, openRemotes, REGISTRY, remote, REMOTES, rowOf, SLOW_TEST_MS, table, TOKENS } from './remotesFixtures';
+import { renderSection } from '@growth-admin/ui-kit/testing';
 
 jest.setTimeout(SLOW_TEST_MS);
 

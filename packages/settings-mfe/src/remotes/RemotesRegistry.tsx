@@ -1,17 +1,14 @@
 import { useState } from 'react';
 import { Flex } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import {
-  type NewDeployToken,
-  queries,
-  type ToastApi,
-  useFocusReturn,
-} from '@growth-admin/shared-client';
+import type { NewDeployToken, ToastApi } from '@growth-admin/shared-client';
 import { AddRemoteDialog } from './AddRemoteDialog';
 import { DeployTokensList } from './DeployTokensList';
 import { NewTokenDialog } from './NewTokenDialog';
 import { RemotesList } from './RemotesList';
 import { TokenShownOnce } from './TokenShownOnce';
+import { queries } from '../api';
+import { useFocusReturn } from '@growth-admin/ui-kit';
 
 type Dialog =
   | { kind: 'add-remote' }

@@ -2,9 +2,10 @@
 // failures and history; owners promote and roll back behind a confirmation.
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fail, installFakeApi, ok, renderSection, requestsTo } from '@growth-admin/shared-client/testing';
+import { fail, installFakeApi, ok, requestsTo } from '@growth-admin/shared-client/testing';
 import type { SectionProps, SlotHost } from '@growth-admin/shared-client';
 import Section from '../Section';
+import { renderSection } from '@growth-admin/ui-kit/testing';
 
 // An owner's tab also lists the remotes and deploy tokens (remotesFixtures): more for jsdom to render.
 jest.setTimeout(300_000);

@@ -4,19 +4,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { RemotesRegistry } from './RemotesRegistry';
 import { CanaryFigures, CanaryVerdict, ReleaseFigures } from './CanaryJudgement';
 import { servedFromOrigin } from './remoteForm';
-import {
-  formatDate,
-  hasRole,
-  promoteRelease,
-  queries,
-  queryKeys,
-  type Release,
-  type RemoteReleases,
-  rollbackRelease,
-  type SectionProps,
-  StatusTag,
-  toApiError,
-} from '@growth-admin/shared-client';
+import { hasRole, type Release, type RemoteReleases, type SectionProps, toApiError } from '@growth-admin/shared-client';
+import { promoteRelease, queries, keys, rollbackRelease } from '../api';
+import { formatDate, StatusTag } from '@growth-admin/ui-kit';
 
 const STATE_COLOURS: Record<Release['state'], string> = {
   active: '#10B981',
@@ -109,7 +99,7 @@ export function RemotesTab({ user, toast, slots }: SectionProps) {
       toast.error(toApiError(err).message);
     } finally {
       setBusy(null);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.releases() });
+      await queryClient.invalidateQueries({ queryKey: keys.releases() });
     }
   };
 

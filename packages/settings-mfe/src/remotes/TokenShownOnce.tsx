@@ -1,11 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Flex, Input, Modal, Typography } from 'antd';
-import {
-  formatDate,
-  getClientConfig,
-  type NewDeployToken,
-  type ToastApi,
-} from '@growth-admin/shared-client';
+import { getClientConfig, type NewDeployToken, type ToastApi } from '@growth-admin/shared-client';
+import { formatDate } from '@growth-admin/ui-kit';
 
 interface Props {
   /** The token just made; the API never answers it again. */

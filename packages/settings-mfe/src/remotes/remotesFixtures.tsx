@@ -3,8 +3,9 @@
 // tests scope them to a table or a dialog where they can.)
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { installFakeApi, ok, renderSection, type FakeHandler } from '@growth-admin/shared-client/testing';
+import { installFakeApi, ok, type FakeHandler } from '@growth-admin/shared-client/testing';
 import Section from '../Section';
+import { renderSection } from '@growth-admin/ui-kit/testing';
 
 /** jsdom renders antd slowly, more so on a busy machine. */
 export const SLOW_TEST_MS = 300_000;

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Button, Card, Flex, Popconfirm, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { endMyOtherSessions, endSession, hasRole, queries, queryKeys, type Session, type SectionProps, toApiError } from '@growth-admin/shared-client';
+import { hasRole, type Session, type SectionProps, toApiError } from '@growth-admin/shared-client';
 import { SessionsTable } from './SessionsTable';
+import { endMyOtherSessions, endSession, queries, keys } from '../api';
 
 /**
  * My active sessions (end one, or all but this one) and, for owners, every administrator's (end
@@ -24,7 +25,7 @@ export function SessionsTab({ user, toast }: SectionProps) {
       toast.error(`Failed to end the session: ${toApiError(err).message}`);
     } finally {
       setEnding(null);
-      await Promise.all(['mine' as const, 'all' as const].map((scope) => queryClient.invalidateQueries({ queryKey: queryKeys.sessions(scope) })));
+      await Promise.all(['mine' as const, 'all' as const].map((scope) => queryClient.invalidateQueries({ queryKey: keys.sessions(scope) })));
     }
   };
   const endOne = (anyone: boolean) => (s: Session) => void run(s.id, () => endSession(s.id, anyone), () => `Session of ${s.username} in ${s.browser} ended`);

@@ -1,6 +1,7 @@
 import { Alert, Button, Table, Tag } from 'antd';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { formatDate, type Session, toApiError } from '@growth-admin/shared-client';
+import { type Session, toApiError } from '@growth-admin/shared-client';
+import { formatDate } from '@growth-admin/ui-kit';
 
 interface SessionsTableProps {
   sessions: UseQueryResult<Session[]>;

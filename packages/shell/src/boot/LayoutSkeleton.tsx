@@ -2,7 +2,7 @@
 // way: the sidebar's and the content's shapes in plain CSS (index.html), no antd, so a slow network
 // shows the page's structure at once instead of a lone spinner. It follows the remembered dark mode
 // from its first paint (the appearance store is read as it renders, before the layout's theme exists).
-import { getAppearance } from '@growth-admin/shared-client/core';
+import { getAppearance } from '@growth-admin/shared-client';
 
 const MENU_ITEMS = 6;
 

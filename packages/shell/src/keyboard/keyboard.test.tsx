@@ -4,7 +4,7 @@ import { useCallback, useRef, useState } from 'react';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ConfigProvider } from 'antd';
-import { SearchBar } from '@growth-admin/shared-client';
+import { SearchBar } from '@growth-admin/ui-kit';
 import { CommandPalette } from './CommandPalette';
 import { paletteCommands } from './commands';
 import { TEST_RUNTIME_CONFIG } from '../testing/composition';

@@ -19,7 +19,7 @@ beforeEach(() => {
 
 jest.mock('@growth-admin/shared-client', () => {
   const actual = jest.requireActual('@growth-admin/shared-client');
-  return { ...actual, queries: { ...actual.queries, me: () => ({ queryKey: ['me'], queryFn: async () => ({ username: 'ada', role: 'owner' }) }) } };
+  return { ...actual, getMe: async () => ({ username: 'ada', role: 'owner' }) };
 });
 
 function FirstScreen() {

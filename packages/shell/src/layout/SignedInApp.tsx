@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } fr
 import { App as AntApp, Button, ConfigProvider, Layout, Menu, Typography } from 'antd';
 import { LogoutOutlined } from '@ant-design/icons';
 import { QueryClientProvider, useIsFetching, useQuery } from '@tanstack/react-query';
-import { AppearanceSwitches, DocumentTheme, clearSession, navigateTo, getToken, installDialogFocusWrap, isPlainClick, logout, queries, StepUpHost, type Composition, type Role, type SectionProps, useAdminTheme, useAppearance } from '@growth-admin/shared-client';
+import { clearSession, getMe, getToken, logout, queryKeys, type Composition, type Role, type SectionProps } from '@growth-admin/shared-client';
 import { retryLogoutLater } from './pendingLogout';
 import { BASE_PATH, pathForSection } from '../sections/composition';
 import type { RemoteLoader } from '../sections/remoteLoader';
@@ -22,6 +22,16 @@ import { useShortcuts } from '../keyboard/useShortcuts';
 import { whenIdle } from '../sections/whenIdle';
 import { releaseWarmTheme } from './themeWarmup';
 import { startVitalsWhenIdle } from '../vitals/start';
+import {
+  AppearanceSwitches,
+  DocumentTheme,
+  navigateTo,
+  installDialogFocusWrap,
+  isPlainClick,
+  StepUpHost,
+  useAdminTheme,
+  useAppearance,
+} from '@growth-admin/ui-kit';
 
 export { toastSignedIn } from './toasts';
 export { warmTheme } from './themeWarmup';
@@ -72,7 +82,8 @@ function Shell({ username, storedRole, loader }: SignedInProps & { loader: Remot
   const sections = composition.sections;
   const [route, navigate] = useSectionRoute(composition, BASE_PATH);
   const current = route?.kind === 'section' ? route.section.path : (route?.path ?? '');
-  const me = useQuery(queries.me());
+  // The role now (a role changed since sign-in shows here), fresh for a minute.
+  const me = useQuery({ queryKey: queryKeys.me(), queryFn: getMe, staleTime: 60_000 });
   const [CommandPalette, loadCommandPalette] = usePalette();
   const role = me.data?.role ?? storedRole;
   const sectionProps: SectionProps = useMemo(() => {

@@ -2,7 +2,7 @@
 // stay alive: its token is kept aside and the logout is retried in the background until the
 // server confirms, or answers 401 (the token is already dead). Kept in localStorage, so a reload
 // or the next visit goes on trying.
-import { logout, toApiError } from '@growth-admin/shared-client/core';
+import { logout, toApiError } from '@growth-admin/shared-client';
 
 export const PENDING_LOGOUT_KEY = 'growth-admin.pending-logouts';
 /** Waits between attempts; the last one repeats. */

@@ -3,8 +3,9 @@
 import { act, render } from '@testing-library/react';
 import { useEffect } from 'react';
 import { ConfigProvider, theme } from 'antd';
-import { adminTheme, getAppearance } from '@growth-admin/shared-client';
+import { getAppearance } from '@growth-admin/shared-client';
 import { releaseWarmTheme, warmTheme } from './themeWarmup';
+import { adminTheme } from '@growth-admin/ui-kit';
 
 function Probe() {
   theme.useToken();

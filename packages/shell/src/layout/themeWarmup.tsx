@@ -5,7 +5,8 @@
 // under the same theme, holds it too.
 import { ConfigProvider, theme } from 'antd';
 import { createRoot, type Root } from 'react-dom/client';
-import { adminTheme, getAppearance } from '@growth-admin/shared-client';
+import { getAppearance } from '@growth-admin/shared-client';
+import { adminTheme } from '@growth-admin/ui-kit';
 
 let warm: Root | null = null;
 

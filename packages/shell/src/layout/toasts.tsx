@@ -3,8 +3,9 @@
 // it (the sign-out notice shows over the login screen).
 import type { ReactNode } from 'react';
 import { ConfigProvider, message, notification } from 'antd';
-import { useAdminTheme, type ToastApi } from '@growth-admin/shared-client';
+import type { ToastApi } from '@growth-admin/shared-client';
 import { MotionPreference } from './motionPreference';
+import { useAdminTheme } from '@growth-admin/ui-kit';
 
 export const SUCCESS_SECONDS = 3;
 export const ERROR_SECONDS = 5;

@@ -2,8 +2,8 @@
 // antd and no remote, so it stays small and works when every remote is down.
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { AdminSession } from '@growth-admin/shared-client';
-import { login, setSession, throttleRefusalOf } from '@growth-admin/shared-client/core';
-import { useThrottleCountdown } from '@growth-admin/shared-client/throttle-countdown';
+import { login, setSession, throttleRefusalOf } from '@growth-admin/shared-client';
+import { useThrottleCountdown } from '@growth-admin/ui-kit/throttle-countdown';
 import { clearSignedOutNotice, signedOutNotice } from './signOutNotice';
 import { LOGIN_FAILED_MESSAGE, validateLogin } from './validateLogin';
 

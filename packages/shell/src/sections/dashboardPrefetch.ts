@@ -5,7 +5,7 @@
 // the one QueryClient when it exists, under shared-client's keys (dashboardLoads), the ones the
 // remote reads: it finds them in the cache, or on their way, and asks for nothing again.
 import type { QueryClient } from '@tanstack/react-query';
-import { dashboardLoads, getToken } from '@growth-admin/shared-client/core';
+import { dashboardLoads, getToken } from '@growth-admin/shared-client';
 
 interface Started {
   queryKey: readonly unknown[];

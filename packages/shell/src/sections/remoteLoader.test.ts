@@ -106,7 +106,7 @@ describe('RemoteLoader', () => {
   it('refuses, by name, a remote that needs shared-client exports this shell lacks, without loading it', async () => {
     const runtime = fakeRuntime();
     const loader = new RemoteLoader(config, runtime);
-    const { fetchMock, restore } = answerUsage({ builtWith: '1.7.0', requiredVersion: '^1.7.0', uses: ['getPersons', 'exportPersonsCsv'] });
+    const { fetchMock, restore } = answerUsage({ builtWith: '1.7.0', requiredVersion: '^1.7.0', uses: ['call', 'exportPersonsCsv'] });
     try {
       await expect(loader.load('people', './Section')).rejects.toThrow(
         /^The people remote cannot run on this shell: it needs @growth-admin\/shared-client \^1\.7\.0 \(built with 1\.7\.0\), but this shell provides \d+\.\d+\.\d+, which lacks exportPersonsCsv/,

@@ -13,8 +13,8 @@ const answering = (status: number, body: unknown) =>
 
 describe('what a remote needs of the shared client', () => {
   it('finds the names this shell does not export', () => {
-    expect(missingExports(usage(['getPersons', 'queries', 'getAuditLog', 'exportCsv']), available)).toEqual(['getAuditLog', 'exportCsv']);
-    expect(missingExports(usage(['getPersons']), available)).toEqual([]);
+    expect(missingExports(usage(['call', 'queryKeys', 'getAuditLog', 'exportCsv']), available)).toEqual(['getAuditLog', 'exportCsv']);
+    expect(missingExports(usage(['call']), available)).toEqual([]);
   });
 
   it('says which version the remote needs, which this shell has, and what is missing', () => {
@@ -24,7 +24,7 @@ describe('what a remote needs of the shared client', () => {
   });
 
   it('reads shared-client-usage.json beside the manifest and refuses a remote that needs more', async () => {
-    const fetchMock = answering(200, usage(['getPersons', 'getAuditLog']));
+    const fetchMock = answering(200, usage(['call', 'getAuditLog']));
     await expect(checkSharedClientUsage('http://people.test/v7/mf-manifest.json', fetchMock, available)).rejects.toThrow(
       `this shell provides ${SHARED_CLIENT_VERSION}, which lacks getAuditLog`,
     );
@@ -32,7 +32,7 @@ describe('what a remote needs of the shared client', () => {
   });
 
   it('lets through a remote that needs only what is there', async () => {
-    await expect(checkSharedClientUsage('http://people.test/mf-manifest.json', answering(200, usage(['getPersons', 'formatDate'])), available)).resolves.toBeUndefined();
+    await expect(checkSharedClientUsage('http://people.test/mf-manifest.json', answering(200, usage(['call', 'toApiError'])), available)).resolves.toBeUndefined();
   });
 
   it('lets through a remote without a readable usage file (built before it, or unreachable: the load reports that)', async () => {
@@ -47,7 +47,7 @@ describe('what a remote needs of the shared antd', () => {
   // In the browser: the share scope's antd (the shell's, tree-shaken to its contract list); here
   // the contract's part of antd, without Drawer, as a shell whose list lacks it would provide.
   const shellAntd = { Button: antd.Button, Table: antd.Table, ConfigProvider: antd.ConfigProvider } as Record<string, unknown>;
-  const withAntd = (antdUses: string[]) => ({ ...usage(['getPersons']), antdUses, antdShellVersion: '0.3.0' });
+  const withAntd = (antdUses: string[]) => ({ ...usage(['call']), antdUses, antdShellVersion: '0.3.0' });
 
   it('refuses a remote using an antd export this shell does not provide, naming it and the shell version that adds it', async () => {
     const check = checkSharedClientUsage('http://people.test/mf-manifest.json', answering(200, withAntd(['Button', 'Drawer', 'Table'])), available, shellAntd);
@@ -59,7 +59,7 @@ describe('what a remote needs of the shared antd', () => {
 
   it('lets through a remote using only what the shell provides, or recording no antd use', async () => {
     await expect(checkSharedClientUsage('http://people.test/mf-manifest.json', answering(200, withAntd(['Button', 'Table'])), available, shellAntd)).resolves.toBeUndefined();
-    await expect(checkSharedClientUsage('http://people.test/mf-manifest.json', answering(200, usage(['getPersons'])), available, shellAntd)).resolves.toBeUndefined();
+    await expect(checkSharedClientUsage('http://people.test/mf-manifest.json', answering(200, usage(['call'])), available, shellAntd)).resolves.toBeUndefined();
   });
 
   it('without lists passed in, checks against what the shell provides as its build recorded it (SHELL_PROVIDES)', async () => {
@@ -68,7 +68,7 @@ describe('what a remote needs of the shared antd', () => {
     await expect(checkSharedClientUsage('http://people.test/mf-manifest.json', answering(200, withAntd(['Table', 'Drawer'])))).rejects.toThrow(
       antdRefusal(['Drawer'], '0.3.0'),
     );
-    await expect(checkSharedClientUsage('http://people.test/mf-manifest.json', answering(200, usage(['getPersons', 'getAuditLog'])))).rejects.toThrow(
+    await expect(checkSharedClientUsage('http://people.test/mf-manifest.json', answering(200, usage(['call', 'getAuditLog'])))).rejects.toThrow(
       `this shell provides ${SHARED_CLIENT_VERSION}, which lacks getAuditLog`,
     );
   });

@@ -2,7 +2,9 @@
 // (`shared-client-usage.json`, written by the remote's build beside its mf-manifest.json) and
 // refuses, by name, a remote that needs exports this shell's shared-client lacks. shared-client is a
 // singleton and the shell's copy is the one every remote gets: without this check a remote built
-// against a newer shared-client would call `undefined` somewhere in the middle of a screen.
+// against a newer shared-client would call `undefined` somewhere in the middle of a screen. Only the
+// singleton core: the UI kit is shared by semver range, so a remote needing a newer kit than this
+// shell's runs its own copy (its build counts that copy's core imports among the remote's uses).
 // The same file lists the antd exports the remote imports: antd is a singleton too (the shell's,
 // tree-shaken to its contract list), so a remote that uses a component this shell does not provide
 // is refused naming the exports and the shell version whose list has them.

@@ -1,7 +1,7 @@
 // Starts the real-user measurements' observers once per page, when the browser is idle after the
 // first screen has drawn: web-vitals and the observers are a chunk of their own, which nothing of
 // the first screen waits for.
-import { getToken } from '@growth-admin/shared-client/core';
+import { getToken } from '@growth-admin/shared-client';
 import { whenIdle } from '../sections/whenIdle';
 import { pageVitals } from './page';
 

@@ -11,7 +11,7 @@ import { ApiError } from '../../http/errors';
 export interface FederationManifest {
   name?: unknown;
   exposes?: Array<{ name?: unknown; path?: unknown }>;
-  shared?: Array<{ name?: unknown; version?: unknown; requiredVersion?: unknown }>;
+  shared?: Array<{ name?: unknown; version?: unknown; requiredVersion?: unknown; singleton?: unknown }>;
 }
 
 export interface RemoteUsage {
@@ -112,11 +112,13 @@ export function compatibilityProblems(
 /** What the build needs of the shell that the shell does not provide. */
 function contractProblems(manifest: FederationManifest, usage: RemoteUsage | null, shell: ShellProvides): string[] {
   const problems: string[] = [];
-  // Every shared module the build requires must come from the shell in a satisfying version: it
-  // brings no copy of its own (the share scope takes the shell's).
+  // Every singleton the build requires must come from the shell in a satisfying version: it brings no
+  // copy of its own (the share scope takes the shell's). A module shared by range only (`singleton:
+  // false`: the UI kit) is not the shell's business: a build needing a newer one runs its own copy.
   for (const need of manifest.shared ?? []) {
     const range = typeof need.requiredVersion === 'string' ? need.requiredVersion : undefined;
     if (typeof need.name !== 'string' || !range) continue; // not required from the share scope
+    if (need.singleton === false) continue; // its own copy when the shell's does not satisfy it
     const provided = shell.shared[need.name];
     if (!provided) problems.push(`it needs ${need.name} ${range}, which the active shell does not provide`);
     else if (!satisfies(provided, range, { includePrerelease: true })) problems.push(`it needs ${need.name} ${range}, but the active shell provides ${provided}`);
@@ -124,6 +126,7 @@ function contractProblems(manifest: FederationManifest, usage: RemoteUsage | nul
   if (!usage) {
     problems.push(`it has no ${REMOTE_FILES.usage} beside its manifest, so what it uses of the shell cannot be checked`);
   } else {
+    // The singleton core's exports only (the build's own imports and those of the UI kit it bundles).
     const lacking = strings(usage.uses).filter((n) => !shell.sharedClientExports.includes(n));
     if (lacking.length) problems.push(`it uses @growth-admin/shared-client exports the active shell does not provide: ${lacking.join(', ')}`);
     const lackingAntd = strings(usage.antdUses).filter((n) => !shell.antdExports.includes(n));

@@ -1,0 +1,1 @@
+module.exports = require('../../jest.base.cjs')({ dir: __dirname, env: 'jsdom' });
