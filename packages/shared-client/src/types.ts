@@ -23,6 +23,8 @@ export type {
   ProjectInput,
   Release,
   RemoteReleases,
+  Preview,
+  SessionPreview,
   CanaryJudgement,
   MetricCheck,
   JudgementSeriesPoint,

@@ -8,6 +8,7 @@ import { BootError } from './boot/BootError';
 import { LayoutSkeleton } from './boot/LayoutSkeleton';
 import { fetchRuntimeConfig, parseRuntimeConfig } from './boot/runtimeConfig';
 import { LoginScreen } from './login/LoginScreen';
+import { withPreviewLinks } from './preview/link';
 import { prefetchDashboard } from './sections/dashboardPrefetch';
 import { BASE_PATH, routeFor } from './sections/composition';
 import { shellRuntime, startComposition } from './sections/shellRuntime';
@@ -39,7 +40,7 @@ export function loadSignedInUi() {
  * Not React.lazy with Suspense: lazy suspends on its first render even when the code is already
  * loaded, and React then holds the revealed layout back until 300 ms after the skeleton showed.
  */
-function SignedIn({ session }: { session: NonNullable<ReturnType<typeof getSession>> }) {
+function SignedIn({ session, configUrl }: { session: NonNullable<ReturnType<typeof getSession>>; configUrl: string }) {
   const [ui, setUi] = useState(loadedSignedInUi);
   const [failure, setFailure] = useState<{ attempt: number; reason: string } | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -55,7 +56,7 @@ function SignedIn({ session }: { session: NonNullable<ReturnType<typeof getSessi
     };
   }, [ui, attempt]);
 
-  if (ui) return <ui.default username={session.username} storedRole={session.role} />;
+  if (ui) return <ui.default username={session.username} storedRole={session.role} configUrl={configUrl} />;
   if (failure?.attempt === attempt) {
     return <BootError what="The layout" reason={failure.reason} onRetry={() => setAttempt((n) => n + 1)} />;
   }
@@ -84,11 +85,12 @@ export function loadSignedInPath() {
  * The sign-in answer carries the administrator's runtime config: the page's composition starts from
  * it before the session is stored (no second round trip). On a page where another administrator was
  * signed in, the federation runtime was initialised with their remotes: the page is loaded afresh.
- * Without it (an older API), the config is fetched with the new session.
+ * Without it (an older API), the config is fetched with the new session. Preview links opened before
+ * signing in are entered first (preview/link.ts).
  */
 async function startSignedInComposition(session: AdminSession, configUrl: string): Promise<'started' | 'reload'> {
   const config = session.runtime ? parseRuntimeConfig(session.runtime) : await fetchRuntimeConfig(configUrl, session.token);
-  return startComposition(config) ? 'started' : 'reload';
+  return startComposition(await withPreviewLinks(config, session.token, configUrl)) ? 'started' : 'reload';
 }
 
 function useStoredSession() {
@@ -125,5 +127,5 @@ export function App({ configUrl }: { configUrl: string }) {
   // Signed in, but the administrator's runtime config could not be read: a new page load asks again.
   if (!composed && composeFailure) return <BootError what="The configuration" reason={composeFailure} onRetry={() => window.location.reload()} />;
   if (!composed) return <LayoutSkeleton />;
-  return <SignedIn session={session} />;
+  return <SignedIn session={session} configUrl={configUrl} />;
 }

@@ -1,6 +1,7 @@
-// Boot: fetch the runtime config (with a stored session's token: that administrator's composition),
-// configure the signed client (its 401 handler reloads the page after the token is cleared), start
-// the page's composition, then render the authentication state.
+// Boot: keep a preview link from the address bar, fetch the runtime config (with a stored session's
+// token: that administrator's composition), configure the signed client (its 401 handler reloads the
+// page after the token is cleared), enter kept preview links for a stored session, start the page's
+// composition, then render the authentication state.
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { clearSession, configureClient, getSession } from '@growth-admin/shared-client';
@@ -12,12 +13,14 @@ import { fetchRuntimeConfig, runtimeConfigUrl, type RuntimeConfig } from './boot
 import { startComposition } from './sections/shellRuntime';
 import { resumePendingLogouts } from './layout/pendingLogout';
 import { noteSignedOut } from './login/signOutNotice';
+import { keepPreviewLink, withPreviewLinks } from './preview/link';
 
 declare const __webpack_public_path__: string;
 
 type BootState = { status: 'loading' } | { status: 'failed'; reason: string } | { status: 'ready'; config: RuntimeConfig };
 
 const configUrl = runtimeConfigUrl(document, __webpack_public_path__ || '/');
+keepPreviewLink(); // before anything reads the URL: the token leaves the address bar at once
 
 function Boot() {
   const [state, setState] = useState<BootState>({ status: 'loading' });
@@ -27,7 +30,7 @@ function Boot() {
     let cancelled = false;
     const stored = getSession();
     fetchRuntimeConfig(configUrl, stored?.token)
-      .then((config) => {
+      .then(async (config) => {
         configureClient({
           apiBaseUrl: config.apiBaseUrl,
           signingKey: config.signingKey,
@@ -42,7 +45,7 @@ function Boot() {
           if (config.composition.sections.length === 0) {
             noteSignedOut({ code: 'TOKEN_INVALID' });
             clearSession();
-          } else startComposition(config);
+          } else startComposition(await withPreviewLinks(config, stored.token, configUrl));
         }
         resumePendingLogouts(); // sign-outs an earlier page could not confirm with the server
         if (!cancelled) setState({ status: 'ready', config });

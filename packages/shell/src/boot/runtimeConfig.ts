@@ -2,7 +2,7 @@
 // signing key and, for a signed-in administrator, their composition: the sections, routes and slot
 // contributions of the remotes they may load, each remote's chosen release and its integrity hashes.
 // Nothing of it is baked into the build, so remotes are added, deployed and rolled back on their own.
-import type { Composition } from '@growth-admin/shared-client';
+import type { Composition, SessionPreview } from '@growth-admin/shared-client';
 
 /** The registry's release behind a remote's URL (absent in a plain runtime-config.json). */
 export interface ChosenRelease {
@@ -34,6 +34,14 @@ export interface RuntimeConfig {
   integrity?: Record<string, RemoteIntegrity>;
   /** The sidebar, routes and slot contributions; empty before sign-in. */
   composition: Composition;
+  /**
+   * From the release registry: the previews this session entered, served (`active`) or fallen back
+   * to the chosen release (`expired`, `deleted`); absent when the session entered none. Read by the
+   * preview banner (src/preview/), which checks it entry by entry: it is taken as the registry sent it.
+   */
+  previews?: SessionPreview[];
+  /** Not from the registry: the preview links this page could not enter, each the API's reason (the banner says so); absent when none. */
+  previewLinkErrors?: string[];
 }
 
 const SRI = /^sha(256|384|512)-[A-Za-z0-9+/]+={0,2}$/;
@@ -101,6 +109,7 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
     remotes,
     releases: recordOf(v.releases, (r) => (str(r.id) && str(r.version) ? { id: r.id, version: r.version, canary: r.canary === true } : null)),
     composition: parseComposition(v.composition, remotes),
+    previews: v.previews as SessionPreview[] | undefined, // (checked where it is read: preview/notices.ts)
   };
   if (Array.isArray(v.allowedOrigins)) config.allowedOrigins = v.allowedOrigins.filter((o): o is string => typeof o === 'string');
   if (isObject(v.integrity)) {

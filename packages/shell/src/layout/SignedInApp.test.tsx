@@ -51,7 +51,7 @@ afterEach(() => {
 test('the other sections are preloaded after the first one has its data, not while it loads', async () => {
   window.history.replaceState(null, '', '/analytics');
   const { preload } = startPage();
-  render(<SignedInApp username="ada" />);
+  render(<SignedInApp username="ada" configUrl="http://api.test/api/runtime-config" />);
   // The section's module is in (settled, in the same update) and its data asked for, not in: nothing is preloaded.
   expect(await screen.findByText('first screen loading')).toBeInTheDocument();
   await firstQueryStarted;
@@ -67,7 +67,7 @@ test('the other sections are preloaded after the first one has its data, not whi
 test('Ctrl+K opens the command palette, whose code comes with that first use while the first screen still loads', async () => {
   window.history.replaceState(null, '', '/analytics');
   const { preload } = startPage();
-  render(<SignedInApp username="ada" />);
+  render(<SignedInApp username="ada" configUrl="http://api.test/api/runtime-config" />);
   expect(await screen.findByText('first screen loading')).toBeInTheDocument();
   expect(preload).not.toHaveBeenCalled(); // (nothing warmed yet, the palette included)
 
@@ -81,7 +81,7 @@ test('Ctrl+K opens the command palette, whose code comes with that first use whi
 test("the sidebar is the composition's sections, in order, each a link to its path", async () => {
   window.history.replaceState(null, '', '/users');
   startPage();
-  render(<SignedInApp username="ada" />);
+  render(<SignedInApp username="ada" configUrl="http://api.test/api/runtime-config" />);
   const menu = await screen.findByRole('menu');
   const links = within(menu).getAllByRole('link');
   expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
@@ -98,7 +98,7 @@ test("the sidebar is the composition's sections, in order, each a link to its pa
 test('a deep link to a section of a decommissioned remote says it no longer exists; the sidebar still works', async () => {
   window.history.replaceState(null, '', '/tickets/42');
   startPage();
-  render(<SignedInApp username="ada" />);
+  render(<SignedInApp username="ada" configUrl="http://api.test/api/runtime-config" />);
   expect(await screen.findByText('Tickets no longer exists')).toBeInTheDocument();
   expect(within(await screen.findByRole('menu')).getByRole('link', { name: 'Analytics' })).toBeInTheDocument();
   window.history.replaceState(null, '', '/');
@@ -107,7 +107,7 @@ test('a deep link to a section of a decommissioned remote says it no longer exis
 test('an unknown path shows the first section at the root', async () => {
   window.history.replaceState(null, '', '/nowhere');
   startPage();
-  render(<SignedInApp username="ada" />);
+  render(<SignedInApp username="ada" configUrl="http://api.test/api/runtime-config" />);
   expect(await screen.findByText('first screen loading')).toBeInTheDocument();
   expect(window.location.pathname).toBe('/');
 });

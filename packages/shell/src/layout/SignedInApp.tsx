@@ -1,6 +1,6 @@
 // The signed-in application: antd and React Query providers, the sidebar layout, the current
 // section, sign-out, and idle preloading of the other sections.
-import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { App as AntApp, Button, ConfigProvider, Layout, Menu, Typography } from 'antd';
 import { LogoutOutlined } from '@ant-design/icons';
 import { QueryClientProvider, useIsFetching, useQuery } from '@tanstack/react-query';
@@ -54,6 +54,9 @@ function usePalette(): [typeof Palette | null, () => void] {
 }
 
 
+/** The preview banner's code (src/preview/): only a session in a preview, or with a refused link, loads it. */
+const PreviewBanner = lazy(() => import(/* webpackChunkName: "preview" */ '../preview/PreviewBanner'));
+
 /** Signs out on the server, then always locally: the administrator asked to leave. */
 export async function signOut(): Promise<void> {
   const token = getToken();
@@ -74,11 +77,15 @@ interface SignedInProps {
   username: string;
   /** The role stored at sign-in; /me says the current one (a role changed since shows at once). */
   storedRole?: Role;
+  /** Where the runtime config is read (leaving a preview asks for it again). */
+  configUrl: string;
 }
 
-function Shell({ username, storedRole, loader }: SignedInProps & { loader: RemoteLoader }) {
+function Shell({ username, storedRole, configUrl, loader }: SignedInProps & { loader: RemoteLoader }) {
   const { modal } = AntApp.useApp();
-  const composition: Composition = loader.config.composition;
+  // The page's config: the one it started with, or the one leaving a preview put it on (in place).
+  const [config, setConfig] = useState(loader.config);
+  const composition: Composition = config.composition;
   const sections = composition.sections;
   const [route, navigate] = useSectionRoute(composition, BASE_PATH);
   const current = route?.kind === 'section' ? route.section.path : (route?.path ?? '');
@@ -179,8 +186,14 @@ function Shell({ username, storedRole, loader }: SignedInProps & { loader: Remot
         </div>
       </Layout.Sider>
       <Layout.Content className="ga-content" data-section={current} ref={content}>
+        {config.previews || config.previewLinkErrors ? (
+          <Suspense fallback={null}>
+            <PreviewBanner loader={loader} config={config} configUrl={configUrl} toast={sectionToast} onSwitched={setConfig} />
+          </Suspense>
+        ) : null}
         {route?.kind === 'section' ? (
-          <SectionHost key={route.section.path} section={route.section} props={sectionProps} onSettled={onSettled} />
+          // Keyed by the release too: a section whose remote changed release (a preview left) loads afresh.
+          <SectionHost key={`${route.section.path}@${config.releases[route.section.remote]?.id}`} section={route.section} props={sectionProps} onSettled={onSettled} />
         ) : (
           <SectionGone label={route?.label} onSettled={onSettled} />
         )}
@@ -190,7 +203,7 @@ function Shell({ username, storedRole, loader }: SignedInProps & { loader: Remot
   );
 }
 
-export default function SignedInApp({ username, storedRole }: SignedInProps) {
+export default function SignedInApp({ username, storedRole, configUrl }: SignedInProps) {
   const loader = shellRuntime();
   useEffect(() => installDialogFocusWrap(document), []);
   useEffect(releaseWarmTheme, []);
@@ -202,7 +215,7 @@ export default function SignedInApp({ username, storedRole }: SignedInProps) {
       <MotionPreference>
         <AntApp>
           <QueryClientProvider client={queryClient}>
-            {loader ? <Shell username={username} storedRole={storedRole} loader={loader} /> : <SectionGone />}
+            {loader ? <Shell username={username} storedRole={storedRole} configUrl={configUrl} loader={loader} /> : <SectionGone />}
             {/* The one step-up dialog: a refund or a large add-coins in any remote asks for the password here. */}
             <StepUpHost />
           </QueryClientProvider>

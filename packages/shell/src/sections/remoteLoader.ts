@@ -45,9 +45,19 @@ export class RemoteLoader {
   private started = false;
 
   constructor(
-    readonly config: RuntimeConfig,
+    /** The runtime config this page runs: the one it started with, until `switchConfig`. */
+    public config: RuntimeConfig,
     private readonly runtime: FederationRuntime = federation,
   ) {}
+
+  /**
+   * Puts the page on `next` without a reload, the remotes `changed` registered again from it (their
+   * modules and checks dropped): the preview banner's exit (preview/switchConfig.ts decides which).
+   */
+  switchConfig(next: RuntimeConfig, changed: string[]): void {
+    this.config = next;
+    changed.forEach((name) => this.reRegister(name));
+  }
 
   /** Initialises the federation runtime with every remote of the config (once). */
   start(): void {
@@ -110,12 +120,15 @@ export class RemoteLoader {
     return () => cancels.forEach((cancel) => cancel());
   }
 
-  /** Clears what the federation runtime cached of `name` (entry script, manifest, modules). */
+  /**
+   * Clears what the federation runtime cached of `name` (entry script, manifest, modules) and the
+   * modules loaded from it, and registers its entry now (its checks are made again on its next load).
+   */
   private reRegister(name: string): void {
+    for (const key of [...this.loads.keys()]) if (key.startsWith(`${name}/`)) this.loads.delete(key);
     const entry = this.config.remotes[name];
     if (!entry || !this.onAllowedOrigin(entry)) return;
     this.runtime.registerRemotes([{ name, entry }], { force: true });
-    for (const key of [...this.loads.keys()]) if (key.startsWith(`${name}/`)) this.loads.delete(key);
   }
 
   /** Checks the remote against this shell's shared-client, then loads `key` from it. */
