@@ -3,6 +3,7 @@
 export * from './account';
 export * from './administrators';
 export * from './audit';
+export * from './previews';
 export * from './releases';
 export * from './remotes';
 export * from './queries';

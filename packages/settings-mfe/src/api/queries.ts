@@ -6,6 +6,7 @@ import { queryKeys, type AuditQuery } from '@growth-admin/shared-client';
 import { getAllSessions, getMySessions } from './account';
 import { getAdministrators } from './administrators';
 import { getAudit } from './audit';
+import { getPreviews } from './previews';
 import { getCanaryJudgement, getReleaseHistory, getReleases } from './releases';
 import { getDeployTokens, getRemotes } from './remotes';
 
@@ -20,6 +21,8 @@ export const keys = {
   releaseHistory: (remote: string) => [...root, 'releases', remote] as const,
   /** The canary judge's verdict on a remote's canary (under releases(): a promote or rollback refreshes it). */
   canaryJudgement: (remote: string) => [...root, 'releases', remote, 'judgement'] as const,
+  /** A remote's preview releases (under releases(): the registry's refresh refreshes them). */
+  previews: (remote: string) => [...root, 'releases', remote, 'previews'] as const,
   /** The registry's remotes (owners). */
   remotes: () => [...root, 'remotes'] as const,
   /** Every deploy token (owners). */
@@ -33,6 +36,7 @@ export const queries = {
   releaseHistory: (remote: string) => queryOptions({ queryKey: keys.releaseHistory(remote), queryFn: () => getReleaseHistory(remote) }),
   /** Refreshed every 30 s: the judge runs at most that often. */
   canaryJudgement: (remote: string) => queryOptions({ queryKey: keys.canaryJudgement(remote), queryFn: () => getCanaryJudgement(remote), refetchInterval: 30_000 }),
+  previews: (remote: string) => queryOptions({ queryKey: keys.previews(remote), queryFn: () => getPreviews(remote) }),
   remotes: () => queryOptions({ queryKey: keys.remotes(), queryFn: getRemotes }),
   deployTokens: () => queryOptions({ queryKey: keys.deployTokens(), queryFn: getDeployTokens }),
   /** A page of the audit log; the current rows stay on screen while the next page loads. */

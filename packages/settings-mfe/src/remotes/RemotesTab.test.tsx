@@ -75,6 +75,7 @@ function api(extra: Parameters<typeof installFakeApi>[0] = {}) {
     'GET /api/admin/remotes': () => ok([]),
     'GET /api/admin/deploy-tokens': () => ok([]),
     'GET /api/admin/releases/orders/judgement': () => ok(JUDGEMENT),
+    'GET /api/admin/releases/orders/previews': () => ok([]),
     ...extra,
   });
 }

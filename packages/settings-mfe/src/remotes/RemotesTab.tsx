@@ -3,6 +3,7 @@ import { Alert, Button, Card, Flex, Popconfirm, Table } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { RemotesRegistry } from './RemotesRegistry';
 import { CanaryFigures, CanaryVerdict, ReleaseFigures } from './CanaryJudgement';
+import { RemotePreviews } from './RemotePreviews';
 import { servedFromOrigin } from './remoteForm';
 import { hasRole, type Release, type RemoteReleases, type SectionProps, toApiError } from '@growth-admin/shared-client';
 import { promoteRelease, queries, keys, rollbackRelease } from '../api';
@@ -80,7 +81,8 @@ function rollbackEffect({ active, canary }: RemoteReleases): string {
 
 /**
  * Settings → Remotes: per remote the active release, the canary and its share, their failures, the
- * canary judge's verdict and why, and on expanding a row the canary against stable and the history. Owners promote and roll back, each behind a confirmation; every
+ * canary judge's verdict and why, and on expanding a row the canary against stable, the remote's
+ * previews and the history. Owners promote and roll back, each behind a confirmation; every
  * administrator reads. Owners also add and decommission remotes and make and revoke their deploy
  * tokens (RemotesRegistry). If this very section is the broken remote, the release commands still
  * work (docs/releases.md).
@@ -134,6 +136,7 @@ export function RemotesTab({ user, toast, slots }: SectionProps) {
             expandedRowRender: (row) => (
               <Flex vertical gap={12}>
                 {row.canary && <CanaryFigures remote={row.remote} slots={slots} />}
+                <RemotePreviews remote={row.remote} owner={owner} toast={toast} />
                 <ReleaseHistory remote={row.remote} slots={slots} />
               </Flex>
             ),
