@@ -77,6 +77,8 @@ export interface ServerConfig {
   previewTtlDays: number;
   /** Live previews a remote may hold at once (RELEASE_PREVIEW_MAX). */
   previewMaxPerRemote: number;
+  /** Days an expired (or replaced, or deleted) preview is kept past its expiry before it is removed (RELEASE_PREVIEW_GRACE_DAYS). */
+  previewGraceDays: number;
   /** The key preview tokens are signed with (RELEASE_PREVIEW_SECRET); null: a key the database keeps, made on first use. */
   previewSecret: string | null;
   /** The canary judge runs for a remote at most this often after measurements arrive, and for every canary on this interval (0: after every batch, no timer; for tests). */
@@ -196,6 +198,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     measurementsRetentionDays: intEnv(env, 'RELEASE_MEASUREMENTS_RETENTION_DAYS', 30, 1),
     previewTtlDays: intEnv(env, 'RELEASE_PREVIEW_TTL_DAYS', 7, 1),
     previewMaxPerRemote: intEnv(env, 'RELEASE_PREVIEW_MAX', 20, 1),
+    previewGraceDays: intEnv(env, 'RELEASE_PREVIEW_GRACE_DAYS', 7, 0),
     previewSecret: env.RELEASE_PREVIEW_SECRET || null,
     judgeIntervalMs: intEnv(env, 'RELEASE_JUDGE_INTERVAL_SECONDS', 30, 0) * 1000,
     judgeMinAdmins: intEnv(env, 'RELEASE_JUDGE_MIN_ADMINS', 5, 2),

@@ -4,14 +4,15 @@
 // per remote; another remote's token refused; the signed link entered by one session gives that
 // session (and no other) the preview's sections and contributions, within its role; a forged or
 // altered token refused; an expired or deleted preview falls back and says so; a preview's
-// measurements stored as its own cohort, never the judge's.
+// measurements stored as its own cohort, never the judge's; previews expired past their grace
+// period deleted, a bounded number at a time.
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { releases } from '@growth-admin/api-contract';
 import { addAdmin } from '../src/modules/auth/repository';
 import { createDeployToken } from '../src/controlPlane/releases/deployTokens';
 import { cohortSample } from '../src/controlPlane/releases/measurements';
-import { signPreviewToken, verifyPreviewToken } from '../src/controlPlane/releases/previews';
+import { deleteExpiredPreviews, signPreviewToken, verifyPreviewToken } from '../src/controlPlane/releases/previews';
 import type { StartOptions } from '../src/server';
 import { Api, expectShape, startTestServer, TEST_TMP, type TestServer } from './helpers';
 import { sampleValue, scrape } from './metricsText';
@@ -335,4 +336,43 @@ test('measurements and failure reports of a preview are stored against it as the
   const failure = await owner.post('/api/admin/releases/failures', { releaseId: preview.id, kind: 'render', message: 'boom' });
   expect(failure.body.data).toEqual({ counted: true, rolledBack: false });
   expect(await t.sql(`select state, failures from releases where id = $1`, [preview.id])).toEqual([{ state: 'preview', failures: 1 }]);
+});
+
+test('previews expired past the grace period are deleted with their sessions’ entries and served records, oldest first, a bounded number a run; a session of a replaced preview keeps its label', async () => {
+  await start();
+  const gone = (await previewed('pr-1', '6.0.0')).preview;
+  const recent = (await previewed('pr-2', '6.1.0')).preview;
+  const replacedFirst = (await previewed('pr-3', '6.2.0')).preview;
+  const replacedBy = (await previewed('pr-3', '6.2.1')).preview;
+  await previewed('pr-4', '6.3.0');
+  // One session entered pr-1 and was served it; another entered pr-3 by its first build's link (it follows the label to 6.2.1).
+  const inGone = await signIn('in-gone', 'viewer');
+  expect((await inGone.post('/api/admin/previews', { token: tokenOf(gone.link) })).body.data.status).toBe('active');
+  expect((await config(inGone.token!)).releases.projects.version).toBe('6.0.0');
+  const inReplaced = await signIn('in-replaced', 'viewer');
+  expect((await inReplaced.post('/api/admin/previews', { token: tokenOf(replacedFirst.link) })).body.data).toMatchObject({ label: 'pr-3', version: '6.2.1', status: 'active' });
+  // Then time passes.
+  const ago = (id: string, days: number) => t.sql(`update releases set preview_expires_at = now() - make_interval(days => $2) where id = $1`, [id, days]);
+  await ago(gone.id, 8);
+  await ago(recent.id, 2); // within the grace period: kept, listed as expired
+  await ago(replacedFirst.id, 10); // replaced under its label, long expired
+  const referring = async (id: string) =>
+    (await t.sql<{ n: number }>(`select ((select count(*) from session_previews where release_id = $1) + (select count(*) from served_releases where release_id = $1))::int as n`, [id]))[0].n;
+  expect(await referring(gone.id)).toBe(2);
+
+  // Bounded: one a run here, the longest expired first.
+  expect(await deleteExpiredPreviews(t.server.db, 7, 1)).toBe(1);
+  expect(await t.sql(`select id from releases where id = $1`, [replacedFirst.id])).toEqual([]);
+  expect((await config(inReplaced.token!)).previews).toEqual([expect.objectContaining({ label: 'pr-3', releaseId: replacedBy.id, version: '6.2.1', status: 'active' })]);
+  expect(await deleteExpiredPreviews(t.server.db, 7, 1)).toBe(1);
+  expect(await deleteExpiredPreviews(t.server.db, 7, 1)).toBe(0);
+
+  // pr-1 is gone with what referred to it: its session is back on the chosen release and says nothing of it.
+  expect(await referring(gone.id)).toBe(0);
+  expect(await t.sql(`select id from releases where id = $1`, [gone.id])).toEqual([]);
+  const back = await config(inGone.token!);
+  expect(back.previews).toBeUndefined();
+  expect(back.releases.projects.version).toBe('local-1');
+  expect((await inGone.post('/api/admin/previews', { token: tokenOf(gone.link) })).status).toBe(404);
+  expect((await owner.get(PREVIEWS)).body.data.map((p: any) => `${p.label} ${p.version} ${p.expired}`)).toEqual(['pr-4 6.3.0 false', 'pr-3 6.2.1 false', 'pr-2 6.1.0 true']);
 });

@@ -22,6 +22,7 @@ export type ControlPlaneConfig = Pick<
   | 'measurementsRetentionDays'
   | 'previewTtlDays'
   | 'previewMaxPerRemote'
+  | 'previewGraceDays'
   | 'previewSecret'
   | 'judgeIntervalMs'
   | 'judgeMinAdmins'

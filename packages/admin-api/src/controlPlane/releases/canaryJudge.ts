@@ -12,6 +12,7 @@ import type { ControlPlaneConfig } from '../deps';
 import type { ControlPlaneMetrics } from '../metrics';
 import { judgeCanary, type Verdict } from './judge';
 import { cohortSample, cohortSeries, deleteOldMeasurements } from './measurements';
+import { deleteExpiredPreviews } from './previews';
 import { knownRemote, listRemoteReleases, promoteCanary, releaseById, rollback } from './repository';
 
 export const JUDGE_ACTOR = { adminId: null, username: 'canary judge', ip: '' };
@@ -130,7 +131,8 @@ export async function canaryJudgementOf(q: Queryable, remote: string, releaseId?
 
 /**
  * When the judge runs: after a batch for the remotes it measured, at most once per canary per
- * interval, and on the interval for every canary (with the retention's deletion). An interval of 0:
+ * interval, and on the interval for every canary (with the retention's deletions: old measurements,
+ * previews expired past their grace period). An interval of 0:
  * after every batch and no timer.
  */
 export class CanaryJudgeSchedule {
@@ -139,7 +141,10 @@ export class CanaryJudgeSchedule {
 
   constructor(
     private readonly db: Db,
-    private readonly config: Pick<ControlPlaneConfig, 'judgeIntervalMs' | 'judgeMinAdmins' | 'judgeMinViews' | 'judgeMinSamples' | 'measurementsRetentionDays' | 'log'>,
+    private readonly config: Pick<
+      ControlPlaneConfig,
+      'judgeIntervalMs' | 'judgeMinAdmins' | 'judgeMinViews' | 'judgeMinSamples' | 'measurementsRetentionDays' | 'previewGraceDays' | 'log'
+    >,
     private readonly metrics?: ControlPlaneMetrics,
   ) {}
 
@@ -159,9 +164,11 @@ export class CanaryJudgeSchedule {
     }
   }
 
-  /** Every canary judged now, and old measurements deleted. */
+  /** Every canary judged now; old measurements, and previews expired past their grace period, deleted. */
   async sweep(): Promise<void> {
     await deleteOldMeasurements(this.db, this.config.measurementsRetentionDays);
+    const previews = await deleteExpiredPreviews(this.db, this.config.previewGraceDays);
+    if (previews) this.config.log(`[admin-api] removed ${previews} preview releases expired over ${this.config.previewGraceDays} days ago (RELEASE_PREVIEW_GRACE_DAYS)`);
     const canaries = await this.db.query<{ id: string; remote: string }>(`select id::text as id, remote from releases where state = 'canary'`);
     this.last.clear(); // (only canaries still running are kept track of)
     for (const { id, remote } of canaries) {

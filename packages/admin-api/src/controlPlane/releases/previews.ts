@@ -258,3 +258,30 @@ export function previewLinkBase(config: { shellUrl: string | null; publicUrl: st
   return { shellUrl: (config.shellUrl ?? config.publicUrl ?? requestOrigin).replace(/\/+$/, ''), key };
 }
 
+
+/**
+ * The retention of previews: deletes those (live, replaced or deleted) whose expiry is more than
+ * `graceDays` past, at most `limit` a call, oldest first, with what refers to them (sessions in them,
+ * their measurements, failure reports and served records: on delete cascade). A session that entered
+ * a preview since replaced under its label keeps following the label: it is moved to the live
+ * preview first. Answers how many went. Runs on the canary judge's interval (canaryJudge.ts).
+ */
+export async function deleteExpiredPreviews(db: Db, graceDays: number, limit = 500): Promise<number> {
+  return db.transaction(async (tx) => {
+    const doomed = await tx.query<{ id: string }>(
+      `select id::text as id from releases where state in ('preview', 'preview-gone') and preview_expires_at < now() - make_interval(days => $1)
+        order by preview_expires_at, id limit $2`,
+      [graceDays, limit],
+    );
+    if (!doomed.length) return 0;
+    const ids = doomed.map((r) => r.id);
+    await tx.query(
+      `update session_previews s set release_id = live.id from releases live
+        where s.release_id = any($1::bigint[]) and live.state = 'preview' and live.remote = s.remote and live.preview_label = s.label
+          and not (live.id = any($1::bigint[]))`,
+      [ids],
+    );
+    await tx.query('delete from releases where id = any($1::bigint[])', [ids]);
+    return ids.length;
+  });
+}
