@@ -73,7 +73,8 @@ function adminCredentials({ dataDir, username, password, usingServerDb }) {
  * @param {Record<string,string>} [options.apiEnv] extra environment for the API (SEED_USERS, ...)
  * @param {boolean} [options.install] default true
  * @param {boolean} [options.build] default true (turbo, cached)
- * @param {boolean} [options.control] also start a control endpoint to stop/start remotes over HTTP
+ * @param {boolean} [options.control] also start a control endpoint to stop/start remotes, and the API (a
+ *   test opens its database in between: `POST /api/stop`, `POST /api/start`), over HTTP
  * @param {(line: string) => void} [options.log]
  */
 export async function startSystem(options = {}) {
@@ -163,25 +164,29 @@ export async function startSystem(options = {}) {
   const usingServerDb = Boolean(options.apiEnv?.DATABASE_URL ?? process.env.DATABASE_URL);
   const credentials = adminCredentials({ dataDir, username: options.adminUsername, password: options.adminPassword, usingServerDb });
   const origins = [ports.shell, ...Object.keys(REMOTES).map((n) => ports[n])].flatMap((p) => [`http://localhost:${p}`, `http://127.0.0.1:${p}`]);
-  const api = startApi({
-    repoRoot,
-    log: options.apiLog ?? log,
-    env: {
-      API_PORT: String(ports.api),
-      DATA_DIR: dataDir,
-      ADMIN_USERNAME: credentials.pass?.username ?? credentials.username,
-      ADMIN_PASSWORD: credentials.pass?.password ?? credentials.password,
-      ADMIN_SIGNING_KEY: runtimeConfig.signingKey,
-      CORS_ORIGINS: [process.env.CORS_ORIGINS, ...origins].filter(Boolean).join(','),
-      SHELL_URL: `http://localhost:${ports.shell}`,
-      RELEASE_SEED_FILE: seedFile,
-      LOCAL_DEPLOY_TOKEN: deployToken,
-      // Releases are served from the store and (the local builds) from the remotes' own ports only.
-      RELEASE_ORIGINS: [storeUrl, ...Object.values(runtimeConfig.remotes)].map((u) => new URL(u).origin).join(','),
-      DIRECT_IMAGE_HOSTS: runtimeConfig.directImageHosts.join(','),
-      ...options.apiEnv,
-    },
-  });
+  const apiEnv = {
+    API_PORT: String(ports.api),
+    DATA_DIR: dataDir,
+    ADMIN_USERNAME: credentials.pass?.username ?? credentials.username,
+    ADMIN_PASSWORD: credentials.pass?.password ?? credentials.password,
+    ADMIN_SIGNING_KEY: runtimeConfig.signingKey,
+    CORS_ORIGINS: [process.env.CORS_ORIGINS, ...origins].filter(Boolean).join(','),
+    SHELL_URL: `http://localhost:${ports.shell}`,
+    RELEASE_SEED_FILE: seedFile,
+    LOCAL_DEPLOY_TOKEN: deployToken,
+    // Releases are served from the store and (the local builds) from the remotes' own ports only.
+    RELEASE_ORIGINS: [storeUrl, ...Object.values(runtimeConfig.remotes)].map((u) => new URL(u).origin).join(','),
+    DIRECT_IMAGE_HOSTS: runtimeConfig.directImageHosts.join(','),
+    ...options.apiEnv,
+  };
+  let api = startApi({ repoRoot, log: options.apiLog ?? log, env: apiEnv });
+  /** The control endpoint's: the API stopped (its database free for a test to open), or started again on it. */
+  const stopApi = () => api.stop();
+  const restartApi = async () => {
+    await api.stop();
+    api = startApi({ repoRoot, log: options.apiLog ?? log, env: { ...apiEnv, RELEASE_SEED_FILE: '' } }); // the seed is read at the first start only
+    await api.ready;
+  };
   const servers = store ? [store.server] : [];
   const stop = async () => {
     await Promise.all([...Object.keys(remoteServers).map(stopRemote), ...servers.map(close), api.stop()]);
@@ -206,12 +211,14 @@ export async function startSystem(options = {}) {
     if (options.control) {
       const control = await listen(async (req, res) => {
         const m = /^\/remotes\/(\w+)\/(stop|start)$/.exec(req.url ?? '');
-        if (req.method !== 'POST' || !m || !REMOTES[m[1]]) {
+        const a = /^\/api\/(stop|start)$/.exec(req.url ?? '');
+        if (req.method !== 'POST' || !(a || (m && REMOTES[m[1]]))) {
           res.writeHead(404).end();
           return;
         }
         try {
-          await (m[2] === 'stop' ? stopRemote(m[1]) : startRemote(m[1]));
+          if (a) await (a[1] === 'stop' ? stopApi() : restartApi());
+          else await (m[2] === 'stop' ? stopRemote(m[1]) : startRemote(m[1]));
           res.writeHead(204).end();
         } catch (err) {
           res.writeHead(500, { 'Content-Type': 'text/plain' }).end(String(err));

@@ -21,6 +21,8 @@ function restoreGzipCopies(dir: string): void {
 export interface BuildEdit {
   /** Replaces the code of the chunk that contains `marker`. */
   chunk?: (code: string) => string;
+  /** Replaces the text of every script and JSON file (a build of the same code under another remote's name). */
+  everyFile?: (text: string) => string;
   manifest?: (m: any) => void;
   usage?: (u: any) => void;
   meta?: (m: any) => void;
@@ -66,6 +68,13 @@ export function editedBuild(dist: string, name: string, marker: string, edit: Bu
     const chunk = readdirSync(dir).find((f) => f.endsWith('.js') && readFileSync(join(dir, f), 'utf8').includes(marker));
     if (!chunk) throw new Error(`no chunk of ${dist} contains ${marker}`);
     writeFileSync(join(dir, chunk), edit.chunk(readFileSync(join(dir, chunk), 'utf8')));
+  }
+  if (edit.everyFile) {
+    for (const file of readdirSync(dir).filter((f) => /\.(js|json)$/.test(f))) {
+      const text = readFileSync(join(dir, file), 'utf8');
+      const changed = edit.everyFile(text);
+      if (changed !== text) writeFileSync(join(dir, file), changed);
+    }
   }
   // Each file's hash where another names it, until none is stale (a runtime's own hash changes as it is updated).
   const named = new Map([...originalOf].map(([file, original]) => [file, sriOf(join(dist, original))]));

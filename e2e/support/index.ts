@@ -6,3 +6,4 @@ export { expectAccessible } from './a11y';
 export { motionSettled, pauseTimers } from './motion';
 export { canvasSize, drawnPixels } from './charts';
 export { editedBuild, releaseCommand, REPO, type BuildEdit } from './builds';
+export { whileApiStopped } from './database';

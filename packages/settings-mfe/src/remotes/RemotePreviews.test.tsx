@@ -97,6 +97,7 @@ test('an owner deletes a preview after confirming in a dialog the keyboard works
   expect(dialog).toHaveTextContent('Its link stops working: whoever is in it sees the active release of orders on their next page load. 2.0.0-pr-42 stays in the release store.');
   await userEvent.keyboard('{Escape}');
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  await waitFor(() => expect(del).toHaveFocus()); // back where the keyboard was
   expect(requestsTo(requests, 'DELETE /api/admin/releases/orders/previews/pr-42')).toHaveLength(0);
 
   await userEvent.click(screen.getByRole('button', { name: 'Delete pr-42' }));

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Button, Flex, Modal, Table } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toApiError, type Preview, type ToastApi } from '@growth-admin/shared-client';
-import { formatDate } from '@growth-admin/ui-kit';
+import { formatDate, useFocusReturn } from '@growth-admin/ui-kit';
 import { deletePreview, keys, queries } from '../api';
 import { ListError } from './ListError';
 
@@ -49,6 +49,16 @@ function DeletePreviewDialog({ remote, preview, toast, onClose }: { remote: stri
 export function RemotePreviews({ remote, owner, toast }: { remote: string; owner: boolean; toast: ToastApi }) {
   const previews = useQuery(queries.previews(remote));
   const [deleting, setDeleting] = useState<Preview | null>(null);
+  // The dialog unmounts on close: the focus goes back to the Delete button that opened it (if it is still there).
+  const focusReturn = useFocusReturn();
+  const openDelete = (p: Preview) => {
+    focusReturn.remember();
+    setDeleting(p);
+  };
+  const closeDelete = () => {
+    setDeleting(null);
+    focusReturn.restore();
+  };
 
   const copy = async (p: Preview) => {
     try {
@@ -106,7 +116,7 @@ export function RemotePreviews({ remote, owner, toast }: { remote: string; owner
                   title: 'Actions',
                   key: 'actions',
                   render: (_: unknown, p: Preview) => (
-                    <Button size="small" danger aria-label={`Delete ${p.label}`} onClick={() => setDeleting(p)}>
+                    <Button size="small" danger aria-label={`Delete ${p.label}`} onClick={() => openDelete(p)}>
                       Delete
                     </Button>
                   ),
@@ -115,7 +125,7 @@ export function RemotePreviews({ remote, owner, toast }: { remote: string; owner
             : []),
         ]}
       />
-      {deleting && <DeletePreviewDialog remote={remote} preview={deleting} toast={toast} onClose={() => setDeleting(null)} />}
+      {deleting && <DeletePreviewDialog remote={remote} preview={deleting} toast={toast} onClose={closeDelete} />}
     </>
   );
 }
