@@ -231,7 +231,8 @@ test.describe.serial('preview releases', () => {
     await expect(confirm).toBeFocused();
     await owner.keyboard.press('Enter');
     await expect(owner.getByText('Preview pr-7 of projects deleted')).toBeVisible();
-    await expect(previews.getByRole('row').filter({ hasText: 'pr-7' })).toHaveCount(0);
+    await expect(previews.getByText('No previews: npm run release -- projects --preview <label> makes one')).toBeVisible();
+    await expectAccessible(owner, 'Settings, Remotes, a remote without previews');
     await owner.context().close();
 
     // A's next load: the projects preview says it was deleted, and Projects is the active release again.

@@ -2,7 +2,7 @@
 // when it expires, notes, its link (open or copy), and for owners Delete behind a confirmation. Every
 // administrator reads the list; the API lets owners (and the remote's own deploy token) delete.
 import { useState } from 'react';
-import { Button, Flex, Modal, Table } from 'antd';
+import { Button, Flex, Modal, Table, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toApiError, type Preview, type ToastApi } from '@growth-admin/shared-client';
 import { formatDate, useFocusReturn } from '@growth-admin/ui-kit';
@@ -83,11 +83,16 @@ export function RemotePreviews({ remote, owner, toast }: { remote: string; owner
         dataSource={previews.data ?? []}
         pagination={false}
         locale={{
-          emptyText: previews.isPending
-            ? 'Loading the previews...'
-            : previews.isError
-              ? 'Not loaded'
-              : `No previews: npm run release -- ${remote} --preview <label> makes one`,
+          // In the text's own colour: antd draws a table's empty text too faint to read (WCAG contrast).
+          emptyText: (
+            <Typography.Text>
+              {previews.isPending
+                ? 'Loading the previews...'
+                : previews.isError
+                  ? 'Not loaded'
+                  : `No previews: npm run release -- ${remote} --preview <label> makes one`}
+            </Typography.Text>
+          ),
         }}
         columns={[
           { title: 'Label', dataIndex: 'label' },
