@@ -17,7 +17,7 @@ async function api(action: 'stop' | 'start'): Promise<void> {
 export async function whileApiStopped<T>(change: (db: Db) => Promise<T>): Promise<T> {
   await api('stop');
   try {
-    const db = await openDb({ dataDir: join(systemInfo().dataDir, 'pglite') });
+    const db = await openDb({ dataDir: join(systemInfo().dataDir, 'pglite'), dataDirMustExist: true });
     try {
       return await change(db);
     } finally {
