@@ -53,6 +53,7 @@ export const tsconfig = () =>
         jsx: 'react-jsx',
         strict: true,
         esModuleInterop: true,
+        resolveJsonModule: true,
         isolatedModules: true,
         skipLibCheck: true,
         noEmit: true,
@@ -73,25 +74,14 @@ installPageSecurity();
 import('./bootstrap');
 `;
 
-export const bootstrapTsx = ({
-  name,
-  label,
-}) => `// The standalone page (\`npm run dev\`): the section behind a sign-in, against the real API. The
-// shell never loads this file: it loads the modules remote.json exposes.
-import { lazy, Suspense } from 'react';
+export const bootstrapTsx = () => `// The standalone page (\`npm run dev\`): the sections remote.json declares, behind a sign-in, against
+// the real API. The shell never loads this file: it loads the modules remote.json exposes.
 import { createRoot } from 'react-dom/client';
-import { StandaloneApp, type StandaloneSection } from '@growth-admin/ui-kit/standalone';
-
-const sections: StandaloneSection[] = [{ key: ${JSON.stringify(name)}, label: ${JSON.stringify(label)}, Component: lazy(() => import('./Section')) }];
+import { StandaloneApp } from '@growth-admin/ui-kit/standalone';
+import remote from '../remote.json';
 
 const root = document.getElementById('root');
-if (root) {
-  createRoot(root).render(
-    <Suspense fallback={null}>
-      <StandaloneApp title=${JSON.stringify(`${label} (standalone)`)} sections={sections} />
-    </Suspense>,
-  );
-}
+if (root) createRoot(root).render(<StandaloneApp remote={remote} />);
 `;
 
 export const apiTs = ({
