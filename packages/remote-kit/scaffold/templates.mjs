@@ -109,9 +109,9 @@ export const sectionTsx = ({
 }) => `// Exposed as \`${name}/Section\`: the ${label} section. It reads the latest orders through its own
 // call (src/api/), signed by shared-client; replace it with this team's screen.
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Table } from 'antd';
+import { Table } from 'antd';
 import type { Order, SectionProps } from '@growth-admin/shared-client';
-import { formatDate, PageHeader } from '@growth-admin/ui-kit';
+import { formatDate, LoadError, PageHeader } from '@growth-admin/ui-kit';
 import { queries } from './api';
 
 export default function ${pascal(name)}Section({ user }: SectionProps) {
@@ -120,16 +120,7 @@ export default function ${pascal(name)}Section({ user }: SectionProps) {
     <div>
       <PageHeader title=${JSON.stringify(label)} subtitle={\`Signed in as \${user.username}\`} />
       {orders.error ? (
-        <Alert
-          type="error"
-          showIcon
-          title={\`Error loading orders: \${orders.error.message}\`}
-          action={
-            <Button size="small" onClick={() => void orders.refetch()}>
-              Retry
-            </Button>
-          }
-        />
+        <LoadError title={\`Error loading orders: \${orders.error.message}\`} onRetry={() => void orders.refetch()} retrying={orders.isFetching} />
       ) : (
         <Table<Order>
           rowKey="_id"

@@ -6,7 +6,7 @@ import { CanaryFigures, CanaryVerdict, ReleaseFigures } from './CanaryJudgement'
 import { servedFromOrigin } from './remoteForm';
 import { hasRole, type Release, type RemoteReleases, type SectionProps, toApiError } from '@growth-admin/shared-client';
 import { promoteRelease, queries, keys, rollbackRelease } from '../api';
-import { formatDate, StatusTag } from '@growth-admin/ui-kit';
+import { formatDate, LoadError, StatusTag } from '@growth-admin/ui-kit';
 
 const STATE_COLOURS: Record<Release['state'], string> = {
   active: '#10B981',
@@ -107,20 +107,11 @@ export function RemotesTab({ user, toast, slots }: SectionProps) {
     <Flex vertical gap={16}>
       <Card title="Releases">
         {registry.isError && (
-          <Alert
-            type="error"
-            showIcon
+          <LoadError
             title={`Error loading the releases: ${toApiError(registry.error).message}`}
             style={{ marginBottom: 16 }}
-            action={
-              <Button
-                size="small"
-                onClick={() => void registry.refetch()}
-                loading={registry.isFetching}
-              >
-                Retry
-              </Button>
-            }
+            onRetry={() => void registry.refetch()}
+            retrying={registry.isFetching}
           />
         )}
         <Table<RemoteReleases>
