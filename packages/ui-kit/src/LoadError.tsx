@@ -16,7 +16,7 @@ export interface LoadErrorProps {
   style?: CSSProperties;
 }
 
-export function LoadError({ title, description, onRetry, retrying = false, style }: LoadErrorProps) {
+export function LoadError({ title, description, onRetry, retrying, style }: LoadErrorProps) {
   return (
     <Alert
       type="error"
