@@ -9,7 +9,7 @@ import { LayoutSkeleton } from './boot/LayoutSkeleton';
 import { fetchRuntimeConfig, parseRuntimeConfig } from './boot/runtimeConfig';
 import { LoginScreen } from './login/LoginScreen';
 import { prefetchDashboard } from './sections/dashboardPrefetch';
-import { BASE_PATH, routeFor } from './sections/composition';
+import { BASE_PATH, routeFor } from './sections/routes';
 import { shellRuntime, startComposition } from './sections/shellRuntime';
 import { whenIdle } from './sections/whenIdle';
 

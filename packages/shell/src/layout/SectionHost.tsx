@@ -4,7 +4,7 @@ import { Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Spin } from 'antd';
 import { LoadError } from '@growth-admin/ui-kit';
 import type { SectionProps } from '@growth-admin/shared-client';
-import type { Section } from '../sections/composition';
+import type { Section } from '../sections/routes';
 import { describeLoadError } from '../sections/remoteLoader';
 import { shellRuntime } from '../sections/shellRuntime';
 import { reportRemoteFailure } from '../sections/failureReports';

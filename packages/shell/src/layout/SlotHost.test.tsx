@@ -9,7 +9,7 @@ import type { RuntimeConfig } from '../boot/runtimeConfig';
 import { resetFailureReports } from '../sections/failureReports';
 import { RemoteLoader } from '../sections/remoteLoader';
 import { resetComposition, startComposition } from '../sections/shellRuntime';
-import { TEST_HASHES, TEST_RUNTIME_CONFIG } from '../testing/composition';
+import { TEST_HASHES, TEST_RUNTIME_CONFIG } from '../testing/testRuntimeConfig';
 import { pageVitals, resetPageVitals } from '../vitals/page';
 import { VIEW_ATTRIBUTE } from '../vitals/collector';
 import { createSlotHost } from './SlotHost';
