@@ -16,19 +16,17 @@ export interface LoadErrorProps {
   style?: CSSProperties;
 }
 
-export function LoadError({ title, description, onRetry, retrying, style }: LoadErrorProps) {
+export function LoadError({ onRetry, retrying, ...alert }: LoadErrorProps) {
   return (
     <Alert
       type="error"
       showIcon
-      title={title}
-      description={description}
+      {...alert}
       action={
         <Button size="small" onClick={onRetry} loading={retrying}>
           Retry
         </Button>
       }
-      style={style}
     />
   );
 }
