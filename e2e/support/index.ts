@@ -5,5 +5,6 @@ export { recordScripts, loadedCopiesOf } from './federation';
 export { expectAccessible } from './a11y';
 export { motionSettled, pauseTimers } from './motion';
 export { canvasSize, drawnPixels } from './charts';
+export { chooseOption, dataRows, drawnOptions, shownIn } from './screen';
 export { editedBuild, releaseCommand, REPO, type BuildEdit } from './builds';
 export { whileApiStopped } from './database';

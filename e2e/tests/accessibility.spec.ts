@@ -3,12 +3,12 @@
 // that opens it, the focus inside, Tab kept inside, Escape closes it and the focus is back on that
 // control.
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectAccessible, openSection, test } from '../support';
+import { dataRows, expect, expectAccessible, openSection, test } from '../support';
 
 test.describe.configure({ timeout: 120_000 });
 
 const content = (page: Page) => page.locator('main');
-const firstRow = (page: Page) => content(page).locator('.ant-table-tbody tr.ant-table-row').first();
+const firstRow = (page: Page) => dataRows(content(page)).first();
 
 const focusInside = (dialog: Locator) => dialog.evaluate((d) => d.contains(document.activeElement));
 
@@ -88,7 +88,7 @@ test('Projects: the list, Add New Project, Configure Project and its delete conf
     // Its delete confirmation, opened and dismissed with the keyboard inside the dialog.
     await dialog.getByRole('button', { name: 'Delete' }).focus();
     await page.keyboard.press('Enter');
-    const confirm = page.locator('.ant-popconfirm');
+    const confirm = page.getByRole('tooltip').filter({ hasText: 'Delete this project?' });
     await expect(confirm.getByText('Delete this project?')).toBeVisible();
     await expectAccessible(page, 'the delete confirmation');
     await page.keyboard.press('Tab');

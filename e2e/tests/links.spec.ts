@@ -3,10 +3,9 @@
 // back/forward show the same. Every value is read from the API first.
 import type { Page } from '@playwright/test';
 import type { Order, OrdersList, Person } from '@growth-admin/api-contract';
-import { expect, motionSettled, signedApi, signInViaApi, test } from '../support';
+import { dataRows, expect, motionSettled, shownIn, signedApi, signInViaApi, test } from '../support';
 
-const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
-const selects = (page: Page) => page.locator('main .ant-select');
+const rows = (page: Page) => dataRows(page.getByRole('main'));
 
 test('a pasted link to page 2 of the refunded orders shows that page, that filter, and survives a reload', async ({ page }) => {
   const api = await signedApi();
@@ -16,7 +15,7 @@ test('a pasted link to page 2 of the refunded orders shows that page, that filte
   await signInViaApi(page, '/orders?status=refunded&page=2');
   const paging = `Showing 21 to ${Math.min(40, refunded.total)} of ${refunded.total} orders`;
   await expect(page.getByText(paging)).toBeVisible();
-  await expect(selects(page).last()).toHaveText('Refunded');
+  await expect(shownIn(page.getByRole('combobox', { name: 'Status' }))).toHaveText('Refunded');
   await expect(rows(page).first()).toContainText(`Order #${refunded.orders[0].orderSn}`);
 
   await page.reload();
@@ -34,7 +33,7 @@ test('a pasted link to an order opens its details; closing them keeps the list, 
   await expect(dialog).toContainText(`Order #${order.orderSn}`);
   await expect(dialog).toContainText(order.shoppingUser);
   await motionSettled(page); // (a click while the dialog zooms in lands where it will be, not where it is)
-  await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Close' }).filter({ hasText: 'Close' }).click(); // the footer's, not the corner's icon
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/orders$/);
   await page.goBack();
@@ -64,7 +63,7 @@ test("a user's details link to that user's orders and payments, found by the ID 
   await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
   await expect(page.getByText(`of ${theirs.total} orders`)).toBeVisible();
   await expect(page.getByLabel('Search text')).toHaveValue(person.customId);
-  await expect(selects(page).first()).toHaveText('Person ID');
+  await expect(shownIn(page.getByRole('combobox', { name: 'Search by' }))).toHaveText('Person ID');
   await expect(rows(page)).toHaveCount(Math.min(20, theirs.total));
   for (const row of await rows(page).all()) await expect(row).toContainText(person.customName);
 

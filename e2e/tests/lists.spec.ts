@@ -5,11 +5,11 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import type { OrdersList, PersonsList } from '@growth-admin/api-contract';
 import { parseCsv } from '@growth-admin/admin-api';
-import { expect, expectAccessible, signedApi, signInViaApi, test } from '../support';
+import { dataRows, expect, expectAccessible, signedApi, signInViaApi, test } from '../support';
 
 test.use({ timezoneId: 'Asia/Kolkata' });
 
-const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
+const rows = (page: Page) => dataRows(page.getByRole('main'));
 const header = (page: Page, name: string) => page.locator('thead th', { hasText: name }).first();
 /** A calendar day in Kolkata, `days` before the newest order's. */
 const kolkataDay = (iso: string, days: number) => new Date(Date.parse(iso) + 5.5 * 3_600_000 - days * 86_400_000).toISOString().slice(0, 10);

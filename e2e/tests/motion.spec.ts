@@ -19,6 +19,7 @@ async function recordAnimations(page: Page): Promise<() => Promise<string[]>> {
       for (const animation of document.getAnimations()) {
         if (animation.effect?.getTiming().iterations === Infinity) continue; // a loading spinner keeps turning
         const target = (animation.effect as KeyframeEffect | null)?.target;
+        // (antd's click wave is an element of its own with no role: its class is the only handle)
         if (target instanceof Element && target.closest('.ant-wave')) seen.add('wave');
         else if (animation instanceof CSSAnimation) seen.add(animation.animationName.replace(/^.*-(?=ant)/, ''));
       }
@@ -35,7 +36,7 @@ async function openAndCancelSignOut(page: Page) {
   await motionSettled(page); // (a click while it zooms in lands where it will be, not where it is)
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.locator('.ant-modal-mask')).toBeHidden();
+  await expect(page.locator('.ant-modal-mask')).toBeHidden(); // (the mask has no role: its class is the only handle)
   await motionSettled(page);
 }
 

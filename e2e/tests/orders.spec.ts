@@ -4,23 +4,20 @@
 // Every value is read from the API first; nothing depends on particular seeded ids.
 import type { Page } from '@playwright/test';
 import type { Order, OrdersList } from '@growth-admin/api-contract';
-import { expect, motionSettled, openSection, signedApi, test } from '../support';
+import { chooseOption, dataRows, expect, motionSettled, openSection, signedApi, test } from '../support';
 
 const ORDERS = '/api/admin/orders/orderList';
 const PAYMENTS = '/api/admin/orders/rechargeOrderList';
 
-const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
+const rows = (page: Page) => dataRows(page.getByRole('main'));
 const detailsDialog = (page: Page) => page.getByRole('dialog', { name: /^(Order|Payment) Details$/ });
 /** Closes the details and waits until they are gone, as an administrator would before typing elsewhere (its focus goes back to the row then). */
 async function closeDialog(page: Page) {
-  await detailsDialog(page).locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+  await detailsDialog(page).getByRole('button', { name: 'Close' }).filter({ hasText: 'Close' }).click(); // the footer's, not the corner's icon
   await expect(detailsDialog(page)).toBeHidden();
 }
 
-async function choose(page: Page, label: 'Search by' | 'Status', option: string) {
-  await page.getByLabel(label, { exact: true }).click();
-  await page.locator(`.ant-select-item-option[title="${option}"]`).click();
-}
+const choose = (page: Page, label: 'Search by' | 'Status', option: string) => chooseOption(page.getByRole('combobox', { name: label, exact: true }), option);
 
 const showing = (total: number, noun: string) => `Showing ${total ? 1 : 0} to ${Math.min(20, total)} of ${total} ${noun}`;
 
@@ -36,7 +33,7 @@ test('searches an order by number, refunds it once, and finds it under Refunded 
   await openSection(page, 'Orders');
   await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
   await expect(page.getByText('View and manage customer orders')).toBeVisible();
-  await expect(page.locator('.ant-table-thead th')).toHaveText(['Order Details', 'Type', 'Count', 'Payment', 'Status', 'Platform']);
+  await expect(page.getByRole('main').getByRole('columnheader')).toHaveText(['Order Details', 'Type', 'Count', 'Payment', 'Status', 'Platform']);
   await expect(rows(page).first()).toBeVisible();
 
   await choose(page, 'Search by', 'Order Number');

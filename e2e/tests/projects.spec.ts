@@ -3,7 +3,7 @@
 // change in its row and in the API, then delete it; a duplicate Project ID keeps the dialog open.
 // Every project created here is removed again, even when a step fails.
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, openSection, signedApi, test } from '../support';
+import { chooseOption, dataRows, drawnOptions, expect, expectAccessible, openSection, signedApi, test } from '../support';
 
 interface Project {
   _id: string;
@@ -15,7 +15,7 @@ interface Project {
   iapCountryLimits: Record<string, number>;
 }
 
-const projectRows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
+const projectRows = (page: Page) => dataRows(page.getByRole('main'));
 const rowOf = (page: Page, name: string) => projectRows(page).filter({ hasText: name });
 
 async function openProjects(page: Page) {
@@ -24,10 +24,7 @@ async function openProjects(page: Page) {
   await expect(page.getByText('Manage your projects and their configurations')).toBeVisible();
 }
 
-async function chooseTeam(page: Page, team: string) {
-  await page.getByRole('combobox', { name: 'Team' }).click();
-  await page.locator(`.ant-select-item-option[title="${team}"]`).click();
-}
+const chooseTeam = (page: Page, team: string) => chooseOption(page.getByRole('combobox', { name: 'Team' }), team);
 
 /** Removes what a journey created, whatever step it stopped at. */
 async function deleteByProjectId(projectId: string) {
@@ -52,7 +49,7 @@ test('the list shows every project with its team choices', async ({ signedInPage
 
   const teams = [...new Set(projects.map((p) => p.team).filter(Boolean))].sort((a, b) => a.localeCompare(b));
   await page.getByRole('combobox', { name: 'Team' }).click();
-  const options = page.locator('.ant-select-item-option');
+  const options = drawnOptions(page);
   await expect(options).toHaveCount(teams.length + 1);
   await expect(options).toHaveText(['All Teams', ...teams]);
   await page.keyboard.press('Escape');
@@ -125,7 +122,7 @@ test('create, find, configure and delete a project', async ({ signedInPage: page
     await expect(configure.getByLabel('USD limit per 24 hours for US')).toHaveValue('12.5');
     await configure.getByRole('button', { name: 'Delete' }).focus();
     await page.keyboard.press('Enter');
-    const confirm = page.locator('.ant-popconfirm');
+    const confirm = page.getByRole('tooltip').filter({ hasText: 'Delete this project?' });
     await expect(confirm.getByText('Delete this project?')).toBeVisible();
     await page.keyboard.press('Tab');
     await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();

@@ -25,6 +25,8 @@
 // The DatePicker chunk is held back until the stand-in has been measured: the page warms it on its
 // own a few seconds after load (chunk-loader.mjs warmLater), and on a slow machine the stand-in would
 // otherwise be measured after the real picker replaced it, comparing the real picker with itself.
+// antd's classes are this journey's handles on purpose: what it compares is antd's own markup (each
+// part of the picker, its popup and panels), which no role or name identifies.
 import type { Page, Route } from '@playwright/test';
 import { expect, signInViaApi, test } from '../support';
 

@@ -4,7 +4,7 @@
 // clear message, the right one refunds, keyboard only). Accessibility of the new tab and dialog.
 import type { Browser, Locator, Page } from '@playwright/test';
 import type { Order, OrdersList } from '@growth-admin/api-contract';
-import { adminCredentials, apiCall, expect, expectAccessible, motionSettled, openSection, SESSION_STORAGE_KEY, signedApi, signIn, test } from '../support';
+import { adminCredentials, apiCall, chooseOption, dataRows, expect, expectAccessible, motionSettled, openSection, SESSION_STORAGE_KEY, signedApi, signIn, test } from '../support';
 
 const ENDED = 'Your session has ended. Please sign in again.';
 
@@ -41,8 +41,8 @@ test('the Sessions tab ends another session; a password change ends the other; b
 
   await openSection(mine, 'Settings');
   await mine.getByRole('tab', { name: 'Sessions' }).click();
-  const myCard = mine.locator('.ant-card').filter({ has: mine.getByText('My sessions', { exact: true }) });
-  await expect(myCard.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(2);
+  const myCard = mine.getByRole('table', { name: 'My sessions' });
+  await expect(dataRows(myCard)).toHaveCount(2);
   await expect(myCard.getByText('This session')).toHaveCount(1);
   await expect(myCard.getByText('Firefox 133 on Linux')).toBeVisible();
   await expect(mine.getByText("Every administrator's sessions")).toHaveCount(0); // an operator sees only their own
@@ -50,7 +50,7 @@ test('the Sessions tab ends another session; a password change ends the other; b
 
   await myCard.getByRole('button', { name: /^End session: .* in Firefox 133 on Linux/ }).click();
   await expect(mine.getByText(`Session of ${op.username} in Firefox 133 on Linux ended`)).toBeVisible();
-  await expect(myCard.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(1);
+  await expect(dataRows(myCard)).toHaveCount(1);
   await expectSignedOut(other, 'Users');
 
   // The other browser signs in again; a password change here ends it once more.
@@ -89,8 +89,7 @@ test('a refund asks for the password again: a wrong one is refused with a clear 
   await expect(apiCall('POST', '/api/admin/account/reauthenticate', { token, body: { password: 'not-the-password' } })).rejects.toMatchObject({ status: 403 });
 
   await openSection(page, 'Orders');
-  await page.getByLabel('Search by', { exact: true }).click();
-  await page.locator('.ant-select-item-option[title="Order Number"]').click();
+  await chooseOption(page.getByRole('combobox', { name: 'Search by', exact: true }), 'Order Number');
   await page.getByPlaceholder('Search by order number...').fill(order.orderSn);
   await page.getByPlaceholder('Search by order number...').press('Enter');
   await page.getByRole('button', { name: `Order #${order.orderSn}` }).click();
@@ -172,8 +171,7 @@ test('too many wrong passwords at step-up: the dialog says so, counts down, and 
   await expect(apiCall('POST', '/api/admin/account/reauthenticate', { token, body: { password: 'not-the-password' } })).rejects.toMatchObject({ status: 403 });
 
   await openSection(page, 'Orders');
-  await page.getByLabel('Search by', { exact: true }).click();
-  await page.locator('.ant-select-item-option[title="Order Number"]').click();
+  await chooseOption(page.getByRole('combobox', { name: 'Search by', exact: true }), 'Order Number');
   await page.getByPlaceholder('Search by order number...').fill(order.orderSn);
   await page.getByPlaceholder('Search by order number...').press('Enter');
   await page.getByRole('button', { name: `Order #${order.orderSn}` }).click();

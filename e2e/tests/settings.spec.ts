@@ -3,7 +3,7 @@
 // disables the viewer and the viewer's open tab lands on the login screen at its next call; the
 // audit log shows every step. Accessibility of the new tabs is checked on the way.
 import type { Page } from '@playwright/test';
-import { apiCall, apiLogin, expect, expectAccessible, openSection, signIn, test } from '../support';
+import { apiCall, apiLogin, dataRows, expect, expectAccessible, openSection, signIn, test } from '../support';
 
 const content = (page: Page) => page.locator('main');
 
@@ -39,10 +39,10 @@ test('an owner adds a viewer, who may only read; disabled, the viewer is signed 
   const viewer = await viewerContext.newPage();
   await signIn(viewer, { username: viewerName, password: viewerPassword });
   await openSection(viewer, 'Users');
-  await expect(content(viewer).locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible();
+  await expect(dataRows(content(viewer)).first()).toBeVisible();
   await expect(content(viewer).getByRole('button', { name: /Add Coins/ })).toHaveCount(0);
   await openSection(viewer, 'Projects');
-  await expect(content(viewer).locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible();
+  await expect(dataRows(content(viewer)).first()).toBeVisible();
   await expect(viewer.getByRole('button', { name: /Add Project/ })).toHaveCount(0);
   await expect(viewer.getByRole('button', { name: /Configure/ })).toHaveCount(0);
   await openSection(viewer, 'Orders');
@@ -69,7 +69,7 @@ test('an owner adds a viewer, who may only read; disabled, the viewer is signed 
   await owner.getByRole('tab', { name: 'Audit log' }).click();
   await owner.getByPlaceholder('Search target or summary...').fill(viewerName);
   await owner.getByRole('button', { name: 'Search', exact: true }).click();
-  const log = content(owner).locator('.ant-table-tbody');
+  const log = content(owner).getByRole('table', { name: 'Audit log' });
   await expect(log).toContainText(`Added ${viewerName} as viewer`);
   await expect(log).toContainText('disabled; ');
   await expectAccessible(owner, 'Settings, Audit log');

@@ -19,6 +19,8 @@ import {
 import type { Page } from '@playwright/test';
 
 const content = (page: Page) => page.locator('.ga-content');
+/** The sidebar's current section: antd marks it with a class only (no aria-current or aria-selected). */
+const SELECTED = /ant-menu-item-selected/;
 const sidebarSignOut = (page: Page) => page.locator('.ga-sider-footer').getByRole('button', { name: 'Sign Out' });
 const sectionHeading = (page: Page, name: string) => content(page).getByRole('heading', { name, exact: true }).first();
 
@@ -69,10 +71,10 @@ test.describe('Admin Login', () => {
     await expect(page.getByRole('button', { name: 'Sign in' })).toHaveAttribute('aria-busy', 'true');
     release();
 
-    // antd's message, measured in the page the moment it shows (it leaves after 3 s).
+    // antd's message (an alert), measured in the page the moment it shows (it leaves after 3 s).
     const placement = await page.waitForFunction(() => {
       // The deepest element holding the text (its icon sits beside it, within the tolerance).
-      const holders = [...document.querySelectorAll('.ant-message *')].filter((n) => n.textContent?.trim() === 'Successfully logged in');
+      const holders = [...document.querySelectorAll('[role="alert"] *')].filter((n) => n.textContent?.trim() === 'Successfully logged in');
       const r = holders[holders.length - 1]?.getBoundingClientRect();
       return r && r.width > 0 ? { top: r.top, centre: r.left + r.width / 2 } : null;
     });
@@ -86,7 +88,7 @@ test.describe('Admin Login', () => {
     for (const label of ['Analytics', 'Projects', 'Users', 'Orders', 'Payments', 'Settings']) {
       await expect(page.getByRole('menu').getByRole('link', { name: label, exact: true })).toBeVisible();
     }
-    await expect(page.getByRole('menuitem', { name: 'Analytics' })).toHaveClass(/ant-menu-item-selected/);
+    await expect(page.getByRole('menuitem', { name: 'Analytics' })).toHaveClass(SELECTED);
     await expect(sectionHeading(page, 'Analytics Dashboard')).toBeVisible();
   });
 });
@@ -95,8 +97,8 @@ test.describe('Signed in', () => {
   test('sign-out asks first, then returns to the login screen with a top-right toast', async ({ page }) => {
     await signInViaApi(page);
     await sidebarSignOut(page).click();
-    const dialog = page.getByRole('dialog');
-    await expect(dialog.locator('.ant-modal-confirm-title')).toHaveText('Are you sure you want to sign out?');
+    const dialog = page.getByRole('dialog', { name: 'Are you sure you want to sign out?' });
+    await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText('Logged in as')).toBeVisible();
@@ -104,8 +106,9 @@ test.describe('Signed in', () => {
     await sidebarSignOut(page).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Sign Out' }).click();
     await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
-    await expect(page.locator('.ant-notification').getByText('Successfully logged out')).toBeVisible();
-    const box = await page.locator('.ant-notification').evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect);
+    const toast = page.getByRole('alert').filter({ hasText: 'Successfully logged out' });
+    await expect(toast).toBeVisible();
+    const box = await toast.evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect);
     expect(box.left).toBeGreaterThan(page.viewportSize()!.width / 2); // top-right
     expect(box.top).toBeLessThan(120);
     expect(await page.evaluate((key) => window.localStorage.getItem(key), SESSION_STORAGE_KEY)).toBeNull();
@@ -117,7 +120,7 @@ test.describe('Signed in', () => {
     await page.route('**/api/admin/logout', (route) => route.fulfill({ status: 500, json: { message: 'boom', code: 'INTERNAL' } }));
     await sidebarSignOut(page).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Sign Out' }).click();
-    await expect(page.locator('.ant-notification').getByText('Failed to logout')).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'Failed to logout' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
     // The server comes back: the retry ends the old session (its token stops working).
     await expect.poll(() => apiCall('GET', '/api/admin/projects', { token }).then(() => 200, (e: { status: number }) => e.status)).toBe(200);
@@ -161,7 +164,7 @@ test.describe('Signed in', () => {
     await expect(sectionHeading(page, 'Analytics Dashboard')).toBeVisible();
     // styled: the selected menu item has antd's highlight, the primary colour's light tint
     const selected = page.getByRole('menuitem', { name: 'Analytics' });
-    await expect(selected).toHaveClass(/ant-menu-item-selected/);
+    await expect(selected).toHaveClass(SELECTED);
     await expect.poll(() => selected.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
   });
 
@@ -177,7 +180,7 @@ test.describe('Signed in', () => {
     for (const [label, heading] of expected) {
       await openSection(page, label);
       await expect(sectionHeading(page, heading)).toBeVisible();
-      await expect(page.getByRole('menuitem', { name: label })).toHaveClass(/ant-menu-item-selected/);
+      await expect(page.getByRole('menuitem', { name: label })).toHaveClass(SELECTED);
       await expect(content(page).getByText(/is unavailable/)).toHaveCount(0);
     }
   });
@@ -237,7 +240,7 @@ test.describe('Remote failure isolation', () => {
     try {
       await signInViaApi(page, '/orders');
       await expect(content(page).getByText('Orders is unavailable')).toBeVisible();
-      await expect(content(page).locator('.ant-result-subtitle')).not.toBeEmpty(); // the reason
+      await expect(content(page).getByRole('alert')).toHaveText(/^Orders is unavailable.+Retry$/); // and the reason
       await expect(content(page).getByRole('button', { name: 'Retry' })).toBeVisible();
       await page.screenshot({ path: test.info().outputPath('orders-unavailable.png') });
 
@@ -270,7 +273,7 @@ test.describe('Remote failure isolation', () => {
     });
     await signInViaApi(page, '/users');
     await expect(content(page).getByText('Users is unavailable')).toBeVisible();
-    await expect(content(page).locator('.ant-result-subtitle')).toContainText(
+    await expect(content(page).getByRole('alert')).toContainText(
       /The people remote cannot run on this shell: it needs @growth-admin\/shared-client \^9\.1\.0 \(built with 9\.1\.0\), but this shell provides \d+\.\d+\.\d+, which lacks exportPersonsCsv/,
     );
     await page.screenshot({ path: test.info().outputPath('users-refused.png') });
@@ -288,7 +291,7 @@ test.describe('Remote failure isolation', () => {
     });
     await signInViaApi(page, '/users');
     await expect(content(page).getByText('Users is unavailable')).toBeVisible();
-    await expect(content(page).locator('.ant-result-subtitle')).toContainText(
+    await expect(content(page).getByRole('alert')).toContainText(
       "The people remote cannot run on this shell: it uses antd's Drawer, which this shell does not provide (the shell's antd contract has them from 9.2.0): deploy shell 9.2.0 or later first",
     );
     await openSection(page, 'Orders');

@@ -5,12 +5,12 @@
 // Every value is read from the API first; nothing depends on particular seeded ids.
 import type { Locator, Page } from '@playwright/test';
 import type { Order, Person, PersonsList } from '@growth-admin/api-contract';
-import { expect, openSection, signedApi, test } from '../support';
+import { chooseOption, dataRows, expect, openSection, signedApi, test } from '../support';
 
 // Shared CI machines can be slow: these journeys drive several dialogs and lookups.
 test.describe.configure({ timeout: 90_000 });
 
-const userRows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
+const userRows = (page: Page) => dataRows(page.getByRole('main'));
 const rowOf = (page: Page, customId: string) =>
   userRows(page).filter({ hasText: `ID: ${customId}` });
 const coins = (n: number) => `${n.toLocaleString('en-US')} coins`;
@@ -23,8 +23,7 @@ async function openUsers(page: Page) {
 }
 
 async function chooseSearchType(page: Page, label: 'Username' | 'User ID') {
-  await page.getByRole('combobox', { name: 'Search type' }).click();
-  await page.locator('.ant-select-item-option').filter({ hasText: label }).click();
+  await chooseOption(page.getByRole('combobox', { name: 'Search type' }), label);
   await expect(
     page.getByPlaceholder(label === 'User ID' ? 'Search by user ID...' : 'Search by username...'),
   ).toBeVisible();
@@ -83,7 +82,7 @@ test('finds a seeded user by name and by user ID; an unknown ID shows an empty l
     page.getByText(`Showing 1 to ${Math.min(20, all.total)} of ${all.total} users`),
   ).toBeVisible();
   await expect(page.getByText(`Page 1 of ${Math.max(1, Math.ceil(all.total / 20))}`)).toBeVisible();
-  await expect(page.locator('.ant-table-thead th')).toHaveText([
+  await expect(page.getByRole('main').getByRole('columnheader')).toHaveText([
     'User',
     'Coins & Points',
     'Platform',
@@ -156,8 +155,8 @@ test("opens a user's details with their recent orders", async ({ signedInPage: p
     await expect(orders.getByText(`Order #${order.orderSn}`)).toBeVisible();
   await expect(orders.getByRole('listitem')).toHaveCount(recent.length);
 
-  // The footer's Close (the corner X is named 'Close' too).
-  await details.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+  // The footer's Close, the one with that text (the corner X is named 'Close' too).
+  await details.getByRole('button', { name: 'Close' }).filter({ hasText: 'Close' }).click();
   await expect(details).toBeHidden();
 });
 
@@ -237,7 +236,7 @@ test('shows a hidden column, and the choice survives a reload', async ({ signedI
     { page: 1, pageSize: 20 },
   );
   await openUsers(page);
-  const headers = page.locator('.ant-table-thead th');
+  const headers = page.getByRole('main').getByRole('columnheader');
   await expect(headers).not.toContainText(['Followers']);
 
   await page.getByRole('button', { name: 'Customize Columns' }).click();

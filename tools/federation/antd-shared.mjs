@@ -58,7 +58,7 @@ export const Form = deferredCompound('Form', {
 // as it mounts: `autoFocus`).
 export const Input = deferredCompound('Input', { parts: ['Group', 'Search', 'TextArea', 'Password', 'OTP'] });
 export const Popconfirm = deferredComponent('Popconfirm', (props) => props.children ?? null);
-// A section's failure view (the shell's SectionUnavailable): its illustrations are 11 kB gzip.
+// A removed section's view (the shell's SectionGone): its illustrations are 11 kB gzip.
 export const Result = deferredComponent('Result');
 export const Select = deferredComponent('Select');
 export const Table = deferredComponent('Table');

@@ -18,6 +18,7 @@ import { antdStaticCss } from './antd-static-css.mjs';
 import { precompress } from './precompress.mjs';
 import { readRemoteJson, remoteMeta, REMOTE_FILE } from './local-remotes.mjs';
 import { tricksLeftOut } from './build-tricks.mjs';
+import { standaloneModulesRule } from './standalone-modules-loader.cjs';
 
 const HTML_TEMPLATE = ({ title }) => `<!doctype html>
 <html lang="en">
@@ -171,6 +172,9 @@ export function createWebpackConfig(options) {
         // Left out, the deferred antd's import() is bundled in place (and so loaded with the shared antd).
         ...(on('antd-deferred') ? [] : [{ test: /[\\/]antd-deferred-load\.mjs$/, parser: { dynamicImportMode: 'eager' } }]),
         ...(staticCss ? staticCss.rules : []),
+        // A remote's standalone page: the UI kit's `exposedModules` becomes this remote's exposed
+        // modules, from its remote.json (standalone-modules-loader.cjs), so its sections are listed once.
+        ...(remote ? [standaloneModulesRule(join(o.pkgDir, REMOTE_FILE))] : []),
       ],
     },
     plugins: [

@@ -7,9 +7,10 @@
 // served as plain files).
 //
 // It is a development path only, without integrity: it carries no release ids, no Subresource
-// Integrity hashes and no allowed origins, so a shell booted from it runs whatever those URLs serve,
-// with no hash checked and no origin rule, and shows every section to every role. Nothing is
-// released or rolled back here.
+// Integrity hashes and no allowed origins. A development shell booted from it runs whatever those
+// URLs serve, with no hash checked and no origin rule, shows every section to every role, and says
+// so in a loud console warning; a production shell refuses its remotes (the shell's
+// sections/remoteLoader.ts). Nothing is released or rolled back here.
 //
 // Under `npm start` (scripts/system.mjs) it also gives the ports, the API's URL and signing key, and
 // the local builds' manifest URLs that seed the release registry; the shell's page there boots from

@@ -1,10 +1,10 @@
 // Exposed as `tickets/Section`: the Tickets section (operators and owners, as remote.json says).
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Table } from 'antd';
+import { Table } from 'antd';
 import type { Order, SectionProps } from '@growth-admin/shared-client';
 import { ticketQueries } from './api/tickets';
-import { formatDate, PageHeader } from '@growth-admin/ui-kit';
+import { formatDate, LoadError, PageHeader } from '@growth-admin/ui-kit';
 
 export default function TicketsSection(_props: SectionProps) {
   const [page, setPage] = useState(0);
@@ -13,16 +13,7 @@ export default function TicketsSection(_props: SectionProps) {
     <div>
       <PageHeader title="Tickets" subtitle="Orders that ended in an error, to follow up" />
       {tickets.error ? (
-        <Alert
-          type="error"
-          showIcon
-          title={`Error loading tickets: ${tickets.error.message}`}
-          action={
-            <Button size="small" onClick={() => void tickets.refetch()}>
-              Retry
-            </Button>
-          }
-        />
+        <LoadError title={`Error loading tickets: ${tickets.error.message}`} onRetry={() => void tickets.refetch()} retrying={tickets.isFetching} />
       ) : (
         <Table<Order>
           rowKey="_id"

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { releases } from '@growth-admin/api-contract';
 import { addAdmin } from '../src/modules/auth/repository';
 import { createDeployToken } from '../src/controlPlane/releases/deployTokens';
-import { bucketOf, subjectOf } from '../src/controlPlane/releases/composition';
+import { bucketOf, subjectOf } from '../src/controlPlane/releases/resolveComposition';
 import { ADMIN, Api, expectShape, startOn, startTestServer, TEST_TMP, type TestServer } from './helpers';
 import { sharedList, startJsonHost } from './releaseFixtures';
 

@@ -7,7 +7,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { auth, releases, remotes } from '@growth-admin/api-contract';
 import { addAdmin } from '../src/modules/auth/repository';
-import { bucketOf, subjectOf } from '../src/controlPlane/releases/composition';
+import { bucketOf, subjectOf } from '../src/controlPlane/releases/resolveComposition';
 import { registerRelease } from '../src/controlPlane/releases/repository';
 import { Api, expectShape, startOn, startTestServer, TEST_TMP, type TestServer } from './helpers';
 import { startJsonHost } from './releaseFixtures';

@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { join, resolve } from 'node:path';
 import { openDb } from '../src/db';
 import { addAdmin } from '../src/modules/auth/repository';
-import { bucketOf, subjectOf } from '../src/controlPlane/releases/composition';
+import { bucketOf, subjectOf } from '../src/controlPlane/releases/resolveComposition';
 import { createDeployToken } from '../src/controlPlane/releases/deployTokens';
 import { Api, freshDatabase, ON_POSTGRES, SIGNING_KEY, TEST_TMP } from './helpers';
 import { sampleValue, scrape } from './metricsText';

@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { releases } from '@growth-admin/api-contract';
 import { addAdmin } from '../src/modules/auth/repository';
-import { bucketOf, subjectOf } from '../src/controlPlane/releases/composition';
+import { bucketOf, subjectOf } from '../src/controlPlane/releases/resolveComposition';
 import { deleteOldMeasurements } from '../src/controlPlane/releases/measurements';
 import type { StartOptions } from '../src/server';
 import { Api, expectShape, startTestServer, TEST_TMP, type TestServer } from './helpers';

@@ -1,5 +1,5 @@
 // Exposed as `analytics/Section`: the Analytics Dashboard (spec 2, 3 and 9).
-import { Alert, Button, Col, Row, Space, Spin } from 'antd';
+import { Col, Row, Space, Spin } from 'antd';
 import type { SectionProps, SlotHost, TrendPeriod, TrendRange } from '@growth-admin/shared-client';
 import { DashboardCharts } from './dashboard/DashboardCharts';
 import { DateRangeFilter } from './dashboard/DateRangeFilter';
@@ -8,7 +8,7 @@ import { PeriodToggle } from './dashboard/PeriodToggle';
 import { useDashboardData } from './dashboard/useDashboardData';
 import { StatCard } from './stats/StatCard';
 import { buildStatCards } from './stats/statCards';
-import { PageHeader, useListUrl } from '@growth-admin/ui-kit';
+import { LoadError, PageHeader, useListUrl } from '@growth-admin/ui-kit';
 
 export default function AnalyticsSection({ slots }: SectionProps) {
   // Period and range live in the URL (reload, back/forward, a pasted link); each change is a history entry.
@@ -48,17 +48,7 @@ function DashboardBody({
 }) {
   if (data.error) {
     return (
-      <Alert
-        type="error"
-        showIcon
-        title="Failed to load analytics"
-        description={data.error.message}
-        action={
-          <Button onClick={data.retry} loading={data.isRetrying}>
-            Retry
-          </Button>
-        }
-      />
+      <LoadError title="Failed to load analytics" description={data.error.message} onRetry={data.retry} retrying={data.isRetrying} />
     );
   }
   if (data.isPending) {

@@ -1,7 +1,7 @@
 // @growth-admin/api-contract: every admin API route, by resource. The browser imports types only
 // (`import type`): it ships no TypeBox. The release control plane's routes are releases.ts and
 // remotes.ts (the API's src/controlPlane imports them alone, by the subpaths of package.json's
-// exports, with route.ts and composition.ts they are built on); every other module is the
+// exports, with route.ts and remoteMeta.ts they are built on); every other module is the
 // back-office's.
 import type { Static } from '@sinclair/typebox';
 import * as administrators from './administrators';
@@ -23,7 +23,7 @@ export * from './route';
 export * from './dates';
 export { openApiDocument, type OpenApiOptions } from './openapi';
 export { auth, sessions, administrators, audit, projects, persons, orders, analytics, images, security, health, releases, remotes };
-export { REMOTE_FILES, SHELL_CONTRACT_FILE, SECTION_ICONS, RemoteMeta as RemoteMetaSchema, type SectionIcon, type RemoteMeta, type SectionMeta, type ContributionMeta, type Composition, type ComposedSection, type ComposedContribution } from './composition';
+export { REMOTE_FILES, SHELL_CONTRACT_FILE, SECTION_ICONS, RemoteMeta as RemoteMetaSchema, type SectionIcon, type RemoteMeta, type SectionMeta, type ContributionMeta, type Composition, type ComposedSection, type ComposedContribution } from './remoteMeta';
 export { REGIONS, PRODUCT_SLOTS } from './projects';
 export { ORDER_STATUSES, ORDER_SORTS } from './orders';
 export { PERSON_SORTS, PERSON_EXPORT_COLUMNS } from './persons';

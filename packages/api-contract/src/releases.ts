@@ -2,7 +2,7 @@
 // share of administrators. The shell boots from the runtime config the registry answers; releases are
 // registered, promoted and rolled back by owners or with a deploy token (the commands and CI).
 import { Type, type Static } from '@sinclair/typebox';
-import { Composition } from './composition';
+import { Composition } from './remoteMeta';
 import { route, type ErrorCase } from './route';
 
 export const RELEASE_STATES = ['active', 'canary', 'retired', 'rolled-back'] as const;

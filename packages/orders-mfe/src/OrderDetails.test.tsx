@@ -132,7 +132,7 @@ describe('Refund', () => {
     await user.click(await findButton('Order #000900'));
     await user.click(await findButton('Refund Order'));
     const question = await screen.findByText('Are you sure you want to refund this order?');
-    // The mask: the wrapper around the confirmation, outside its box.
+    // The mask: the wrapper around the confirmation, outside its box (it has no role or name: antd's class is the only handle).
     await user.click(question.closest('.ant-modal-wrap')!);
     expect(screen.getByText('Are you sure you want to refund this order?')).toBeInTheDocument();
     await user.click(button('Cancel'));

@@ -1,14 +1,8 @@
-// Standalone page of remote `people` (the shell loads the exposed modules, never this file).
-import { Suspense } from 'react';
+// Standalone page of remote `people`: the sections its remote.json declares, behind a sign-in (the
+// shell loads the exposed modules, never this file).
 import { createRoot } from 'react-dom/client';
 import { StandaloneApp } from '@growth-admin/ui-kit/standalone';
-import { sections } from './standalone/sections';
+import remote from '../remote.json';
 
 const root = document.getElementById('root');
-if (root) {
-  createRoot(root).render(
-    <Suspense fallback={null}>
-      <StandaloneApp title="Users (standalone)" sections={sections} />
-    </Suspense>,
-  );
-}
+if (root) createRoot(root).render(<StandaloneApp remote={remote} />);

@@ -53,6 +53,7 @@ export const tsconfig = () =>
         jsx: 'react-jsx',
         strict: true,
         esModuleInterop: true,
+        resolveJsonModule: true,
         isolatedModules: true,
         skipLibCheck: true,
         noEmit: true,
@@ -73,25 +74,14 @@ installPageSecurity();
 import('./bootstrap');
 `;
 
-export const bootstrapTsx = ({
-  name,
-  label,
-}) => `// The standalone page (\`npm run dev\`): the section behind a sign-in, against the real API. The
-// shell never loads this file: it loads the modules remote.json exposes.
-import { lazy, Suspense } from 'react';
+export const bootstrapTsx = () => `// The standalone page (\`npm run dev\`): the sections remote.json declares, behind a sign-in, against
+// the real API. The shell never loads this file: it loads the modules remote.json exposes.
 import { createRoot } from 'react-dom/client';
-import { StandaloneApp, type StandaloneSection } from '@growth-admin/ui-kit/standalone';
-
-const sections: StandaloneSection[] = [{ key: ${JSON.stringify(name)}, label: ${JSON.stringify(label)}, Component: lazy(() => import('./Section')) }];
+import { StandaloneApp } from '@growth-admin/ui-kit/standalone';
+import remote from '../remote.json';
 
 const root = document.getElementById('root');
-if (root) {
-  createRoot(root).render(
-    <Suspense fallback={null}>
-      <StandaloneApp title=${JSON.stringify(`${label} (standalone)`)} sections={sections} />
-    </Suspense>,
-  );
-}
+if (root) createRoot(root).render(<StandaloneApp remote={remote} />);
 `;
 
 export const apiTs = ({
@@ -119,9 +109,9 @@ export const sectionTsx = ({
 }) => `// Exposed as \`${name}/Section\`: the ${label} section. It reads the latest orders through its own
 // call (src/api/), signed by shared-client; replace it with this team's screen.
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Table } from 'antd';
+import { Table } from 'antd';
 import type { Order, SectionProps } from '@growth-admin/shared-client';
-import { formatDate, PageHeader } from '@growth-admin/ui-kit';
+import { formatDate, LoadError, PageHeader } from '@growth-admin/ui-kit';
 import { queries } from './api';
 
 export default function ${pascal(name)}Section({ user }: SectionProps) {
@@ -130,16 +120,7 @@ export default function ${pascal(name)}Section({ user }: SectionProps) {
     <div>
       <PageHeader title=${JSON.stringify(label)} subtitle={\`Signed in as \${user.username}\`} />
       {orders.error ? (
-        <Alert
-          type="error"
-          showIcon
-          title={\`Error loading orders: \${orders.error.message}\`}
-          action={
-            <Button size="small" onClick={() => void orders.refetch()}>
-              Retry
-            </Button>
-          }
-        />
+        <LoadError title={\`Error loading orders: \${orders.error.message}\`} onRetry={() => void orders.refetch()} retrying={orders.isFetching} />
       ) : (
         <Table<Order>
           rowKey="_id"

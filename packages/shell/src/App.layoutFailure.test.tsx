@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { clearSession, setSession } from '@growth-admin/shared-client';
 import { App } from './App';
 import { startComposition } from './sections/shellRuntime';
-import { TEST_RUNTIME_CONFIG } from './testing/composition';
+import { TEST_RUNTIME_CONFIG } from './testing/testRuntimeConfig';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(() => new Promise(() => undefined)),

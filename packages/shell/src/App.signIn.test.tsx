@@ -6,7 +6,7 @@ import { act, render, screen } from '@testing-library/react';
 import { clearSession, setSession } from '@growth-admin/shared-client';
 import { App, loadSignedInUi } from './App';
 import { startComposition } from './sections/shellRuntime';
-import { TEST_RUNTIME_CONFIG } from './testing/composition';
+import { TEST_RUNTIME_CONFIG } from './testing/testRuntimeConfig';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(() => new Promise(() => undefined)),

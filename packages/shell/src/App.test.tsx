@@ -5,7 +5,7 @@ import { APPEARANCE_STORAGE_KEY, clearSession, setSession } from '@growth-admin/
 import { App } from './App';
 import { LayoutSkeleton } from './boot/LayoutSkeleton';
 import { startComposition } from './sections/shellRuntime';
-import { TEST_RUNTIME_CONFIG } from './testing/composition';
+import { TEST_RUNTIME_CONFIG } from './testing/testRuntimeConfig';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(() => new Promise(() => undefined)), // the remote is still on its way

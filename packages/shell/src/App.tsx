@@ -10,7 +10,7 @@ import { fetchRuntimeConfig, parseRuntimeConfig } from './boot/runtimeConfig';
 import { LoginScreen } from './login/LoginScreen';
 import { withPreviewLinks } from './preview/link';
 import { prefetchDashboard } from './sections/dashboardPrefetch';
-import { BASE_PATH, routeFor } from './sections/composition';
+import { BASE_PATH, routeFor } from './sections/routes';
 import { shellRuntime, startComposition } from './sections/shellRuntime';
 import { whenIdle } from './sections/whenIdle';
 

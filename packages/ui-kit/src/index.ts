@@ -4,6 +4,7 @@
 // its exported surface (surface.json): a remote built against a newer kit can bring its own copy.
 export * from './lists';
 export * from './dialogs/DiscardChangesDialog';
+export * from './LoadError';
 export * from './dialogFocus';
 export * from './stepUp';
 export * from './theme';

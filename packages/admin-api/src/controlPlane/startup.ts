@@ -2,7 +2,7 @@
 // serves: the deploy token `npm start` made for this run's release commands, and the registry's
 // first releases from the remotes `npm start` built (config.releaseSeedFile).
 import { readFileSync } from 'node:fs';
-import { RemoteMeta as RemoteMetaSchema } from '@growth-admin/api-contract/composition';
+import { RemoteMeta as RemoteMetaSchema } from '@growth-admin/api-contract/remote-meta';
 import { Value } from '@sinclair/typebox/value';
 import type { Db } from '../db';
 import type { ControlPlaneConfig } from './deps';

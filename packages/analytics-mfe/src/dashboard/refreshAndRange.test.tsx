@@ -1,5 +1,5 @@
 // The dashboard's date range and its minute refresh, through the real section against a fake API.
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { deferred, fail, installFakeApi, ok, type FakeReply } from '@growth-admin/shared-client/testing';
 import Section from '../Section';
@@ -45,9 +45,7 @@ test('a chosen range loads the trends for those days; clearing it goes back to t
   await user.click(screen.getByText('Weekly'));
   await waitFor(() => expect(trendQueries().at(-1)).toEqual({ period: 'week', from: '2026-11-01', to: '2026-11-07', tz: TZ }));
 
-  fireEvent.mouseDown(document.querySelector('.ant-picker-clear')!);
-  fireEvent.mouseUp(document.querySelector('.ant-picker-clear')!);
-  fireEvent.click(document.querySelector('.ant-picker-clear')!);
+  await user.click(screen.getByRole('button', { name: 'Clear' }));
   await waitFor(() => expect(trendQueries().at(-1)).toEqual({ period: 'week', days: '30', tz: TZ }));
 });
 

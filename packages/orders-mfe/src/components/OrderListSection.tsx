@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Space } from 'antd';
+import { Card, Space } from 'antd';
 import { canChange, type Order, type OrderKind, queryKeys, type SectionProps } from '@growth-admin/shared-client';
 import { useOrderDetails } from '../hooks/useOrderDetails';
 import { useOrdersList } from '../hooks/useOrdersList';
@@ -11,7 +11,7 @@ import { OrderDetailsDialog } from './OrderDetailsDialog';
 import { OrderFilters } from './OrderFilters';
 import { OrdersTable } from './OrdersTable';
 import { ORDERS_PAGE_SIZE } from '../api/orders';
-import { ExportCsvButton, FilterChips, formatSort, orderTypeLabel, PageHeader, Pager, pagingFigures, useListUrl } from '@growth-admin/ui-kit';
+import { ExportCsvButton, FilterChips, formatSort, LoadError, orderTypeLabel, PageHeader, Pager, pagingFigures, useListUrl } from '@growth-admin/ui-kit';
 
 export interface OrderListSectionProps extends SectionProps {
   kind: OrderKind;
@@ -114,16 +114,11 @@ export function OrderListSection({ kind, toast, user, slots }: OrderListSectionP
             }
           />
           {list.error && (
-            <Alert
-              type="error"
-              showIcon
+            <LoadError
               title={`The ${text.noun} could not be loaded.`}
               description={list.error.message}
-              action={
-                <Button size="small" onClick={() => void list.refetch()} loading={list.isFetching}>
-                  Retry
-                </Button>
-              }
+              onRetry={() => void list.refetch()}
+              retrying={list.isFetching}
             />
           )}
           <OrdersTable

@@ -15,10 +15,16 @@ export function findButton(name: string | RegExp): Promise<HTMLButtonElement> {
 
 /** Picks `option` in the antd Select labelled `label` (antd opens on mousedown). */
 export async function chooseOption(label: string, option: string) {
-  fireEvent.mouseDown(screen.getByLabelText(label));
-  // antd gives each option its label as title; the last match is the open dropdown's.
+  fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
+  // antd gives each option its label as title; the last match is the open dropdown's. Its virtual
+  // list's options have no role (only three hidden copies do): its class is the only handle.
   const matches = (await screen.findAllByTitle(option)).filter((el) => el.matches('.ant-select-item-option'));
   fireEvent.click(matches[matches.length - 1]);
+}
+
+/** What the antd Select labelled `label` shows (beside its combobox, which has no value of its own). */
+export function shownIn(label: string): string | null {
+  return screen.getByRole('combobox', { name: label }).closest('[title]')?.getAttribute('title') ?? null;
 }
 
 /**

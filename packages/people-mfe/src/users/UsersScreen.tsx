@@ -1,4 +1,4 @@
-import { Alert, Button, Table } from 'antd';
+import { Button, Table } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import type { Person, ToastApi, SlotHost } from '@growth-admin/shared-client';
 import { AddCoinsDialog } from '../addCoins/AddCoinsDialog';
@@ -11,7 +11,7 @@ import { useColumnVisibility } from './useColumnVisibility';
 import { toPersonFilters, usePersonsPage } from './usePersonsPage';
 import { buildTableColumns, sortOfColumn } from './userTableColumns';
 import { PERSONS_PAGE_SIZE } from '../api';
-import { ExportCsvButton, FilterChips, PageHeader, Pager, pagingFigures, SearchBar, useFailureToast, useFocusReturn, useListUrl } from '@growth-admin/ui-kit';
+import { ExportCsvButton, FilterChips, LoadError, PageHeader, Pager, pagingFigures, SearchBar, useFailureToast, useFocusReturn, useListUrl } from '@growth-admin/ui-kit';
 
 export const EMPTY_USERS_TEXT = 'No users found matching your criteria';
 
@@ -144,16 +144,7 @@ export function UsersScreen({
       </div>
 
       {errorMessage ? (
-        <Alert
-          type="error"
-          showIcon
-          title={`Error loading users: ${errorMessage}`}
-          action={
-            <Button size="small" onClick={users.refetch}>
-              Retry
-            </Button>
-          }
-        />
+        <LoadError title={`Error loading users: ${errorMessage}`} onRetry={users.refetch} retrying={users.isFetching} />
       ) : (
         <>
           <Table<Person>

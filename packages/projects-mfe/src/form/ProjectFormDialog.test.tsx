@@ -127,8 +127,7 @@ describe('Configure Project', () => {
     click('Delete');
     expect(await screen.findByText('Delete this project?')).toBeInTheDocument();
     expect(requestsTo(requests, DELETE_P1)).toHaveLength(0);
-    const popover = screen.getByText('Delete this project?').closest('.ant-popover') as HTMLElement;
-    fireEvent.click(within(popover).getByText('Delete'));
+    fireEvent.click(within(screen.getByRole('tooltip')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(requestsTo(requests, DELETE_P1)).toHaveLength(1);
     expect(toast.success).toHaveBeenCalledWith('Project deleted successfully', 3);
@@ -138,8 +137,8 @@ describe('Configure Project', () => {
     serve({ [DELETE_P1]: () => fail(404, 'Project not found', 'NOT_FOUND') });
     const { toast, onClose } = renderDialog('configure', PROJECT);
     click('Delete');
-    const popover = (await screen.findByText('Delete this project?')).closest('.ant-popover') as HTMLElement;
-    fireEvent.click(within(popover).getByText('Delete'));
+    expect(await screen.findByText('Delete this project?')).toBeInTheDocument();
+    fireEvent.click(within(screen.getByRole('tooltip')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to delete project: Project not found'));
     expect(onClose).not.toHaveBeenCalled();
     expect(screen.getByLabelText('Project Name')).toHaveValue('Alpha App');

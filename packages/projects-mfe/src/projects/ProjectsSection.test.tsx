@@ -6,8 +6,14 @@ import { fail, installFakeApi, ok, requestsTo } from '@growth-admin/shared-clien
 import { SAMPLE_PROJECTS } from '../test-utils/projects';
 import { renderSection } from '@growth-admin/ui-kit/testing';
 
-// byRole queries are slow on antd's large trees, so rows are read from the table body directly.
-const dataRows = () => Array.from(document.querySelectorAll('tbody tr.ant-table-row'));
+/** The list's rows below its header row. */
+const dataRows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
+/**
+ * The open Select's options as drawn: antd's virtual list gives them no role (only three hidden
+ * copies have one), so its class is the only handle.
+ */
+const drawnOptions = () => Array.from(document.querySelectorAll<HTMLElement>('.ant-select-item-option'));
+const drawnOption = (title: string) => drawnOptions().find((option) => option.title === title)!;
 
 jest.setTimeout(30_000);
 const rowOf = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
@@ -80,11 +86,10 @@ describe('Projects list', () => {
     const user = userEvent.setup({ delay: null });
     renderSection(Section);
     await screen.findByText('Alpha App');
-    await user.click(screen.getByLabelText('Team', { selector: 'input' }));
-    await waitFor(() => expect(document.querySelectorAll('.ant-select-item-option')).toHaveLength(4));
-    const options = Array.from(document.querySelectorAll('.ant-select-item-option'));
-    expect(options.map((o) => o.textContent)).toEqual(['All Teams', 'Apps', 'Growth', 'Social']);
-    await user.click(document.querySelector('.ant-select-item-option[title="Growth"]') as HTMLElement);
+    await user.click(screen.getByRole('combobox', { name: 'Team' }));
+    await waitFor(() => expect(drawnOptions()).toHaveLength(4));
+    expect(drawnOptions().map((o) => o.textContent)).toEqual(['All Teams', 'Apps', 'Growth', 'Social']);
+    await user.click(drawnOption('Growth'));
     await waitFor(() => expect(dataRows()).toHaveLength(2));
     expect(screen.getByText('Alpha App')).toBeInTheDocument();
     expect(screen.getByText('Gamma Coins')).toBeInTheDocument();
@@ -98,8 +103,8 @@ describe('Projects list', () => {
     await screen.findByText('Alpha App');
     await user.type(screen.getByPlaceholderText('Search projects...'), 'a');
     await waitFor(() => expect(window.location.search).toBe('?q=a'));
-    await user.click(screen.getByLabelText('Team', { selector: 'input' }));
-    await user.click(document.querySelector('.ant-select-item-option[title="Growth"]') as HTMLElement);
+    await user.click(screen.getByRole('combobox', { name: 'Team' }));
+    await user.click(drawnOption('Growth'));
     await waitFor(() => expect(window.location.search).toBe('?q=a&team=Growth'));
     first.unmount();
 

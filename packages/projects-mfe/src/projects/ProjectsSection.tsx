@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Flex, Spin } from 'antd';
+import { Card, Flex, Spin } from 'antd';
 import { canChange, toApiError, type Project, type SectionProps } from '@growth-admin/shared-client';
 import { ProjectFormDialog } from '../form/ProjectFormDialog';
 import { availableTeam, distinctTeams, filterProjects } from './filterProjects';
@@ -8,7 +8,7 @@ import { PROJECTS_URL, sortProjects } from './projectsUrl';
 import { AddProjectButton, ProjectsToolbar } from './ProjectsToolbar';
 import { ProjectsTable } from './ProjectsTable';
 import { useProjectsList } from './useProjectsList';
-import { PageHeader, useFocusReturn, useListUrl } from '@growth-admin/ui-kit';
+import { LoadError, PageHeader, useFocusReturn, useListUrl } from '@growth-admin/ui-kit';
 
 type DialogState = { mode: 'add' } | { mode: 'configure'; project: Project } | null;
 
@@ -47,16 +47,7 @@ export function ProjectsSection({ toast, user }: SectionProps) {
     );
   } else if (error) {
     body = (
-      <Alert
-        type="error"
-        showIcon
-        title={`Error loading projects: ${toApiError(error).message}`}
-        action={
-          <Button size="small" onClick={() => void refetch()} loading={isFetching}>
-            Retry
-          </Button>
-        }
-      />
+      <LoadError title={`Error loading projects: ${toApiError(error).message}`} onRetry={() => void refetch()} retrying={isFetching} />
     );
   } else {
     body = (

@@ -36,11 +36,11 @@ async function openAudit(routes: Parameters<typeof installFakeApi>[0] = {}) {
 test('a change shows its before and after; an entry without changes offers none', async () => {
   const { user } = await openAudit();
   const row = screen.getByText('role viewer → operator').closest('tr')!;
-  await user.click(row.querySelector<HTMLButtonElement>('button.ant-table-row-expand-icon')!);
+  await user.click(within(row).getByRole('button', { name: 'Expand row' }));
   const changes = await screen.findByRole('table', { name: 'Before and after' });
   expect(within(changes).getByRole('row', { name: 'role "viewer" "operator"' })).toBeInTheDocument();
-  // (antd keeps a hidden spacer button where a row cannot expand)
-  expect(screen.getByText('Signed in').closest('tr')!.querySelector('button.ant-table-row-expand-icon:not(.ant-table-row-expand-icon-spaced)')).toBeNull();
+  // antd keeps an invisible spacer 'Expand row' button where a row cannot expand: only its class tells it from a real one.
+  expect(within(screen.getByText('Signed in').closest('tr')!).getByRole('button', { name: 'Expand row' })).toHaveClass('ant-table-row-expand-icon-spaced');
 });
 
 test('searching by target sends the target filter', async () => {
@@ -85,7 +85,7 @@ test('Export CSV downloads the current filter’s file; a failure is said', asyn
   await user.click(button('Search'));
   await user.click(button('Export CSV'));
   await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Audit log exported'));
-  await waitFor(() => expect(button('Export CSV')).not.toHaveClass('ant-btn-loading'));
+  await waitFor(() => expect(within(button('Export CSV')).queryByRole('img', { name: 'loading' })).toBeNull());
   expect(requestsTo(calls, 'GET /api/admin/audit/export.csv')[0].query.get('text')).toBe('vic');
   expect(clicked).toEqual([expect.stringMatching(/^audit-log-\d{4}-\d{2}-\d{2}\.csv$/)]);
 

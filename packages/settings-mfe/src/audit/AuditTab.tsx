@@ -93,6 +93,7 @@ export function AuditTab({ toast }: { toast: ToastApi }) {
       </div>
       {audit.isError && <Alert type="error" showIcon title={`Error loading the audit log: ${toApiError(audit.error).message}`} style={{ marginBottom: 16 }} />}
       <Table<AuditEntry>
+        aria-label="Audit log"
         rowKey="id"
         loading={audit.isFetching}
         dataSource={audit.data?.entries ?? []}

@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { Button, Card, Popconfirm, Table } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type DeployTokenRecord, type ToastApi, toApiError } from '@growth-admin/shared-client';
-import { ListError } from './ListError';
 import { queries, keys, revokeDeployToken } from '../api';
-import { formatDate } from '@growth-admin/ui-kit';
+import { formatDate, LoadError } from '@growth-admin/ui-kit';
 
 /** When a token stops working: never, its date, or its date with "(expired)". */
 function expiry(expiresAt: string | null, now = Date.now()): string {
@@ -55,11 +54,11 @@ export function DeployTokensList({
       }
     >
       {tokens.isError && (
-        <ListError
-          what="the deploy tokens"
-          error={tokens.error}
-          retrying={tokens.isFetching}
+        <LoadError
+          title={`Error loading the deploy tokens: ${toApiError(tokens.error).message}`}
+          style={{ marginBottom: 16 }}
           onRetry={() => void tokens.refetch()}
+          retrying={tokens.isFetching}
         />
       )}
       <Table<DeployTokenRecord>

@@ -5,9 +5,8 @@ import { useState } from 'react';
 import { Button, Flex, Modal, Table, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toApiError, type Preview, type ToastApi } from '@growth-admin/shared-client';
-import { formatDate, useFocusReturn } from '@growth-admin/ui-kit';
+import { formatDate, LoadError, useFocusReturn } from '@growth-admin/ui-kit';
 import { deletePreview, keys, queries } from '../api';
-import { ListError } from './ListError';
 
 /** When a preview stops serving: its date, with "(expired)" once past. */
 const expiry = (p: Preview) => (p.expired ? `${formatDate(p.expiresAt)} (expired)` : formatDate(p.expiresAt));
@@ -72,7 +71,12 @@ export function RemotePreviews({ remote, owner, toast }: { remote: string; owner
   return (
     <>
       {previews.isError && (
-        <ListError what={`the previews of ${remote}`} error={previews.error} retrying={previews.isFetching} onRetry={() => void previews.refetch()} />
+        <LoadError
+          title={`Error loading the previews of ${remote}: ${toApiError(previews.error).message}`}
+          retrying={previews.isFetching}
+          onRetry={() => void previews.refetch()}
+          style={{ marginBottom: 16 }}
+        />
       )}
       <Table<Preview>
         rowKey="label"

@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { Button, Card, Popconfirm, Table } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type RemoteRecord, type ToastApi, toApiError } from '@growth-admin/shared-client';
-import { ListError } from './ListError';
 import { decommissionRemote, queries, keys } from '../api';
-import { formatDate, StatusTag } from '@growth-admin/ui-kit';
+import { formatDate, LoadError, StatusTag } from '@growth-admin/ui-kit';
 
 export const DECOMMISSION_EFFECT =
   'Its sections and slot contributions disappear for everyone on their next page load, and its deploy tokens are revoked. Its releases stay in the history.';
@@ -43,11 +42,11 @@ export function RemotesList({ toast, onAdd }: { toast: ToastApi; onAdd(): void }
       }
     >
       {remotes.isError && (
-        <ListError
-          what="the remotes"
-          error={remotes.error}
-          retrying={remotes.isFetching}
+        <LoadError
+          title={`Error loading the remotes: ${toApiError(remotes.error).message}`}
+          style={{ marginBottom: 16 }}
           onRetry={() => void remotes.refetch()}
+          retrying={remotes.isFetching}
         />
       )}
       <Table<RemoteRecord>

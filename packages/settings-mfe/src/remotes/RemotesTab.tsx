@@ -7,7 +7,7 @@ import { RemotePreviews } from './RemotePreviews';
 import { servedFromOrigin } from './remoteForm';
 import { hasRole, type Release, type RemoteReleases, type SectionProps, toApiError } from '@growth-admin/shared-client';
 import { promoteRelease, queries, keys, rollbackRelease } from '../api';
-import { formatDate, StatusTag } from '@growth-admin/ui-kit';
+import { formatDate, LoadError, StatusTag } from '@growth-admin/ui-kit';
 
 const STATE_COLOURS: Record<Release['state'], string> = {
   active: '#10B981',
@@ -109,20 +109,11 @@ export function RemotesTab({ user, toast, slots }: SectionProps) {
     <Flex vertical gap={16}>
       <Card title="Releases">
         {registry.isError && (
-          <Alert
-            type="error"
-            showIcon
+          <LoadError
             title={`Error loading the releases: ${toApiError(registry.error).message}`}
             style={{ marginBottom: 16 }}
-            action={
-              <Button
-                size="small"
-                onClick={() => void registry.refetch()}
-                loading={registry.isFetching}
-              >
-                Retry
-              </Button>
-            }
+            onRetry={() => void registry.refetch()}
+            retrying={registry.isFetching}
           />
         )}
         <Table<RemoteReleases>

@@ -15,7 +15,8 @@ const ALL = [...MINE, { id: '21', username: 'vic', startedAt: at(0), lastSeenAt:
 
 const buttonsNamed = (root: ParentNode, name: string) => Array.from(root.querySelectorAll('button')).filter((b) => b.textContent?.trim() === name);
 const rowOf = async (text: string, card: string) => within(cardNamed(card)).getByText(text).closest('tr')!;
-const cardNamed = (title: string) => screen.getByText(title).closest('.ant-card') as HTMLElement;
+/** The sessions table of the card titled `title` (named after it). */
+const cardNamed = (title: string) => screen.getByRole('table', { name: title });
 
 function api(ended: Set<string> = new Set()) {
   const live = (list: typeof ALL) => list.filter((s) => !ended.has(s.id));

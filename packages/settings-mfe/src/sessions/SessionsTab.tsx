@@ -48,12 +48,12 @@ export function SessionsTab({ user, toast }: SectionProps) {
           </Popconfirm>
         }
       >
-        <SessionsTable sessions={mine} ending={ending} onEnd={endOne(false)} emptyText="No active sessions" />
+        <SessionsTable label="My sessions" sessions={mine} ending={ending} onEnd={endOne(false)} emptyText="No active sessions" />
       </Card>
       {isOwner && (
         <Card title="Every administrator's sessions">
           <Typography.Paragraph type="secondary">As an owner you can end anyone's session: it is signed out at its next step.</Typography.Paragraph>
-          <SessionsTable sessions={everyone} showUsername ending={ending} onEnd={endOne(true)} emptyText="No active sessions" />
+          <SessionsTable label="Every administrator's sessions" sessions={everyone} showUsername ending={ending} onEnd={endOne(true)} emptyText="No active sessions" />
         </Card>
       )}
     </Flex>

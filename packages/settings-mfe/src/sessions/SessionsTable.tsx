@@ -4,6 +4,8 @@ import { type Session, toApiError } from '@growth-admin/shared-client';
 import { formatDate } from '@growth-admin/ui-kit';
 
 interface SessionsTableProps {
+  /** The table's accessible name: the title of the card it is in. */
+  label: string;
   sessions: UseQueryResult<Session[]>;
   /** Everyone's sessions (owners): a column says whose. */
   showUsername?: boolean;
@@ -14,11 +16,12 @@ interface SessionsTableProps {
 }
 
 /** Active sessions with browser, IP, start and last-seen; every one but this one can be ended. */
-export function SessionsTable({ sessions, showUsername = false, ending, onEnd, emptyText }: SessionsTableProps) {
+export function SessionsTable({ label, sessions, showUsername = false, ending, onEnd, emptyText }: SessionsTableProps) {
   return (
     <>
       {sessions.isError && <Alert type="error" showIcon title={`Error loading sessions: ${toApiError(sessions.error).message}`} style={{ marginBottom: 16 }} />}
       <Table<Session>
+        aria-label={label}
         rowKey="id"
         loading={sessions.isFetching}
         dataSource={sessions.data ?? []}

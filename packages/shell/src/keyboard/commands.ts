@@ -2,7 +2,7 @@
 // that can be a number, that item in each section that opens items from its URL (`/orders/<orderSn>`,
 // as the composition says: `itemLabel`).
 import type { ComposedSection } from '@growth-admin/shared-client';
-import { pathForSection } from '../sections/composition';
+import { pathForSection } from '../sections/routes';
 
 export interface Command {
   id: string;

@@ -7,7 +7,7 @@ import { ConfigProvider } from 'antd';
 import { SearchBar } from '@growth-admin/ui-kit';
 import { CommandPalette } from './CommandPalette';
 import { paletteCommands } from './commands';
-import { TEST_RUNTIME_CONFIG } from '../testing/composition';
+import { TEST_RUNTIME_CONFIG } from '../testing/testRuntimeConfig';
 
 const SECTIONS = TEST_RUNTIME_CONFIG.composition.sections;
 import { useShortcuts } from './useShortcuts';

@@ -1,7 +1,7 @@
 // Catches what a remote section throws while rendering, so only that section falls back.
 import { Component, type ReactNode } from 'react';
 import { describeLoadError } from '../sections/remoteLoader';
-import { SectionUnavailable } from './SectionUnavailable';
+import { LoadError } from '@growth-admin/ui-kit';
 
 interface Props {
   label: string;
@@ -25,7 +25,7 @@ export class SectionErrorBoundary extends Component<Props, { error: unknown }> {
 
   override render() {
     if (this.state.error) {
-      return <SectionUnavailable label={this.props.label} reason={describeLoadError(this.state.error)} onRetry={this.props.onRetry} />;
+      return <LoadError title={`${this.props.label} is unavailable`} description={describeLoadError(this.state.error)} onRetry={this.props.onRetry} />;
     }
     return this.props.children;
   }

@@ -1,14 +1,14 @@
 // Loads a remote section's module when it is first opened and renders it; a failed load or a
-// render error shows '<Section> is unavailable' with the reason and a Retry.
+// render error shows '<Section> is unavailable' with the reason and a Retry (the UI kit's LoadError).
 import { Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Spin } from 'antd';
+import { LoadError } from '@growth-admin/ui-kit';
 import type { SectionProps } from '@growth-admin/shared-client';
-import type { Section } from '../sections/composition';
+import type { Section } from '../sections/routes';
 import { describeLoadError } from '../sections/remoteLoader';
 import { shellRuntime } from '../sections/shellRuntime';
 import { reportRemoteFailure } from '../sections/failureReports';
 import { SectionErrorBoundary } from './SectionErrorBoundary';
-import { SectionUnavailable } from './SectionUnavailable';
 import { pageVitals } from '../vitals/page';
 import { RemoteView, useRemoteView } from '../vitals/useRemoteView';
 
@@ -62,7 +62,7 @@ export function SectionHost({ section, props, onSettled }: { section: Section; p
   };
 
   if (!state || state.attempt !== attempt) return <SectionSpinner />;
-  if (state.status === 'failed') return <SectionUnavailable label={section.label} reason={state.reason} onRetry={retry} />;
+  if (state.status === 'failed') return <LoadError title={`${section.label} is unavailable`} description={state.reason} onRetry={retry} />;
   const { Component } = state;
   return (
     <SectionErrorBoundary key={attempt} label={section.label} onRetry={retry} onError={onCrash}>

@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import SignedInApp from './SignedInApp';
 import { RemoteLoader } from '../sections/remoteLoader';
 import { resetComposition, startComposition } from '../sections/shellRuntime';
-import { TEST_RUNTIME_CONFIG } from '../testing/composition';
+import { TEST_RUNTIME_CONFIG } from '../testing/testRuntimeConfig';
 import { queryClient } from './queryClient';
 
 let releaseData: (value: string) => void = () => undefined;

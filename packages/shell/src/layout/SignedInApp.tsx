@@ -6,7 +6,7 @@ import { LogoutOutlined } from '@ant-design/icons';
 import { QueryClientProvider, useIsFetching, useQuery } from '@tanstack/react-query';
 import { clearSession, getMe, getToken, logout, queryKeys, type Composition, type Role, type SectionProps } from '@growth-admin/shared-client';
 import { retryLogoutLater } from './pendingLogout';
-import { BASE_PATH, pathForSection } from '../sections/composition';
+import { BASE_PATH, pathForSection } from '../sections/routes';
 import type { RemoteLoader } from '../sections/remoteLoader';
 import { shellRuntime } from '../sections/shellRuntime';
 import { sectionIcon } from './sectionIcons';

@@ -9,7 +9,7 @@ import type { RuntimeConfig } from '../boot/runtimeConfig';
 import { resetFailureReports } from '../sections/failureReports';
 import { RemoteLoader } from '../sections/remoteLoader';
 import { resetComposition, startComposition } from '../sections/shellRuntime';
-import { TEST_RUNTIME_CONFIG } from '../testing/composition';
+import { TEST_HASHES, TEST_RUNTIME_CONFIG } from '../testing/testRuntimeConfig';
 import { pageVitals, resetPageVitals } from '../vitals/page';
 import { VIEW_ATTRIBUTE } from '../vitals/collector';
 import { createSlotHost } from './SlotHost';
@@ -25,6 +25,7 @@ const config: RuntimeConfig = {
   ...TEST_RUNTIME_CONFIG,
   remotes: { ...TEST_RUNTIME_CONFIG.remotes, tickets: 'http://t.test/mf-manifest.json', promos: 'http://pr.test/mf-manifest.json', gone: 'http://g.test/mf-manifest.json' },
   releases: { tickets: { id: '31', version: '1.0.0', canary: true }, promos: { id: '32', version: '2.0.0', canary: false }, gone: { id: '33', version: '0.1.0', canary: false } },
+  integrity: { ...TEST_RUNTIME_CONFIG.integrity, tickets: TEST_HASHES, promos: TEST_HASHES, gone: TEST_HASHES },
   composition: {
     ...TEST_RUNTIME_CONFIG.composition,
     slots: {

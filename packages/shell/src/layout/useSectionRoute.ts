@@ -2,7 +2,7 @@
 // the same section; the root (and a path the composition does not know) shows the first section.
 import { useCallback, useEffect, useState } from 'react';
 import type { Composition } from '@growth-admin/shared-client';
-import { isKnownPath, pathForSection, routeFor, type Route } from '../sections/composition';
+import { isKnownPath, pathForSection, routeFor, type Route } from '../sections/routes';
 
 export function useSectionRoute(composition: Composition, basePath: string): [Route | null, (path: string) => void] {
   const read = useCallback(() => routeFor(composition, window.location.pathname, basePath), [composition, basePath]);

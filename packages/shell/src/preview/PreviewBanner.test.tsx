@@ -7,7 +7,7 @@ import { clearSession, setSession, type SessionPreview, type ToastApi } from '@g
 import { fail, installFakeApi, ok, requestsTo } from '@growth-admin/shared-client/testing';
 import type { RuntimeConfig } from '../boot/runtimeConfig';
 import { RemoteLoader } from '../sections/remoteLoader';
-import { TEST_RUNTIME_CONFIG } from '../testing/composition';
+import { TEST_RUNTIME_CONFIG } from '../testing/testRuntimeConfig';
 import PreviewBanner, { exitPreview } from './PreviewBanner';
 
 const CONFIG_URL = 'http://api.test/api/runtime-config';

@@ -11,7 +11,7 @@ import SignedInApp from '../layout/SignedInApp';
 import { queryClient } from '../layout/queryClient';
 import { RemoteLoader } from '../sections/remoteLoader';
 import { resetComposition, startComposition } from '../sections/shellRuntime';
-import { TEST_RUNTIME_CONFIG } from '../testing/composition';
+import { TEST_RUNTIME_CONFIG } from '../testing/testRuntimeConfig';
 
 const PREVIEW_ENTRY = 'http://store.test/projects/2.0.0-pr/mf-manifest.json';
 const IN_PREVIEW: RuntimeConfig = {

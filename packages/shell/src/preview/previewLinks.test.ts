@@ -3,7 +3,7 @@
 // then the runtime config is read again; a refused link is reported, never dropped silently.
 import { fail, installFakeApi, ok, requestsTo } from '@growth-admin/shared-client/testing';
 import type { RuntimeConfig } from '../boot/runtimeConfig';
-import { TEST_RUNTIME_CONFIG } from '../testing/composition';
+import { TEST_RUNTIME_CONFIG } from '../testing/testRuntimeConfig';
 import { keepPreviewLink, PREVIEW_LINKS_KEY, withPreviewLinks } from './link';
 
 const CONFIG_URL = 'http://api.test/api/runtime-config';

@@ -8,7 +8,7 @@ import { installFakeApi, ok, requestsTo } from '@growth-admin/shared-client/test
 import { App } from '../App';
 import type { RuntimeConfig } from '../boot/runtimeConfig';
 import { resetComposition, shellRuntime } from '../sections/shellRuntime';
-import { TEST_RUNTIME_CONFIG } from '../testing/composition';
+import { TEST_RUNTIME_CONFIG } from '../testing/testRuntimeConfig';
 import { keepPreviewLink, PREVIEW_LINKS_KEY } from './link';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({

@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { browserTimeZone, clearSession, dashboardLoads, getSession, setSession } from '@growth-admin/shared-client';
 import { fail, installFakeApi, ok, type FakeRequest } from '@growth-admin/shared-client/testing';
 import { App } from '../App';
-import { TEST_RUNTIME_CONFIG } from '../testing/composition';
+import { TEST_RUNTIME_CONFIG } from '../testing/testRuntimeConfig';
 import { resetComposition, startComposition } from './shellRuntime';
 
 jest.setTimeout(30_000);

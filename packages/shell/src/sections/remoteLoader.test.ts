@@ -1,5 +1,5 @@
 import type { RuntimeConfig } from '../boot/runtimeConfig';
-import { describeLoadError, RemoteLoader, type FederationRuntime } from './remoteLoader';
+import { describeLoadError, RemoteLoader, UNVERIFIED_REMOTES_WARNING, type FederationRuntime } from './remoteLoader';
 
 const config: RuntimeConfig = {
   apiBaseUrl: 'http://api.test',
@@ -37,7 +37,7 @@ describe('describeLoadError', () => {
 describe('RemoteLoader', () => {
   it('starts once: the integrity plugin and every remote on an allowed origin, registered together', () => {
     const runtime = fakeRuntime();
-    const loader = new RemoteLoader(config, runtime);
+    const loader = new RemoteLoader({ ...config, integrity: {} }, runtime);
     loader.start();
     loader.start();
     expect(runtime.registerPlugins).toHaveBeenCalledTimes(1);
@@ -122,5 +122,62 @@ describe('RemoteLoader', () => {
     const loader = new RemoteLoader(config, fakeRuntime());
     expect(loader.releaseOf('orders')).toEqual({ id: '7', version: '2.0.0', canary: false });
     expect(loader.releaseOf('people')).toBeUndefined();
+  });
+});
+
+describe('a runtime config that is not the release registry’s (a plain runtime-config.json)', () => {
+  const plain: RuntimeConfig = { ...config, allowedOrigins: undefined, releases: {} };
+
+  it('in development: its remotes load unchecked, and the console says loudly that this is development only', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const runtime = fakeRuntime();
+    const { restore } = answerUsage();
+    try {
+      const loader = new RemoteLoader(plain, runtime);
+      loader.start();
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(warn).toHaveBeenCalledWith(UNVERIFIED_REMOTES_WARNING);
+      expect(UNVERIFIED_REMOTES_WARNING).toMatch(/^\[Growth Admin\] DEVELOPMENT ONLY: .*no integrity hash checked.*A production build refuses them/);
+      const Orders = () => null;
+      runtime.loadRemote.mockResolvedValueOnce({ default: Orders });
+      await expect(loader.load('orders', './Orders')).resolves.toBe(Orders);
+    } finally {
+      restore();
+      warn.mockRestore();
+    }
+  });
+
+  it("the registry's config (hashes, even none) warns of nothing", () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      new RemoteLoader({ ...config, integrity: {} }, fakeRuntime()).start();
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it('in a production build: its remotes are refused as a release without hashes is, fetching nothing', async () => {
+    const nodeEnv = process.env.NODE_ENV;
+    let Production: typeof RemoteLoader | undefined;
+    process.env.NODE_ENV = 'production';
+    try {
+      jest.isolateModules(() => {
+        // eslint-disable-next-line @typescript-eslint/no-require-imports -- the module reads the build's NODE_ENV when it loads
+        Production = (require('./remoteLoader') as typeof import('./remoteLoader')).RemoteLoader;
+      });
+    } finally {
+      process.env.NODE_ENV = nodeEnv;
+    }
+    const runtime = fakeRuntime();
+    const { fetchMock, restore } = answerUsage();
+    try {
+      const loader = new Production!(plain, runtime);
+      await expect(loader.load('orders', './Orders')).rejects.toThrow("The orders remote's release records no integrity hashes for its manifest and remoteEntry.js, so it is not loaded");
+      expect(fetchMock).not.toHaveBeenCalled();
+      expect(runtime.loadRemote).not.toHaveBeenCalled();
+    } finally {
+      restore();
+    }
   });
 });

@@ -30,6 +30,17 @@ export function describeLoadError(err: unknown): string {
   return firstLine.replace(/^\[\s*Federation Runtime\s*\]:?\s*/i, '').replace(/\s*#[\w-]+$/, '') || 'unknown error';
 }
 
+/**
+ * A runtime config that is not the release registry's (a plain runtime-config.json: no hashes, no
+ * allowed origins) is a development path: a development build loads its remotes without integrity
+ * and says so loudly in the console; a production build refuses them as it refuses a release
+ * without hashes. The one way a production shell loads a remote is the registry's, with integrity.
+ */
+export const UNVERIFIED_REMOTES_ALLOWED = process.env.NODE_ENV !== 'production';
+
+export const UNVERIFIED_REMOTES_WARNING =
+  "[Growth Admin] DEVELOPMENT ONLY: this page's runtime config is not the release registry's. Its remotes load with no integrity hash checked and from any origin, and every section shows to every role. A production build refuses them: serve the shell with the registry's config (GET /api/runtime-config; docs/architecture.md).";
+
 /** `./Orders` (the composition's) → `Orders` (the federation key's). */
 const moduleName = (module: string) => module.replace(/^\.\//, '');
 
@@ -76,6 +87,7 @@ export class RemoteLoader {
     // The Trusted Types policy lets script load from these origins only (the page's CSP says the same).
     allowScriptOrigins(allowed.map(([, entry]) => entry));
     this.runtime.registerRemotes(allowed.map(([name, entry]) => ({ name, entry })), { force: true });
+    if (UNVERIFIED_REMOTES_ALLOWED && !this.config.integrity && allowed.length) console.warn(UNVERIFIED_REMOTES_WARNING);
   }
 
   /** Whether `url` is on an origin the registry allows (always, where the config names none). */
@@ -83,9 +95,9 @@ export class RemoteLoader {
     return !this.config.allowedOrigins || this.config.allowedOrigins.includes(new URL(url).origin);
   }
 
-  /** The hashes `name` loads with; null where the registry requires them and has none. */
+  /** The hashes `name` loads with; null where it may not load without and has none; undefined: unchecked (development). */
   integrityOf(name: string): RemoteIntegrity | null | undefined {
-    if (!this.config.integrity) return undefined;
+    if (!this.config.integrity) return UNVERIFIED_REMOTES_ALLOWED ? undefined : null;
     return this.config.integrity[name] ?? null;
   }
 
@@ -137,16 +149,16 @@ export class RemoteLoader {
     if (!manifestUrl) throw new Error(`No remote named ${name} is in this administrator's composition`);
     // Only code from where the registry's releases are served runs (a config pointing elsewhere is refused).
     if (!this.onAllowedOrigin(manifestUrl)) throw new Error(`The ${name} remote's URL ${manifestUrl} is not on an origin the release registry allows`);
-    // A release without recorded hashes is not loaded where the registry gives hashes (nothing is fetched).
+    // A remote without hashes is not loaded where they are required (nothing is fetched).
     if (this.integrityOf(name) === null) throw missingIntegrity(name);
     const usageChecked = checkSharedClientUsage(manifestUrl).catch((refused: Error) => {
       throw new Error(`The ${name} remote cannot run on this shell: ${refused.message}`);
     });
     // With hashes, the integrity plugin holds the remote's manifest back until this check has passed
     // (nothing of a refused remote runs), so the two fetches go side by side: one round trip less.
-    // Without (a plain config), the check comes first.
-    if (this.integrityOf(name)) this.usageChecks.set(name, usageChecked);
-    else await usageChecked;
+    // Without (a plain config, development only), the check comes first.
+    if (UNVERIFIED_REMOTES_ALLOWED && !this.integrityOf(name)) await usageChecked;
+    else this.usageChecks.set(name, usageChecked);
     const loading = this.runtime.loadRemote<{ default?: AnyComponent }>(key);
     loading.catch(() => undefined); // read below, after the check: a refusal is the reason to show
     await usageChecked;

@@ -9,7 +9,8 @@ const OPTIONS: SearchOption<Field>[] = [
 ];
 
 async function chooseType(label: string) {
-  fireEvent.mouseDown(document.querySelector('.ant-select') as Element);
+  fireEvent.mouseDown(screen.getByRole('combobox', { name: /^Search (type|by)$/ }));
+  // The drawn option: antd's virtual list gives it no role (only hidden copies have one), so its class is the only handle.
   fireEvent.click((await screen.findAllByText(label, { selector: '.ant-select-item-option-content' }))[0]);
 }
 

@@ -1,8 +1,8 @@
-// The standalone dev harness every remote mounts in `pnpm --filter <remote> dev`: its section(s) inside
-// the same providers the shell gives them (one QueryClient with retry 1 and no refetch on focus,
-// antd's App for toasts), behind a minimal sign-in, against the real admin API named in
-// runtime-config.json. It is for the team's own development; the shell never loads it.
-import { useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
+// The standalone dev harness every remote mounts in `pnpm --filter <remote> dev`: the sections its
+// remote.json declares, inside the same providers the shell gives them (one QueryClient with retry 1
+// and no refetch on focus, antd's App for toasts), behind a minimal sign-in, against the real admin
+// API named in runtime-config.json. It is for the team's own development; the shell never loads it.
+import { Suspense, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import {
   Alert,
   App as AntApp,
@@ -27,7 +27,6 @@ import {
   logout,
   setSession,
   subscribeSession,
-  type SectionProps,
   type ToastApi,
 } from '@growth-admin/shared-client';
 import { useAppearance } from '../appearance';
@@ -35,12 +34,10 @@ import { AppearanceSwitches } from '../AppearanceSwitches';
 import { installDialogFocusWrap } from '../dialogFocus';
 import { StepUpHost } from '../stepUp/StepUpHost';
 import { DocumentTheme, useAdminTheme } from '../theme';
+import { exposedModules } from './exposedModules';
+import { standaloneSections, type RemoteDeclaration, type StandaloneSection } from './sections';
 
-export interface StandaloneSection {
-  key: string;
-  label: string;
-  Component: ComponentType<SectionProps>;
-}
+export type { RemoteDeclaration, StandaloneSection };
 
 interface RuntimeConfig {
   apiBaseUrl: string;
@@ -129,21 +126,28 @@ function Workspace({ title, sections }: { title: string; sections: StandaloneSec
         </Space>
       </Layout.Header>
       <Layout.Content style={{ padding: 24 }}>
-        <Section user={{ username }} toast={toast} />
+        <Suspense fallback={<Spin size="large" style={{ display: 'block', margin: '120px auto' }} />}>
+          <Section user={{ username }} toast={toast} />
+        </Suspense>
       </Layout.Content>
     </Layout>
   );
 }
 
-export function StandaloneApp({
-  title,
-  sections,
-}: {
-  title: string;
-  sections: StandaloneSection[];
-}) {
+/**
+ * `remote`: the remote's own remote.json (imported as JSON); `title` defaults to the page's (the
+ * build's `title`).
+ */
+export function StandaloneApp({ remote, title = document.title }: { remote: RemoteDeclaration; title?: string }) {
   const [config, setConfig] = useState<RuntimeConfig | null>(null);
   const [configError, setConfigError] = useState<string | null>(null);
+  const declared = useMemo(() => {
+    try {
+      return { sections: standaloneSections(remote, exposedModules), error: null };
+    } catch (error) {
+      return { sections: [], error: (error as Error).message };
+    }
+  }, [remote]);
   const token = useSession();
   const adminTheme = useAdminTheme();
   const { dark } = useAppearance();
@@ -167,13 +171,13 @@ export function StandaloneApp({
       <DocumentTheme dark={dark} />
       <AntApp>
         <QueryClientProvider client={queryClient}>
-          {configError ? (
-            <Alert type="error" title={configError} style={{ margin: 24 }} />
+          {declared.error || configError ? (
+            <Alert type="error" title={declared.error ?? configError} style={{ margin: 24 }} />
           ) : !config ? (
             <Spin fullscreen />
           ) : token ? (
             <>
-              <Workspace title={title} sections={sections} />
+              <Workspace title={title} sections={declared.sections} />
               <StepUpHost />
             </>
           ) : (

@@ -2,7 +2,7 @@
 // says it uses and what it declares (remote-meta.json), and refuses (422 RELEASE_INCOMPATIBLE, every
 // reason in one message, nothing changed) a build that cannot run on the active shell or does not fit
 // the registry. The rules are pure (`compatibilityProblems`); `gateRelease` fetches their inputs.
-import { REMOTE_FILES, RemoteMeta as RemoteMetaSchema, SECTION_ICONS, SHELL_CONTRACT_FILE, type RemoteMeta } from '@growth-admin/api-contract/composition';
+import { REMOTE_FILES, RemoteMeta as RemoteMetaSchema, SECTION_ICONS, SHELL_CONTRACT_FILE, type RemoteMeta } from '@growth-admin/api-contract/remote-meta';
 import { Value } from '@sinclair/typebox/value';
 import satisfies from 'semver/functions/satisfies';
 import validRange from 'semver/ranges/valid';

@@ -5,14 +5,14 @@
 // other administrators, and the same administrator's other sessions, are unaffected, and a reload
 // keeps it. Every change runs under the remote's lock and is audited in its transaction.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { RemoteMeta } from '@growth-admin/api-contract/composition';
+import type { RemoteMeta } from '@growth-admin/api-contract/remote-meta';
 import type { Preview, PreviewInput, SessionPreview } from '@growth-admin/api-contract/releases';
 import type { Db, Queryable } from '../../db';
 import { iso } from '../../db/dates';
 import { audit, type Actor } from '../../db/audit';
 import { ApiError, conflict, forbidden, notFound } from '../../http/errors';
 import { liveRemote, lockRemote } from '../remotes/repository';
-import type { PreviewRelease } from './composition';
+import type { PreviewRelease } from './resolveComposition';
 import type { ComposableRelease } from './repository';
 
 /** The signed token's content. */

@@ -2,7 +2,7 @@
 // runs in one transaction under a per-remote advisory lock (two calls for one remote never interleave;
 // the partial unique indexes are the last word) and is audited in it. Which remotes exist is the
 // registry's `remotes` table (modules/remotes).
-import type { RemoteMeta } from '@growth-admin/api-contract/composition';
+import type { RemoteMeta } from '@growth-admin/api-contract/remote-meta';
 import type { Release, ReleaseInput, RemoteReleases } from '@growth-admin/api-contract/releases';
 import type { Db, Queryable } from '../../db';
 import { iso } from '../../db/dates';

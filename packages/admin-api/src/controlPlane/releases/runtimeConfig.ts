@@ -1,12 +1,12 @@
 // The runtime config the shell boots from: the base config for everyone; with a session, the
-// administrator's composition and the remotes it loads (composition.ts), from the registry, with the
+// administrator's composition and the remotes it loads (resolveComposition.ts), from the registry, with the
 // previews this session entered (previews.ts) in place of their remotes' chosen releases.
 import type { RegistryRuntimeConfig } from '@growth-admin/api-contract/releases';
 import type { Role } from '@growth-admin/api-contract/route';
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db';
 import type { ControlPlaneConfig, ControlPlaneOptions } from '../deps';
-import { EMPTY_COMPOSITION, resolveComposition, subjectOf } from './composition';
+import { EMPTY_COMPOSITION, resolveComposition, subjectOf } from './resolveComposition';
 import { sessionPreviews } from './previews';
 import { registryState } from './repository';
 

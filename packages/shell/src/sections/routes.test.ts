@@ -1,5 +1,5 @@
-import { isKnownPath, pathForSection, pathSegment, routeFor } from './composition';
-import { TEST_RUNTIME_CONFIG } from '../testing/composition';
+import { isKnownPath, pathForSection, pathSegment, routeFor } from './routes';
+import { TEST_RUNTIME_CONFIG } from '../testing/testRuntimeConfig';
 
 const composition = TEST_RUNTIME_CONFIG.composition;
 const section = (path: string) => composition.sections.find((s) => s.path === path);

@@ -1,4 +1,4 @@
-// Runtime composition: what a remote's build says it adds to the shell (its sections and its
+// Remote metadata and runtime composition: what a remote's build says it adds to the shell (its sections and its
 // contributions to extension slots), as data the registry reads without running the remote's code,
 // and what the API answers each administrator (the sidebar, routes and slot contributions of the
 // remotes they may load). The shell compiles in no remote: all of it arrives with the runtime config.

@@ -4,6 +4,9 @@ import type { RuntimeConfig } from '../boot/runtimeConfig';
 
 const section = (remote: string, path: string, label: string, icon: string, order: number, module = './Section', extra = {}) => ({ remote, path, label, icon, order, module, ...extra });
 
+/** A release's hashes, as the registry gives them (the tests' fake runtime checks none). */
+export const TEST_HASHES = { manifest: 'sha384-bWFuaWZlc3Q=', entry: 'sha384-ZW50cnk=' };
+
 export const TEST_RUNTIME_CONFIG: RuntimeConfig = {
   apiBaseUrl: 'http://api.test',
   signingKey: 'k',
@@ -16,6 +19,8 @@ export const TEST_RUNTIME_CONFIG: RuntimeConfig = {
     settings: 'http://s.test/mf-manifest.json',
   },
   releases: {},
+  // The registry's answer carries each remote's hashes (a config without is development's: remoteLoader.ts).
+  integrity: Object.fromEntries(['analytics', 'projects', 'people', 'orders', 'settings'].map((name) => [name, TEST_HASHES])),
   composition: {
     sections: [
       section('analytics', 'analytics', 'Analytics', 'dashboard', 10, './Section', { prefetch: 'dashboard' }),

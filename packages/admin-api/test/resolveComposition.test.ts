@@ -1,8 +1,8 @@
-// The composition resolver as a function (composition.ts): what each role and canary bucket gets
+// The composition resolver as a function (resolveComposition.ts): what each role and canary bucket gets
 // from the registry's remotes and their releases, in order; decommissioned remotes' sections as
 // removedSections; the remotes, releases, integrity and origins of the composed remotes only.
 import type { Release, RemoteMeta } from '@growth-admin/api-contract';
-import { bucketOf, resolveComposition, subjectOf } from '../src/controlPlane/releases/composition';
+import { bucketOf, resolveComposition, subjectOf } from '../src/controlPlane/releases/resolveComposition';
 import type { ComposableRelease, RegistryEntry } from '../src/controlPlane/releases/repository';
 
 const HASH = `sha384-${'A'.repeat(64)}`;

@@ -3,7 +3,7 @@
 // and canary subject in; the sidebar, routes and slot contributions, and the remotes to load with
 // their releases, integrity and allowed origins, out.
 import { createHash } from 'node:crypto';
-import { REMOTE_FILES, type Composition, type RemoteMeta } from '@growth-admin/api-contract/composition';
+import { REMOTE_FILES, type Composition, type RemoteMeta } from '@growth-admin/api-contract/remote-meta';
 import type { RegistryRuntimeConfig } from '@growth-admin/api-contract/releases';
 import { roleAllows, type Role } from '@growth-admin/api-contract/route';
 import type { ComposableRelease, RegistryEntry } from './repository';
