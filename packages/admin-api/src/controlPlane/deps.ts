@@ -23,6 +23,8 @@ export type ControlPlaneConfig = Pick<
   | 'previewTtlDays'
   | 'previewMaxPerRemote'
   | 'previewSecret'
+  | 'devOverrideOrigins'
+  | 'devOverrideSecret'
   | 'judgeIntervalMs'
   | 'judgeMinAdmins'
   | 'judgeMinViews'
