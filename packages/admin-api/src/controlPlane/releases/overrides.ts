@@ -3,6 +3,7 @@
 // session only (session_overrides, gone with it), audited, never integrity-checked (the runtime config
 // says so by listing it), and never counted: while a session has an override its runtime configs
 // record no served release, so nothing it measures or reports is stored (measurements.ts' rule).
+import { ownershipProblems } from '@growth-admin/api-contract/compatibility';
 import type { RemoteMeta } from '@growth-admin/api-contract/composition';
 import type { OverrideInput, SessionOverride } from '@growth-admin/api-contract/releases';
 import { describeOverrideRule, OVERRIDE_TICKET_SECONDS, overrideOriginAllowed, signOverrideTicket, type OverrideOriginRule } from '@growth-admin/web-security';
@@ -33,17 +34,6 @@ function manifestOrigin(manifestUrl: string): string {
   return url.origin;
 }
 
-/** Why `meta` cannot be composed as `remote`'s: it names another remote, or a path another live remote owns. */
-function metaProblems(remote: string, meta: RemoteMeta, ownedPaths: Record<string, string>): string[] {
-  const problems: string[] = [];
-  if (meta.name !== remote) problems.push(`its remote-meta.json names the remote "${meta.name}", not "${remote}"`);
-  for (const s of meta.sections) {
-    const owner = ownedPaths[s.path];
-    if (owner && owner !== remote) problems.push(`the section path /${s.path} belongs to the remote ${owner}`);
-  }
-  return problems;
-}
-
 /**
  * Records `input` on the session (replacing its override of that remote), forgets the releases the
  * session was served (from now on its page runs a development build: nothing it measures counts) and
@@ -65,7 +55,7 @@ export async function setOverride(
   }
   return db.transaction(async (tx) => {
     await liveRemote(tx, input.remote);
-    const problems = input.meta ? metaProblems(input.remote, input.meta, ownedPaths) : [];
+    const problems = input.meta ? ownershipProblems(input.remote, input.meta, { ownedPaths }) : [];
     if (problems.length) throw new ApiError(422, 'OVERRIDE_INCOMPATIBLE', `${input.remote} from ${origin} cannot be loaded: ${problems.join('; ')}`);
     const [row] = await tx.query<{ setAt: Date }>(
       `insert into session_overrides (session_id, remote, manifest_url, origin, meta) values ($1, $2, $3, $4, $5)
