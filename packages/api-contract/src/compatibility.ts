@@ -10,6 +10,8 @@ import validRange from 'semver/ranges/valid';
 import type { RemoteMeta } from './composition';
 import { REMOTE_FILES } from './remoteFiles';
 
+export { REMOTE_FILES, SHELL_CONTRACT_FILE } from './remoteFiles';
+
 export interface FederationManifest {
   name?: unknown;
   exposes?: Array<{ name?: unknown; path?: unknown }>;

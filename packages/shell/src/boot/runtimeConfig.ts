@@ -17,6 +17,14 @@ export interface RemoteIntegrity {
   entry: string;
 }
 
+/** A developer's own override of one remote in this session: its code from a development build, unchecked (override/). */
+export interface RemoteOverride {
+  remote: string;
+  manifestUrl: string;
+  origin: string;
+  setAt: string;
+}
+
 export interface RuntimeConfig {
   apiBaseUrl: string;
   signingKey: string;
@@ -34,6 +42,9 @@ export interface RuntimeConfig {
   integrity?: Record<string, RemoteIntegrity>;
   /** The sidebar, routes and slot contributions; empty before sign-in. */
   composition: Composition;
+  /** From the release registry: this session's overrides (each in `remotes`, exempt from integrity), and the ticket for the page's CSP. */
+  overrides?: RemoteOverride[];
+  overrideTicket?: string;
 }
 
 const SRI = /^sha(256|384|512)-[A-Za-z0-9+/]+={0,2}$/;
@@ -103,6 +114,14 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
     composition: parseComposition(v.composition, remotes),
   };
   if (Array.isArray(v.allowedOrigins)) config.allowedOrigins = v.allowedOrigins.filter((o): o is string => typeof o === 'string');
+  // An override is taken only as the remote's URL it names (anything else could load unchecked code).
+  const overrides = (Array.isArray(v.overrides) ? v.overrides : []).filter(
+    (o): o is RemoteOverride => isObject(o) && str(o.remote) && str(o.manifestUrl) && str(o.origin) && str(o.setAt) && remotes[o.remote] === o.manifestUrl,
+  );
+  if (overrides.length && str(v.overrideTicket)) {
+    config.overrides = overrides.map(({ remote, manifestUrl, origin, setAt }) => ({ remote, manifestUrl, origin, setAt }));
+    config.overrideTicket = v.overrideTicket;
+  }
   if (isObject(v.integrity)) {
     config.integrity = recordOf(v.integrity, (h) => (str(h.manifest) && str(h.entry) && SRI.test(h.manifest) && SRI.test(h.entry) ? { manifest: h.manifest, entry: h.entry } : null));
   }

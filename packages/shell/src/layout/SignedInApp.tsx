@@ -1,6 +1,6 @@
 // The signed-in application: antd and React Query providers, the sidebar layout, the current
 // section, sign-out, and idle preloading of the other sections.
-import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { App as AntApp, Button, ConfigProvider, Layout, Menu, Typography } from 'antd';
 import { LogoutOutlined } from '@ant-design/icons';
 import { QueryClientProvider, useIsFetching, useQuery } from '@tanstack/react-query';
@@ -22,6 +22,8 @@ import { useShortcuts } from '../keyboard/useShortcuts';
 import { whenIdle } from '../sections/whenIdle';
 import { releaseWarmTheme } from './themeWarmup';
 import { startVitalsWhenIdle } from '../vitals/start';
+import { hasOverrideLink } from '../override/link';
+import { clearOverrideTicket } from '../override/ticket';
 import {
   AppearanceSwitches,
   DocumentTheme,
@@ -54,6 +56,9 @@ function usePalette(): [typeof Palette | null, () => void] {
 }
 
 
+/** A developer's override: its banners and the confirmation of an override link (a chunk of its own). */
+const OverrideHost = lazy(() => import(/* webpackChunkName: "override" */ '../override/OverrideHost'));
+
 /** Signs out on the server, then always locally: the administrator asked to leave. */
 export async function signOut(): Promise<void> {
   const token = getToken();
@@ -66,6 +71,7 @@ export async function signOut(): Promise<void> {
     if (token) retryLogoutLater(token);
   } finally {
     queryClient.clear();
+    clearOverrideTicket(); // the session's overrides end with it: the next page admits none of their origins
     clearSession();
   }
 }
@@ -110,8 +116,9 @@ function Shell({ username, storedRole, loader }: SignedInProps & { loader: Remot
       cancelOthers();
       cancelPalette();
     };
-    // The real-user measurements' observers too (docs/releases.md): never before the first screen.
-    startVitalsWhenIdle({ ...loader.config, filesOf: (remote) => loader.filesOf(remote) });
+    // The real-user measurements' observers too (docs/releases.md): never before the first screen, and
+    // never on a page running a development override (the API would store none of it).
+    if (!loader.config.overrides) startVitalsWhenIdle({ ...loader.config, filesOf: (remote) => loader.filesOf(remote) });
   }, [firstSettled, fetching, sections, loader, loadCommandPalette]);
   useEffect(() => () => cancelPreload.current?.(), []);
 
@@ -179,6 +186,11 @@ function Shell({ username, storedRole, loader }: SignedInProps & { loader: Remot
         </div>
       </Layout.Sider>
       <Layout.Content className="ga-content" data-section={current} ref={content}>
+        {(Boolean(loader.config.overrides) || hasOverrideLink(window.location.search)) && (
+          <Suspense fallback={null}>
+            <OverrideHost config={loader.config} />
+          </Suspense>
+        )}
         {route?.kind === 'section' ? (
           <SectionHost key={route.section.path} section={route.section} props={sectionProps} onSettled={onSettled} />
         ) : (

@@ -6,7 +6,7 @@
 import type { ComponentType } from 'react';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { allowScriptOrigins } from '@growth-admin/shared-client/page-security';
-import type { ChosenRelease, RemoteIntegrity, RuntimeConfig } from '../boot/runtimeConfig';
+import type { ChosenRelease, RemoteIntegrity, RemoteOverride, RuntimeConfig } from '../boot/runtimeConfig';
 import { integrityPlugin, missingIntegrity } from './integrity';
 import { checkSharedClientUsage } from './sharedClientCheck';
 import { whenIdle } from './whenIdle';
@@ -29,6 +29,13 @@ export function describeLoadError(err: unknown): string {
   const firstLine = raw.split('\n').map((l) => l.trim()).find(Boolean) ?? raw;
   return firstLine.replace(/^\[\s*Federation Runtime\s*\]:?\s*/i, '').replace(/\s*#[\w-]+$/, '') || 'unknown error';
 }
+
+/**
+ * A developer's override is checked in the page before its code loads: the gate's rules on its build,
+ * and whether this page's CSP admits its origin (override/check.ts, a chunk of its own).
+ */
+const overrideReady = (override: RemoteOverride, config: RuntimeConfig) =>
+  import(/* webpackChunkName: "override" */ '../override/check').then((m) => m.overrideReady(override, config));
 
 /** `./Orders` (the composition's) → `Orders` (the federation key's). */
 const moduleName = (module: string) => module.replace(/^\.\//, '');
@@ -73,10 +80,15 @@ export class RemoteLoader {
     return !this.config.allowedOrigins || this.config.allowedOrigins.includes(new URL(url).origin);
   }
 
-  /** The hashes `name` loads with; null where the registry requires them and has none. */
+  /** The hashes `name` loads with; null where the registry requires them and has none; none for an override (exempt, and listed). */
   integrityOf(name: string): RemoteIntegrity | null | undefined {
-    if (!this.config.integrity) return undefined;
+    if (!this.config.integrity || this.overrideOf(name)) return undefined;
     return this.config.integrity[name] ?? null;
+  }
+
+  /** This session's development override of `name`, if it has one. */
+  overrideOf(name: string): RemoteOverride | undefined {
+    return this.config.overrides?.find((o) => o.remote === name);
   }
 
   /** Where `name`'s files are, once its manifest was read (errors of its code are attributed by it). */
@@ -126,6 +138,8 @@ export class RemoteLoader {
     if (!this.onAllowedOrigin(manifestUrl)) throw new Error(`The ${name} remote's URL ${manifestUrl} is not on an origin the release registry allows`);
     // A release without recorded hashes is not loaded where the registry gives hashes (nothing is fetched).
     if (this.integrityOf(name) === null) throw missingIntegrity(name);
+    const override = this.overrideOf(name);
+    if (override) await overrideReady(override, this.config);
     const usageChecked = checkSharedClientUsage(manifestUrl).catch((refused: Error) => {
       throw new Error(`The ${name} remote cannot run on this shell: ${refused.message}`);
     });
