@@ -115,12 +115,10 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
   };
   if (Array.isArray(v.allowedOrigins)) config.allowedOrigins = v.allowedOrigins.filter((o): o is string => typeof o === 'string');
   // An override is taken only as the remote's URL it names (anything else could load unchecked code).
-  const overrides = (Array.isArray(v.overrides) ? v.overrides : []).filter(
-    (o): o is RemoteOverride => isObject(o) && str(o.remote) && str(o.manifestUrl) && str(o.origin) && str(o.setAt) && remotes[o.remote] === o.manifestUrl,
-  );
-  if (overrides.length && str(v.overrideTicket)) {
-    config.overrides = overrides.map(({ remote, manifestUrl, origin, setAt }) => ({ remote, manifestUrl, origin, setAt }));
-    config.overrideTicket = v.overrideTicket;
+  const overrides = (Array.isArray(v.overrides) ? v.overrides : []).filter((o): o is RemoteOverride => isObject(o) && str(o.remote) && remotes[o.remote] === o.manifestUrl && str(o.origin));
+  if (overrides.length) {
+    config.overrides = overrides;
+    if (str(v.overrideTicket)) config.overrideTicket = v.overrideTicket;
   }
   if (isObject(v.integrity)) {
     config.integrity = recordOf(v.integrity, (h) => (str(h.manifest) && str(h.entry) && SRI.test(h.manifest) && SRI.test(h.entry) ? { manifest: h.manifest, entry: h.entry } : null));

@@ -22,8 +22,6 @@ import { useShortcuts } from '../keyboard/useShortcuts';
 import { whenIdle } from '../sections/whenIdle';
 import { releaseWarmTheme } from './themeWarmup';
 import { startVitalsWhenIdle } from '../vitals/start';
-import { hasOverrideLink } from '../override/link';
-import { clearOverrideTicket } from '../override/ticket';
 import {
   AppearanceSwitches,
   DocumentTheme,
@@ -56,8 +54,13 @@ function usePalette(): [typeof Palette | null, () => void] {
 }
 
 
-/** A developer's override: its banners and the confirmation of an override link (a chunk of its own). */
+/**
+ * A developer's override: its banners and the confirmation of an override link. A chunk of its own,
+ * the loader's check of an override's build in it too: nothing of it is on a plain page's first load.
+ */
 const OverrideHost = lazy(() => import(/* webpackChunkName: "override" */ '../override/OverrideHost'));
+/** Whether the page has an override or was opened with an override link (`?override=`, override/link.ts). */
+const wantsOverride = (loader: RemoteLoader) => Boolean(loader.config.overrides) || /[?&]override=/.test(window.location.search);
 
 /** Signs out on the server, then always locally: the administrator asked to leave. */
 export async function signOut(): Promise<void> {
@@ -71,7 +74,8 @@ export async function signOut(): Promise<void> {
     if (token) retryLogoutLater(token);
   } finally {
     queryClient.clear();
-    clearOverrideTicket(); // the session's overrides end with it: the next page admits none of their origins
+    // The session's overrides end with it: the next page admits none of their origins.
+    if (shellRuntime()?.config.overrides) void import(/* webpackChunkName: "override" */ '../override/ticket').then((m) => m.clearOverrideTicket());
     clearSession();
   }
 }
@@ -186,7 +190,7 @@ function Shell({ username, storedRole, loader }: SignedInProps & { loader: Remot
         </div>
       </Layout.Sider>
       <Layout.Content className="ga-content" data-section={current} ref={content}>
-        {(Boolean(loader.config.overrides) || hasOverrideLink(window.location.search)) && (
+        {wantsOverride(loader) && (
           <Suspense fallback={null}>
             <OverrideHost config={loader.config} />
           </Suspense>

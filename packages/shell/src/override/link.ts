@@ -9,9 +9,6 @@ export interface OverrideLink {
   origin: string;
 }
 
-/** Whether the page was opened with an override link (the signed-in layout then loads the override's code). */
-export const hasOverrideLink = (search: string) => new URLSearchParams(search).has(OVERRIDE_PARAM);
-
 /** The override the link asks for; an Error saying why it names none; null without the parameter. */
 export function overrideLinkOf(search: string): OverrideLink | Error | null {
   const value = new URLSearchParams(search).get(OVERRIDE_PARAM);

@@ -118,6 +118,45 @@ describe('RemoteLoader', () => {
     }
   });
 
+  it('loads a development override without integrity, only once its build was checked in the page; refuses one the page does not admit', async () => {
+    const build = 'http://localhost:5173/mf-manifest.json';
+    const overridden: RuntimeConfig = {
+      ...config,
+      remotes: { ...config.remotes, orders: build },
+      releases: {},
+      integrity: { people: { manifest: 'sha384-bWFu', entry: 'sha384-ZW50cnk=' } },
+      allowedOrigins: [...config.allowedOrigins!, 'http://localhost:5173'],
+      overrides: [{ remote: 'orders', manifestUrl: build, origin: 'http://localhost:5173', setAt: '2026-11-20T12:00:00.000Z' }],
+    };
+    const runtime = fakeRuntime();
+    const loader = new RemoteLoader(overridden, runtime);
+    expect(loader.integrityOf('orders')).toBeUndefined(); // exempt, because listed as an override
+    expect(loader.integrityOf('people')).not.toBeUndefined();
+    const { fetchMock, restore } = answerUsage();
+    const { resetOverrideChecks } = await import('../override/check');
+    try {
+      // Behind a server that checks no ticket (already loaded again once): refused, nothing fetched or run.
+      sessionStorage.setItem('growth-admin.override-reload', 'http://localhost:5173');
+      await expect(loader.load('orders', './Orders')).rejects.toThrow(/^The orders override cannot load: this page does not admit http:\/\/localhost:5173/);
+      expect(fetchMock).not.toHaveBeenCalled();
+      expect(runtime.loadRemote).not.toHaveBeenCalled();
+
+      // Admitted: the build's files are read (the gate's rules) before the federation runtime loads it.
+      resetOverrideChecks();
+      document.head.innerHTML = '<meta name="growth-admin:override-origins" content="http://localhost:5173">';
+      runtime.loadRemote.mockImplementation(async () => {
+        expect((fetchMock.mock.calls as unknown as Array<[string]>).map(([url]) => url)).toContain(build);
+        return { default: () => null };
+      });
+      await expect(loader.load('orders', './Orders')).resolves.toBeInstanceOf(Function);
+      expect(runtime.loadRemote).toHaveBeenCalledWith('orders/Orders');
+    } finally {
+      restore();
+      document.head.innerHTML = '';
+      sessionStorage.clear();
+    }
+  });
+
   it("says which release of a remote this page runs", () => {
     const loader = new RemoteLoader(config, fakeRuntime());
     expect(loader.releaseOf('orders')).toEqual({ id: '7', version: '2.0.0', canary: false });
