@@ -59,8 +59,8 @@ function usePalette(): [typeof Palette | null, () => void] {
  * the loader's check of an override's build in it too: nothing of it is on a plain page's first load.
  */
 const OverrideHost = lazy(() => import(/* webpackChunkName: "override" */ '../override/OverrideHost'));
-/** Whether the page has an override or was opened with an override link (`?override=`, override/link.ts). */
-const wantsOverride = (loader: RemoteLoader) => Boolean(loader.config.overrides) || /[?&]override=/.test(window.location.search);
+/** The query of an override link (`?override=`, override/link.ts) the page was opened with, read before a section rewrites its URL. */
+const overrideLinkQuery = () => (/[?&]override=/.test(window.location.search) ? window.location.search : null);
 
 /** Signs out on the server, then always locally: the administrator asked to leave. */
 export async function signOut(): Promise<void> {
@@ -95,6 +95,7 @@ function Shell({ username, storedRole, loader }: SignedInProps & { loader: Remot
   // The role now (a role changed since sign-in shows here), fresh for a minute.
   const me = useQuery({ queryKey: queryKeys.me(), queryFn: getMe, staleTime: 60_000 });
   const [CommandPalette, loadCommandPalette] = usePalette();
+  const [linkQuery] = useState(overrideLinkQuery);
   const role = me.data?.role ?? storedRole;
   const sectionProps: SectionProps = useMemo(() => {
     const context = { user: { username, role }, toast: sectionToast };
@@ -190,9 +191,9 @@ function Shell({ username, storedRole, loader }: SignedInProps & { loader: Remot
         </div>
       </Layout.Sider>
       <Layout.Content className="ga-content" data-section={current} ref={content}>
-        {wantsOverride(loader) && (
+        {(loader.config.overrides || linkQuery) && (
           <Suspense fallback={null}>
-            <OverrideHost config={loader.config} />
+            <OverrideHost config={loader.config} linkQuery={linkQuery} />
           </Suspense>
         )}
         {route?.kind === 'section' ? (

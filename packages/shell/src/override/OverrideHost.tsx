@@ -7,8 +7,8 @@ import { OverrideConfirm } from './OverrideConfirm';
 import { overrideLinkOf, withoutOverrideLink } from './link';
 
 /** The link's override unless this session has exactly that one already (then the link is just dropped). */
-function pendingLink(config: RuntimeConfig) {
-  const link = overrideLinkOf(window.location.search);
+function pendingLink(config: RuntimeConfig, linkQuery: string | null) {
+  const link = linkQuery === null ? null : overrideLinkOf(linkQuery);
   if (link && !(link instanceof Error) && config.overrides?.some((o) => o.remote === link.remote && o.manifestUrl === link.manifestUrl)) {
     window.history.replaceState(window.history.state, '', withoutOverrideLink(window.location.href));
     return null;
@@ -16,8 +16,9 @@ function pendingLink(config: RuntimeConfig) {
   return link;
 }
 
-export default function OverrideHost({ config }: { config: RuntimeConfig }) {
-  const [link, setLink] = useState(() => pendingLink(config));
+/** `linkQuery`: the query of the override link the page was opened with (null: none). */
+export default function OverrideHost({ config, linkQuery }: { config: RuntimeConfig; linkQuery: string | null }) {
+  const [link, setLink] = useState(() => pendingLink(config, linkQuery));
   return (
     <>
       {(config.overrides ?? []).map((o) => (

@@ -69,6 +69,8 @@ export async function buildProblems(
       json(fetchImpl, new URL(SHELL_CONTRACT_FILE, base).href, "this shell's contract"),
     ]);
     shell = shellProvidesFrom(shellManifest as FederationManifest, contract as Parameters<typeof shellProvidesFrom>[1]);
+    // On a page with an override the shell provides React's development JSX runtime too (jsxDevRuntime.ts).
+    if (shell.shared.react) shell.shared['react/jsx-dev-runtime'] = shell.shared.react;
   } catch (err) {
     return [`the build cannot be checked: ${(err as Error).message}`];
   }

@@ -83,8 +83,10 @@ describe('the ticket and what the page admits', () => {
 });
 
 describe("the gate's rules on the build, in the page", () => {
-  it('pass a build that fits this shell', async () => {
+  it('pass a build that fits this shell, a development build too (this page provides React’s development JSX runtime)', async () => {
     expect(await buildProblems('orders', BUILD, composition, network(buildFiles()), SHELL)).toEqual([]);
+    const development = buildFiles({ manifest: { shared: [...shared(), { name: 'react/jsx-dev-runtime', version: '19.2.0', requiredVersion: '^19.0.0', singleton: true }] } });
+    expect(await buildProblems('orders', BUILD, composition, network(development), SHELL)).toEqual([]);
   });
 
   it('name every problem: a singleton this shell provides in another version, exports it lacks, a slot contract, a path another remote owns, an unexposed module', async () => {

@@ -4,7 +4,7 @@
 // every remote the administrator may load (a remote registered after that could tear the share
 // scope), and each load runs through the origin rule, the shared-client check and integrity.
 import type { ComponentType } from 'react';
-import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerPlugins, registerRemotes, registerShared } from '@module-federation/enhanced/runtime';
 import { allowScriptOrigins } from '@growth-admin/shared-client/page-security';
 import type { ChosenRelease, RemoteIntegrity, RemoteOverride, RuntimeConfig } from '../boot/runtimeConfig';
 import { integrityPlugin, missingIntegrity } from './integrity';
@@ -15,10 +15,11 @@ import { whenIdle } from './whenIdle';
 export interface FederationRuntime {
   registerPlugins: typeof registerPlugins;
   registerRemotes: typeof registerRemotes;
+  registerShared: typeof registerShared;
   loadRemote: typeof loadRemote;
 }
 
-const federation: FederationRuntime = { registerPlugins, registerRemotes, loadRemote };
+const federation: FederationRuntime = { registerPlugins, registerRemotes, registerShared, loadRemote };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a section's or a slot contribution's props
 type AnyComponent = ComponentType<any>;
@@ -31,11 +32,15 @@ export function describeLoadError(err: unknown): string {
 }
 
 /**
- * A developer's override is checked in the page before its code loads: the gate's rules on its build,
- * and whether this page's CSP admits its origin (override/check.ts, a chunk of its own).
+ * Before a developer's override loads (override/loading.ts, a chunk of its own): whether this page's
+ * CSP admits its origin and the gate's rules on its build, then the JSX runtime a development build
+ * takes from the shell (so it never downloads a React of its own).
  */
-const overrideReady = (override: RemoteOverride, config: RuntimeConfig) =>
-  import(/* webpackChunkName: "override" */ '../override/check').then((m) => m.overrideReady(override, config));
+async function overrideReady(override: RemoteOverride, config: RuntimeConfig, runtime: FederationRuntime): Promise<void> {
+  const loading = await import(/* webpackChunkName: "override" */ '../override/loading');
+  await loading.overrideReady(override, config);
+  runtime.registerShared(loading.JSX_DEV_RUNTIME_SHARE); // (the first registration stays)
+}
 
 /** `./Orders` (the composition's) → `Orders` (the federation key's). */
 const moduleName = (module: string) => module.replace(/^\.\//, '');
@@ -139,7 +144,7 @@ export class RemoteLoader {
     // A release without recorded hashes is not loaded where the registry gives hashes (nothing is fetched).
     if (this.integrityOf(name) === null) throw missingIntegrity(name);
     const override = this.overrideOf(name);
-    if (override) await overrideReady(override, this.config);
+    if (override) await overrideReady(override, this.config, this.runtime);
     const usageChecked = checkSharedClientUsage(manifestUrl).catch((refused: Error) => {
       throw new Error(`The ${name} remote cannot run on this shell: ${refused.message}`);
     });
