@@ -65,7 +65,7 @@ test('an override to a local development build: asked first, this session only, 
   await signInViaApi(page, `/projects${new URL(link).search}`);
   const dialog = page.getByRole('dialog', { name: `Load projects from ${devOrigin}?` });
   await expect(dialog).toBeVisible();
-  await expect(dialog).toContainText(`This session will run projects’s code from ${devOrigin}/mf-manifest.json: a development build, not integrity-checked.`);
+  await expect(dialog).toContainText(`This session will run projects from ${devOrigin}/mf-manifest.json: a development build, not integrity-checked.`);
   await expectAccessible(page, 'the override confirmation');
   // Keyboard only: to the dialog's button, and Enter.
   const load = dialog.getByRole('button', { name: 'Load override' });

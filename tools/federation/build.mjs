@@ -18,6 +18,7 @@ import { antdStaticCss } from './antd-static-css.mjs';
 import { precompress } from './precompress.mjs';
 import { readRemoteJson, remoteMeta, REMOTE_FILE } from './local-remotes.mjs';
 import { tricksLeftOut } from './build-tricks.mjs';
+import { overrideLink } from './override-link.mjs';
 
 const HTML_TEMPLATE = ({ title }) => `<!doctype html>
 <html lang="en">
@@ -368,14 +369,6 @@ function runCompiler(compiler) {
       });
     });
   });
-}
-
-/** The override link the shell at `panelUrl` takes (shell/src/override/link.ts): `<panel>/?override=<remote>@<manifest URL>`. */
-export function overrideLink(panelUrl, remote, manifestUrl) {
-  const panel = new URL(panelUrl);
-  panel.search = '';
-  panel.hash = '';
-  return `${panel.href.replace(/\/+$/, '')}/?override=${remote}@${encodeURIComponent(manifestUrl)}`;
 }
 
 /** `--in-panel <panel URL>`: the URL (null without the flag); throws when it is missing or not http(s). */

@@ -54,7 +54,7 @@ export function OverrideConfirm({ link, onClose }: { link: OverrideLink | Error;
       ]}
     >
       <Typography.Paragraph>
-        This session will run {link.remote}’s code from <Typography.Text code>{link.manifestUrl}</Typography.Text>: a development build, not integrity-checked.
+        This session will run {link.remote} from <Typography.Text code>{link.manifestUrl}</Typography.Text>: a development build, not integrity-checked.
       </Typography.Paragraph>
       <Typography.Paragraph>Only this browser session gets it; other administrators, and your other sessions, keep the released {link.remote}. End it from its banner, or sign out.</Typography.Paragraph>
       {refusal && <Alert type="error" showIcon message={`The override was refused: ${refusal}`} />}
