@@ -7,7 +7,7 @@ import {
   verifyOverrideTicket,
   withOverrideOrigins,
 } from './devOverrides';
-import { pageCsp } from './headers';
+import { pageCsp, type PageOrigins } from './headers';
 
 const SECRET = 'test-override-secret';
 const LOCAL = parseOverrideOrigins('http://localhost:*, http://127.0.0.1:*');
@@ -70,9 +70,9 @@ describe('the override ticket', () => {
 
 describe('the CSP decision of the shell’s page server', () => {
   const settings = { secret: SECRET, rules: LOCAL };
-  const base = { api: 'http://localhost:4000', scripts: ['http://localhost:3100'], directImageHosts: [] };
-  const scriptSrc = (origins: typeof base) => pageCsp('AAAAAAAAAAAAAAAAAAAAAA==', origins).split('; ').find((d) => d.startsWith('script-src'));
-  const connectSrc = (origins: typeof base) => pageCsp('AAAAAAAAAAAAAAAAAAAAAA==', origins).split('; ').find((d) => d.startsWith('connect-src'));
+  const base: PageOrigins = { api: 'http://localhost:4000', scripts: ['http://localhost:3100'], directImageHosts: [] };
+  const scriptSrc = (origins: PageOrigins) => pageCsp('AAAAAAAAAAAAAAAAAAAAAA==', origins).split('; ').find((d) => d.startsWith('script-src'));
+  const connectSrc = (origins: PageOrigins) => pageCsp('AAAAAAAAAAAAAAAAAAAAAA==', origins).split('; ').find((d) => d.startsWith('connect-src'));
 
   it('admits the origins of a valid ticket in that response’s script-src and connect-src', () => {
     const admitted = admittedOverrideOrigins(cookie(signOverrideTicket({ origins: ['http://localhost:5173'], exp: inAnHour }, SECRET)), settings, NOW);
