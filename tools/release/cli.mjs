@@ -158,8 +158,14 @@ export async function run(argv, env = process.env, out = console.log) {
     if (!list.length) out(`${remote} has no previews`);
     for (const p of list) out(previewLine(p));
   } else if (cmd === 'release' && flags.delete) {
-    const p = await api.deletePreview(remote, flags.preview);
-    out(`${remote} preview ${p.label} (${p.version}) deleted: sessions that entered it get the active release again`);
+    // Gone already (deleted, or expired and cleaned up) is what was asked for: a pull request closed
+    // after its preview expired must not fail its CI.
+    const p = await api.deletePreview(remote, flags.preview).catch((err) => {
+      if (err.code === 'PREVIEW_NOT_FOUND') return null;
+      throw err;
+    });
+    if (p) out(`${remote} preview ${p.label} (${p.version}) deleted: sessions that entered it get the active release again`);
+    else out(`${remote} has no live preview ${flags.preview} (deleted or expired already): nothing to delete`);
   } else if (cmd === 'releases') {
     for (const r of await api.history(remote)) out(line(r));
     const j = await api.judgement(remote);

@@ -108,6 +108,7 @@ export function scaffoldRemote({ dir, name, label, port = 3020, kit }) {
     'jest.config.cjs': templates.jestConfig(o),
     'tsconfig.json': templates.tsconfig(o),
     '.gitignore': templates.gitignore(o),
+    '.github/workflows/preview.yml': templates.previewWorkflow(o),
     'README.md': templates.readme(o),
     'src/index.ts': templates.indexTs(o),
     'src/bootstrap.tsx': templates.bootstrapTsx(o),

@@ -201,10 +201,104 @@ The remote \`${name}\` of Growth Admin, made with \`create-growth-admin-remote\`
 | \`npm run release\` | builds, uploads \`dist/\` to the release store and registers it; the API's gate checks it against the active shell first |
 | \`npm run release -- --preview pr-42\` | the same build as a preview under that label: never active, the last line printed is the link that shows it to a signed-in administrator; \`npx growth-admin-release release ${name} --preview pr-42 --delete\` deletes it |
 
+Each pull request gets a preview: \`.github/workflows/preview.yml\` (GitHub Actions) tests every push,
+publishes it as the preview \`pr-<number>\` and posts the link on the pull request, and deletes the
+preview when the pull request closes. It needs the repository's secrets \`DEPLOY_TOKEN\` and
+\`ADMIN_SIGNING_KEY\` and variables \`API_URL\`, \`RELEASE_STORE_URL\` and the store's \`RELEASE_S3_*\`.
+
 The release needs the remote created by an owner (Settings → Remotes → Add remote) and its deploy
 token: \`DEPLOY_TOKEN=deploy_… API_URL=https://admin-api.example RELEASE_STORE_URL=… npm run release\`
 (the store: \`RELEASE_STORE_DIR\`, or \`RELEASE_S3_BUCKET\` and the other \`RELEASE_S3_*\` settings).
 
 Its sections and slot contributions are declared in \`remote.json\`; the shell learns them from the
 registry when the release is registered.
+`;
+
+/**
+ * The CI workflow (GitHub Actions) of a pull request's preview: every push builds, tests and
+ * publishes the remote as the preview `pr-<number>` and posts its link on the pull request; closing
+ * the pull request (merged or abandoned) deletes it. Its `run:` steps are plain shell, so
+ * test/outside.test.ts runs them against a running system.
+ */
+export const previewWorkflow = ({ name }) => `# A preview of every pull request, in the real admin panel (docs: README.md, "Preview a pull request").
+# Each push builds, tests and publishes the remote as the preview pr-<number> and posts its link on the
+# pull request; closing the pull request deletes the preview.
+# The repository's settings: the secret DEPLOY_TOKEN (the remote's deploy token) and ADMIN_SIGNING_KEY;
+# the variables API_URL and RELEASE_STORE_URL, and the store's RELEASE_S3_BUCKET (RELEASE_S3_REGION,
+# RELEASE_S3_PREFIX, RELEASE_S3_ENDPOINT as your bucket needs; AWS credentials as secrets).
+name: Preview
+
+on:
+  pull_request:
+    types: [opened, synchronize, reopened, closed]
+
+concurrency:
+  group: preview-\${{ github.event.pull_request.number }}
+  cancel-in-progress: true
+
+env:
+  PREVIEW_LABEL: pr-\${{ github.event.pull_request.number }}
+  API_URL: \${{ vars.API_URL }}
+  RELEASE_STORE_URL: \${{ vars.RELEASE_STORE_URL }}
+  RELEASE_S3_BUCKET: \${{ vars.RELEASE_S3_BUCKET }}
+  RELEASE_S3_REGION: \${{ vars.RELEASE_S3_REGION }}
+  RELEASE_S3_PREFIX: \${{ vars.RELEASE_S3_PREFIX }}
+  RELEASE_S3_ENDPOINT: \${{ vars.RELEASE_S3_ENDPOINT }}
+  AWS_ACCESS_KEY_ID: \${{ secrets.AWS_ACCESS_KEY_ID }}
+  AWS_SECRET_ACCESS_KEY: \${{ secrets.AWS_SECRET_ACCESS_KEY }}
+  DEPLOY_TOKEN: \${{ secrets.DEPLOY_TOKEN }}
+  ADMIN_SIGNING_KEY: \${{ secrets.ADMIN_SIGNING_KEY }}
+
+jobs:
+  publish:
+    if: github.event.action != 'closed'
+    runs-on: ubuntu-latest
+    permissions:
+      contents: read
+      pull-requests: write
+    steps:
+      - uses: actions/checkout@v4
+      - uses: pnpm/action-setup@v4
+        with:
+          version: 10
+      - uses: actions/setup-node@v4
+        with:
+          node-version: 24
+      - name: Install
+        run: pnpm install --frozen-lockfile
+      - name: Test
+        run: npm test
+      - name: Publish the preview
+        run: |
+          npm run release -- --preview "$PREVIEW_LABEL" | tee release.log
+          echo "PREVIEW_LINK=$(tail -n 1 release.log)" >> "$GITHUB_ENV"
+          echo "Preview $PREVIEW_LABEL of ${name}: $(tail -n 1 release.log)" >> "$GITHUB_STEP_SUMMARY"
+      - name: Post the link on the pull request
+        uses: actions/github-script@v7
+        with:
+          script: |
+            const marker = '<!-- growth-admin-preview -->';
+            const body = \`\${marker}\\nPreview of ${name} in the admin panel (sign in to open it): \${process.env.PREVIEW_LINK}\`;
+            const { owner, repo } = context.repo;
+            const issue_number = context.payload.pull_request.number;
+            const comments = await github.paginate(github.rest.issues.listComments, { owner, repo, issue_number });
+            const mine = comments.find((c) => c.body?.startsWith(marker));
+            if (mine) await github.rest.issues.updateComment({ owner, repo, comment_id: mine.id, body });
+            else await github.rest.issues.createComment({ owner, repo, issue_number, body });
+
+  delete:
+    if: github.event.action == 'closed'
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/checkout@v4
+      - uses: pnpm/action-setup@v4
+        with:
+          version: 10
+      - uses: actions/setup-node@v4
+        with:
+          node-version: 24
+      - name: Install
+        run: pnpm install --frozen-lockfile
+      - name: Delete the preview
+        run: npx growth-admin-release release ${name} --preview "$PREVIEW_LABEL" --delete
 `;

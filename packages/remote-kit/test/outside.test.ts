@@ -5,7 +5,7 @@
 // and the release gate (the admin API's own code, built) checks the build against the contract of
 // this repository's shell build, served over HTTP as the API fetches it.
 // Needs the shell and the admin API built (turbo builds them before this package's tests).
-import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import {
   existsSync,
   mkdtempSync,
@@ -20,27 +20,13 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { gateRelease } from '@growth-admin/admin-api/dist/controlPlane/releases/gate';
+import { startReleaseSystem } from '../scripts/release-system.mjs';
+import { jobSteps } from '../scripts/workflow-steps.mjs';
+import { KIT_VERSION, REPO, teamEnv, teamSteps } from '../scripts/team-folder.mjs';
 
 jest.setTimeout(600_000);
 
-const REPO = resolve(__dirname, '../../..');
 const SHELL_DIST = join(REPO, 'packages/shell/dist');
-const KIT_VERSION: string = JSON.parse(
-  readFileSync(join(__dirname, '../package.json'), 'utf8'),
-).version;
-
-/**
- * The environment of a team's shell: this one's, less what pnpm and jest set for this workspace
- * (NODE_PATH would resolve packages from this repository's store).
- */
-function teamEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    if (/^(npm_|pnpm_|PNPM_|NODE_PATH$|NODE_OPTIONS$|INIT_CWD$|JEST_|TURBO_)/.test(key)) continue;
-    env[key] = value;
-  }
-  return { ...env, CI: 'true' };
-}
 
 const took: string[] = [];
 function sh(what: string, command: string, args: string[], cwd: string): SpawnSyncReturns<string> {
@@ -103,38 +89,21 @@ afterAll(() => {
   console.log(`remote kit outside the repository: ${took.join(', ')}`);
 });
 
-test('a remote scaffolded, installed, tested and built outside the repository from the packed kit alone passes the release gate against the shell', async () => {
+test('a remote scaffolded, installed, tested and built outside the repository from the packed kit alone passes the release gate against the shell; its CI workflow publishes a pull request\'s preview to a running system and deletes it when the pull request closes', async () => {
   if (!existsSync(join(SHELL_DIST, 'shell-contract.json')))
     throw new Error(
       'packages/shell/dist is not built: pnpm exec turbo run build --filter=@growth-admin/shell',
     );
   work = realpathSync(mkdtempSync(join(tmpdir(), 'growth-admin-remote-kit-')));
   expect(relative(REPO, work).startsWith('..')).toBe(true);
-  const kit = join(work, 'kit');
 
+  const [pack, scaffold, install] = teamSteps(work, 'reports');
   // 1. The kit's tarballs, made without touching what the repository has built.
   const before = builtFiles();
-  sh('pack', process.execPath, [join(__dirname, '../scripts/pack.mjs'), '--out', kit], REPO);
+  sh(...pack);
   expect(builtFiles()).toEqual(before);
   // 2. The scaffold, run from the kit's tarball alone (npm exec installs it, and nothing else).
-  sh(
-    'scaffold',
-    'npm',
-    [
-      'exec',
-      '--yes',
-      '--offline',
-      `--package=${join(kit, `growth-admin-remote-kit-${KIT_VERSION}.tgz`)}`,
-      '--',
-      'create-growth-admin-remote',
-      'reports',
-      '--name',
-      'reports',
-      '--kit',
-      './kit',
-    ],
-    work,
-  );
+  sh(...scaffold);
   const remote = join(work, 'reports');
   const manifestText = readFileSync(join(remote, 'package.json'), 'utf8');
   expect(manifestText).not.toContain(REPO);
@@ -154,12 +123,7 @@ test('a remote scaffolded, installed, tested and built outside the repository fr
     expect(spec).toMatch(/^file:\.\.\/kit\/growth-admin-[a-z-]+-\d+\.\d+\.\d+\.tgz$/);
 
   // 3. Installed from the tarballs (the rest from the registry, through the machine's store).
-  sh(
-    'install',
-    'pnpm',
-    ['install', '--prefer-offline', '--no-frozen-lockfile', '--config.confirmModulesPurge=false'],
-    remote,
-  );
+  sh(...install);
   // Every installed package (the kit's too) is inside the remote's folder: none is a link into the repository.
   const installed = join(remote, 'node_modules/.pnpm');
   const outside = readdirSync(installed)
@@ -274,4 +238,71 @@ test('a remote scaffolded, installed, tested and built outside the repository fr
   } finally {
     altered.close();
   }
+
+  // 7. The scaffold's CI workflow: its own shell steps, as GitHub's runner would run them for a pull
+  // request's events, against a running system (the company's API and store, with the remote added
+  // and its deploy token in the repository's secrets).
+  await runWorkflowAgainstASystem(remote);
 });
+
+/**
+ * The steps of `job` for a pull_request event, run in `remote` with bash as GitHub's runner does
+ * (-eo pipefail); asynchronously, since the system they talk to serves from this process.
+ */
+async function runJob(remote: string, job: string, action: string, { vars, secrets }: Record<'vars' | 'secrets', Record<string, string>>, runner: Record<string, string>): Promise<string[]> {
+  const workflow = readFileSync(join(remote, '.github/workflows/preview.yml'), 'utf8');
+  const context = { github: { event: { action, pull_request: { number: 42 } } }, vars, secrets };
+  const { runs, uses } = jobSteps(workflow, job, context);
+  if (!runs) return [];
+  for (const step of runs) {
+    const started = Date.now();
+    const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', step.run], { cwd: remote, env: { ...teamEnv(), ...runner, ...step.env } });
+    let output = '';
+    child.stdout.on('data', (c) => (output += c));
+    child.stderr.on('data', (c) => (output += c));
+    const code = await new Promise((done) => child.on('close', done));
+    took.push(`workflow ${job}: ${step.name} ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    if (code !== 0) throw new Error(`workflow job ${job}, step "${step.name}" failed (${code}):\n${output}`);
+  }
+  return uses;
+}
+
+async function runWorkflowAgainstASystem(remote: string): Promise<void> {
+  const system = await startReleaseSystem({ remote: 'reports' });
+  try {
+    const { API_URL, DEPLOY_TOKEN, ADMIN_SIGNING_KEY, RELEASE_STORE_DIR, RELEASE_STORE_URL } = system.env;
+    // The repository's settings. The store is a folder on the runner here (a self-hosted runner's
+    // RELEASE_STORE_DIR); on GitHub's runners it is the bucket the RELEASE_S3_* variables name.
+    const settings = { vars: { API_URL, RELEASE_STORE_URL }, secrets: { DEPLOY_TOKEN, ADMIN_SIGNING_KEY } };
+    const runner = { GITHUB_ENV: join(work, 'github-env'), GITHUB_STEP_SUMMARY: join(work, 'step-summary'), RELEASE_STORE_DIR };
+
+    // Opened: install, test, publish the preview pr-42 and post its link (GitHub's API, an action).
+    expect(await runJob(remote, 'delete', 'opened', settings, runner)).toEqual([]);
+    const uses = await runJob(remote, 'publish', 'opened', settings, runner);
+    expect(uses.map((u) => u.split('@')[0])).toEqual(['actions/checkout', 'pnpm/action-setup', 'actions/setup-node', 'actions/github-script']);
+    const link = /^PREVIEW_LINK=(.+)$/m.exec(readFileSync(runner.GITHUB_ENV, 'utf8'))?.[1] ?? '';
+    expect(link).toMatch(/\/shell\/\?preview=pv1\.[\w-]+\.[\w-]+$/);
+    expect(readFileSync(runner.GITHUB_STEP_SUMMARY, 'utf8')).toContain(`Preview pr-42 of reports: ${link}`);
+
+    // The link puts the session that opens it, and only it, on that build.
+    const a = await system.signIn();
+    const b = await system.signIn();
+    const entered = await a.call('POST', '/api/admin/previews', { token: new URL(link).searchParams.get('preview') });
+    expect(entered.body.data).toMatchObject({ remote: 'reports', label: 'pr-42', status: 'active' });
+    const configOf = async (session: typeof a) => (await session.call('GET', '/api/runtime-config')).body.data;
+    const seen = await configOf(a);
+    expect(seen.releases.reports).toMatchObject({ preview: 'pr-42', canary: false });
+    expect(JSON.stringify(seen.composition)).toContain('"reports"');
+    expect((await configOf(b)).releases.reports).toBeUndefined();
+
+    // Closed: the preview is deleted; the session that entered it is told and gets the active release (none).
+    await runJob(remote, 'delete', 'closed', settings, runner);
+    const after = await configOf(a);
+    expect(after.previews).toEqual([expect.objectContaining({ remote: 'reports', label: 'pr-42', status: 'deleted' })]);
+    expect(after.releases.reports).toBeUndefined();
+    // Closed again (a re-run): nothing to delete is not a failure.
+    await runJob(remote, 'delete', 'closed', settings, runner);
+  } finally {
+    await system.close();
+  }
+}

@@ -52,6 +52,7 @@ test('a new remote: remote.json, one section with its test, the standalone page,
   });
   expect(written.sort()).toEqual(
     [
+      '.github/workflows/preview.yml',
       '.gitignore',
       'README.md',
       'jest.config.cjs',
