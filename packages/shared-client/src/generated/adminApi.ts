@@ -916,7 +916,7 @@ export type paths = {
         get?: never;
         put?: never;
         /**
-         * Load one remote from a development build, for this session only
+         * Load one remote from a development build, this session only
          * @description Only where the server allows overrides (DEV_OVERRIDE_ORIGINS, a comma list of origins such as `http://localhost:*`; unset: off, as in production unless an owner sets it). Records on the calling session (one per remote; again for the same remote replaces it) that the remote’s code comes from `manifestUrl`: from then on this session’s runtime config names that URL for the remote, with no integrity hashes (a development build is not integrity-checked) and its origin allowed, and the sections and slot contributions of `meta` (the build’s remote-meta.json; without it, the remote’s chosen release’s), still only those the administrator’s role may see. It takes the place of a preview of the same remote. Other sessions, the same administrator’s included, are unaffected; signing out ends it. While a session has an override, nothing it measures or reports is stored (its runtime configs record no served release). Answers the override and a ticket for the shell’s page CSP (`overrideTicket` of the runtime config). Audited (release.override).
          */
         post: operations["setOverride"];
