@@ -7,8 +7,9 @@
 // Environment: SHELL_PORT (3000), ANALYTICS_PORT (3001), PROJECTS_PORT (3002), PEOPLE_PORT (3003),
 // ORDERS_PORT (3004), API_PORT (4000), DATA_DIR (.data/pglite), DATABASE_URL, ADMIN_USERNAME
 // (admin), ADMIN_PASSWORD (admin123 for the demo), ADMIN_SIGNING_KEY, SEED_DEMO, SEED_USERS,
-// SEED_ORDERS, SKIP_BUILD=1 (serve the existing dist/ folders), plus the public-URL overrides
-// API_URL, ANALYTICS_URL, ... of tools/federation/runtime-config.mjs.
+// SEED_ORDERS, SKIP_BUILD=1 (serve the existing dist/ folders), DEV_OVERRIDE_ORIGINS (default
+// LOCAL_OVERRIDE_ORIGINS; empty: overrides off) and DEV_OVERRIDE_SECRET (default: a random key per
+// start), plus the public-URL overrides API_URL, ANALYTICS_URL, ... of tools/federation/runtime-config.mjs.
 //
 // Programmatic use (the e2e global setup): `startSystem(options)` resolves with the URLs, the
 // credentials, `stopRemote(name)` / `startRemote(name)` and `stop()`.
@@ -25,6 +26,9 @@ const federationTools = () => import(pathToFileURL(join(repoRoot, 'tools/federat
 const staticServer = () => import(pathToFileURL(join(repoRoot, 'packages/shell/serve/static-server.mjs')).href);
 const releaseStore = () => import(pathToFileURL(join(repoRoot, 'tools/release/store.mjs')).href);
 const releaseStores = () => import(pathToFileURL(join(repoRoot, 'tools/release/stores/index.mjs')).href);
+
+/** Where `npm start` lets a developer load a remote's development build from: this machine, any port. */
+export const LOCAL_OVERRIDE_ORIGINS = 'http://localhost:*,http://127.0.0.1:*';
 
 export const DEMO_USERNAME = 'admin';
 export const DEMO_PASSWORD = 'admin123';
@@ -164,6 +168,8 @@ export async function startSystem(options = {}) {
   const usingServerDb = Boolean(options.apiEnv?.DATABASE_URL ?? process.env.DATABASE_URL);
   const credentials = adminCredentials({ dataDir, username: options.adminUsername, password: options.adminPassword, usingServerDb });
   const origins = [ports.shell, ...Object.keys(REMOTES).map((n) => ports[n])].flatMap((p) => [`http://localhost:${p}`, `http://127.0.0.1:${p}`]);
+  // A developer's own override of one remote (docs/releases.md): the API and the shell's page server share the ticket key.
+  const devOverrides = { origins: process.env.DEV_OVERRIDE_ORIGINS ?? LOCAL_OVERRIDE_ORIGINS, secret: process.env.DEV_OVERRIDE_SECRET || randomBytes(32).toString('base64url') };
   const apiEnv = {
     API_PORT: String(ports.api),
     DATA_DIR: dataDir,
@@ -177,6 +183,8 @@ export async function startSystem(options = {}) {
     // Releases are served from the store and (the local builds) from the remotes' own ports only.
     RELEASE_ORIGINS: [storeUrl, ...Object.values(runtimeConfig.remotes)].map((u) => new URL(u).origin).join(','),
     DIRECT_IMAGE_HOSTS: runtimeConfig.directImageHosts.join(','),
+    DEV_OVERRIDE_ORIGINS: devOverrides.origins,
+    DEV_OVERRIDE_SECRET: devOverrides.secret,
     ...options.apiEnv,
   };
   let api = startApi({ repoRoot, log: options.apiLog ?? log, env: apiEnv });
@@ -202,6 +210,7 @@ export async function startSystem(options = {}) {
         // The shell boots from the release registry.
         runtimeConfigUrl: () => `${runtimeConfig.apiBaseUrl}/api/runtime-config`,
         pageOrigins: () => pageOrigins(true),
+        devOverrides,
       }),
       shellPort,
     );

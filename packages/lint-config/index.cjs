@@ -194,7 +194,7 @@ const importZones = [
     paths: [
       {
         name: '@growth-admin/api-contract',
-        message: `${ONE_WAY}: the control plane imports its own contract modules, @growth-admin/api-contract/releases and /remotes (and /route, /remote-meta they build on).`,
+        message: `${ONE_WAY}: the control plane imports its own contract modules, @growth-admin/api-contract/releases and /remotes (and /route, /remote-meta and /compatibility they build on).`,
       },
     ],
     patterns: [

@@ -19,6 +19,7 @@ import { precompress } from './precompress.mjs';
 import { readRemoteJson, remoteMeta, REMOTE_FILE } from './local-remotes.mjs';
 import { tricksLeftOut } from './build-tricks.mjs';
 import { standaloneModulesRule } from './standalone-modules-loader.cjs';
+import { overrideLink } from './override-link.mjs';
 
 const HTML_TEMPLATE = ({ title }) => `<!doctype html>
 <html lang="en">
@@ -100,6 +101,7 @@ class JsonAssetPlugin {
  * @param {string} o.pkgDir        the package directory
  * @param {string} [o.name]        federation name of a host (the shell); a remote's is in its remote.json
  * @param {boolean} o.dev
+ * @param {boolean} [o.inPanel]   a development build served to the real panel (`--in-panel`): source maps without eval
  * @param {string} [o.title]       the HTML page title
  * @param {string} [o.template]    an HTML template file (else a minimal page)
  * @param {string} [o.publicPath]  default 'auto' (remotes); the shell serves from '/'
@@ -115,6 +117,8 @@ export function createWebpackConfig(options) {
   const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
   const HtmlWebpackPlugin = require('html-webpack-plugin');
   const dev = Boolean(o.dev);
+  // Served to the real panel (a developer's override): no eval in the code, which the panel's CSP refuses.
+  const devtool = o.inPanel ? 'cheap-module-source-map' : dev ? 'eval-cheap-module-source-map' : process.env.SOURCE_MAPS === '1' ? 'source-map' : false;
   const on = (trick) => !o.without?.has(trick);
   // The federation runtime module asks for the entry file's name before content hashes exist (it
   // only wants its directory depth): it gets the bare name, the emitted file its content hash.
@@ -133,7 +137,7 @@ export function createWebpackConfig(options) {
     context: o.pkgDir,
     entry: { main: './src/index.ts' },
     // Production maps only on request (SOURCE_MAPS=1): they triple the build time of the antd chunk.
-    devtool: dev ? 'eval-cheap-module-source-map' : process.env.SOURCE_MAPS === '1' ? 'source-map' : false,
+    devtool,
     output: {
       path: o.outDir ?? join(o.pkgDir, 'dist'),
       filename: entryName,
@@ -371,13 +375,26 @@ function runCompiler(compiler) {
   });
 }
 
+/** `--in-panel <panel URL>`: the URL (null without the flag); throws when it is missing or not http(s). */
+function inPanelArg(argv) {
+  const at = argv.indexOf('--in-panel');
+  if (at === -1) return null;
+  const value = argv[at + 1];
+  if (!value || !/^https?:\/\//.test(value)) throw new Error("--in-panel needs the admin panel's URL, e.g. --in-panel http://localhost:3000");
+  return value;
+}
+
 /**
  * The body of every package's `webpack.build.mjs`.
  * `--dev` serves on `o.port` (override with the env var `o.portEnv`) with a runtime config for
  * the default local ports; otherwise builds `dist/` and writes a default `runtime-config.json`.
+ * `--in-panel <panel URL>` (a remote's): serves a development build for the real panel instead, on
+ * the same port (or `--port N`) with CORS for the shell's page, rebuilt on save, and prints the
+ * override link that loads it in one's own session there (docs/remote-kit.md).
  */
 export async function runPackageBuild(options, argv = process.argv.slice(2)) {
-  const dev = argv.includes('--dev');
+  const panel = inPanelArg(argv);
+  const dev = argv.includes('--dev') || panel !== null;
   const remote = existsSync(join(options.pkgDir, REMOTE_FILE)) ? readRemoteJson(options.pkgDir) : null;
   const require = createRequire(join(options.pkgDir, 'package.json'));
   // The host provides shared-client's slot contracts; its shell-contract.json records their versions.
@@ -395,7 +412,8 @@ export async function runPackageBuild(options, argv = process.argv.slice(2)) {
     console.error(`${o.name}: ${error.message}`);
     process.exit(1);
   }
-  const config = createWebpackConfig({ ...o, dev, outDir, without });
+  if (panel && !remote) throw new Error('--in-panel serves a remote: run it in a package with a remote.json');
+  const config = createWebpackConfig({ ...o, dev, inPanel: panel !== null, outDir, without });
   const runtimeConfig = runtimeConfigFor({ ports: portsFromEnv() });
 
   if (!dev) {
@@ -416,8 +434,24 @@ export async function runPackageBuild(options, argv = process.argv.slice(2)) {
 
   const WebpackDevServer = require('webpack-dev-server');
   // A remote outside packages/ (examples/) has its port in its own remote.json.
-  const port = portsFromEnv()[o.name] ?? Number(process.env[remote?.dev?.portEnv] || remote?.dev?.port);
+  const portArg = argv.indexOf('--port');
+  const port = portArg !== -1 ? Number(argv[portArg + 1]) : (portsFromEnv()[o.name] ?? Number(process.env[remote?.dev?.portEnv] || remote?.dev?.port));
   // (the shell name maps to SHELL_PORT, each remote to its own <NAME>_PORT)
+  if (panel) {
+    // The build as the panel loads it: its manifest, entry and chunks, readable from the shell's page
+    // (CORS), rebuilt on save. No dev client: the panel's CSP admits no websocket, and a reload of the
+    // panel takes the new build.
+    const server = new WebpackDevServer(
+      { port, hot: false, liveReload: false, webSocketServer: false, client: false, static: false, headers: { 'Access-Control-Allow-Origin': '*' } },
+      webpack(config),
+    );
+    await server.start();
+    const manifestUrl = `http://localhost:${port}/mf-manifest.json`;
+    console.log(`${o.name}: a development build for the panel on http://localhost:${port} (rebuilt on save: reload the panel to take it)`);
+    console.log(`Open this link signed in to the panel, and confirm (the panel's API must allow overrides from this origin: npm start does):`);
+    console.log(overrideLink(panel, o.name, manifestUrl));
+    return;
+  }
   const server = new WebpackDevServer(
     {
       port,

@@ -1,6 +1,7 @@
 // Environment → configuration. Every variable is documented in the package README.
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { parseOverrideOrigins, type OverrideOriginRule } from '@growth-admin/web-security';
 import { DEFAULT_PASSWORD_HASH_COST } from './security';
 
 export const DEFAULT_SIGNING_KEY = 'growth-admin-dev-signing-key';
@@ -81,6 +82,10 @@ export interface ServerConfig {
   previewGraceDays: number;
   /** The key preview tokens are signed with (RELEASE_PREVIEW_SECRET); null: a key the database keeps, made on first use. */
   previewSecret: string | null;
+  /** Where a session may load a remote from a development build (DEV_OVERRIDE_ORIGINS); empty: overrides are off. */
+  devOverrideOrigins: OverrideOriginRule[];
+  /** The key override tickets are signed with (DEV_OVERRIDE_SECRET), which the shell's page server checks them with. */
+  devOverrideSecret: string | null;
   /** The canary judge runs for a remote at most this often after measurements arrive, and for every canary on this interval (0: after every batch, no timer; for tests). */
   judgeIntervalMs: number;
   /** The judge's minimum administrators per cohort, views per cohort, and samples of each vital per cohort, below which the verdict is Inconclusive. */
@@ -151,6 +156,20 @@ function trustProxyEnv(raw: string | undefined): boolean | string {
   return value === 'true' ? true : value;
 }
 
+/**
+ * DEV_OVERRIDE_ORIGINS and DEV_OVERRIDE_SECRET: both or neither. Origins without the secret would
+ * let sessions set overrides whose code the shell's page could never admit (its server checks the
+ * ticket with that secret).
+ */
+function devOverridesEnv(env: NodeJS.ProcessEnv): Pick<ServerConfig, 'devOverrideOrigins' | 'devOverrideSecret'> {
+  const origins = parseOverrideOrigins(env.DEV_OVERRIDE_ORIGINS);
+  const secret = env.DEV_OVERRIDE_SECRET || null;
+  if (origins.length && !secret) {
+    throw new Error("DEV_OVERRIDE_ORIGINS is set but DEV_OVERRIDE_SECRET is not: the shell's page server checks override tickets with that key (set the same one on both)");
+  }
+  return { devOverrideOrigins: origins, devOverrideSecret: secret };
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const root = repoRoot();
   const dataDirRaw = env.DATA_DIR || '.data/pglite';
@@ -200,6 +219,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     previewMaxPerRemote: intEnv(env, 'RELEASE_PREVIEW_MAX', 20, 1),
     previewGraceDays: intEnv(env, 'RELEASE_PREVIEW_GRACE_DAYS', 7, 0),
     previewSecret: env.RELEASE_PREVIEW_SECRET || null,
+    ...devOverridesEnv(env),
     judgeIntervalMs: intEnv(env, 'RELEASE_JUDGE_INTERVAL_SECONDS', 30, 0) * 1000,
     judgeMinAdmins: intEnv(env, 'RELEASE_JUDGE_MIN_ADMINS', 5, 2),
     judgeMinViews: intEnv(env, 'RELEASE_JUDGE_MIN_VIEWS', 50, 1),

@@ -85,9 +85,10 @@ test("the back-office's migrations run first, then the control plane's; the cont
     '24 release_canary_window',
     '25 served_releases',
     '26 release_previews',
+    '27 session_overrides',
   ]);
   // No back-office migration names a control-plane table (they run before those exist).
-  const controlPlaneTables = ['releases', 'release_failures', 'deploy_tokens', 'remotes', 'release_measurements', 'served_releases', 'session_previews', 'release_preview_key'];
+  const controlPlaneTables = ['releases', 'release_failures', 'deploy_tokens', 'remotes', 'release_measurements', 'served_releases', 'session_previews', 'release_preview_key', 'session_overrides'];
   for (const m of loadMigrations().filter((x) => x.set === 'back-office')) {
     expect({ migration: m.version, names: controlPlaneTables.filter((t) => new RegExp(`\\b${t}\\b`).test(m.sql.replace(/--.*$/gm, ''))) }).toEqual({ migration: m.version, names: [] });
   }

@@ -83,6 +83,8 @@ export const routes: readonly RouteSpec[] = [
   releases.deletePreview,
   releases.enterPreview,
   releases.leavePreview,
+  releases.setOverride,
+  releases.endOverride,
   remotes.listRemotes,
   remotes.createRemote,
   remotes.decommissionRemote,

@@ -2,7 +2,7 @@
 // share of administrators. The shell boots from the runtime config the registry answers; releases are
 // registered, promoted and rolled back by owners or with a deploy token (the commands and CI).
 import { Type, type Static } from '@sinclair/typebox';
-import { Composition } from './remoteMeta';
+import { Composition, RemoteMeta } from './remoteMeta';
 import { route, type ErrorCase } from './route';
 
 export const RELEASE_STATES = ['active', 'canary', 'retired', 'rolled-back'] as const;
@@ -74,6 +74,16 @@ export const Preview = Type.Object({
   link: Type.String({ description: 'The shell with the signed preview token: `<shell>/?preview=<token>`; useless without signing in' }),
 });
 
+// --- a developer's own override ------------------------------------------------------------------
+
+/** An override as a session has it: one remote's code loaded from a build on an allowed origin. */
+export const SessionOverride = Type.Object({
+  remote: Type.String(),
+  manifestUrl: Type.String({ description: 'The build’s mf-manifest.json, on an origin DEV_OVERRIDE_ORIGINS allows' }),
+  origin: Type.String({ description: 'Where the code comes from: not integrity-checked' }),
+  setAt: Type.String(),
+});
+
 export const RuntimeConfig = Type.Object({
   apiBaseUrl: Type.String(),
   signingKey: Type.String(),
@@ -106,6 +116,18 @@ export const RuntimeConfig = Type.Object({
     Type.Array(SessionPreview, {
       description:
         'The previews this session entered (`POST /api/admin/previews`), present only when it entered any: for each, whether it is served (`active`) or fell back to the chosen release because it expired or was deleted',
+    }),
+  ),
+  overrides: Type.Optional(
+    Type.Array(SessionOverride, {
+      description:
+        'The remotes this session overrides (`POST /api/admin/overrides`), present only when it has any: each is in `remotes` at its manifest URL, its origin in `allowedOrigins`, with no `releases` entry and no `integrity` (exempt: a development build). The session’s measurements and failure reports count nowhere while it has one',
+    }),
+  ),
+  overrideTicket: Type.Optional(
+    Type.String({
+      description:
+        'With `overrides`: a ticket (signed, valid an hour) naming their origins, which the shell keeps in its `growth-admin-override` cookie so that its page server admits them in that page’s CSP',
     }),
   ),
 });
@@ -333,6 +355,47 @@ export const leavePreview = route({
   data: Type.Object({ left: Type.Boolean() }),
 });
 
+const OVERRIDE_RULE =
+  'Only where the server allows overrides (DEV_OVERRIDE_ORIGINS, a comma list of origins such as `http://localhost:*`; unset: off, as in production unless an owner sets it).';
+
+export const setOverride = route({
+  method: 'POST',
+  path: '/api/admin/overrides',
+  operationId: 'setOverride',
+  tag: 'releases',
+  summary: 'Load one remote from a development build, this session only',
+  description: `${OVERRIDE_RULE} Records on the calling session (one per remote; again for the same remote replaces it) that the remote’s code comes from \`manifestUrl\`: from then on this session’s runtime config names that URL for the remote, with no integrity hashes (a development build is not integrity-checked) and its origin allowed, and the sections and slot contributions of \`meta\` (the build’s remote-meta.json; without it, the remote’s chosen release’s), still only those the administrator’s role may see. It takes the place of a preview of the same remote. Other sessions, the same administrator’s included, are unaffected; signing out ends it. While a session has an override, nothing it measures or reports is stored (its runtime configs record no served release). Answers the override and a ticket for the shell’s page CSP (\`overrideTicket\` of the runtime config). Audited (release.override).`,
+  access: 'admin',
+  body: Type.Object(
+    {
+      remote: RemoteName,
+      manifestUrl: Type.String({ minLength: 1, maxLength: 2000, description: 'An http(s) URL of the build’s mf-manifest.json' }),
+      meta: Type.Optional(RemoteMeta),
+    },
+    { additionalProperties: false },
+  ),
+  data: Type.Object({ override: SessionOverride, ticket: Type.String({ description: 'The same as the runtime config’s `overrideTicket`' }) }),
+  errors: [
+    { status: 400, code: 'OVERRIDE_URL_INVALID', when: '`manifestUrl` is not an http(s) URL of an mf-manifest.json without credentials' },
+    { status: 403, code: 'OVERRIDES_OFF', when: 'the server allows no overrides (DEV_OVERRIDE_ORIGINS unset)' },
+    { status: 403, code: 'OVERRIDE_ORIGIN_REFUSED', when: 'the URL’s origin is not one DEV_OVERRIDE_ORIGINS allows' },
+    UNKNOWN_REMOTE,
+    { status: 422, code: 'OVERRIDE_INCOMPATIBLE', when: '`meta` names another remote, or a section path another live remote owns' },
+  ],
+});
+
+export const endOverride = route({
+  method: 'DELETE',
+  path: '/api/admin/overrides/:remote',
+  operationId: 'endOverride',
+  tag: 'releases',
+  summary: 'End this session’s override of a remote',
+  description: 'The session gets the remote’s chosen release (or its preview) again from its next runtime config. Answers whether it had one. Audited (release.override-end) when it had.',
+  access: 'admin',
+  params: remoteParams,
+  data: Type.Object({ ended: Type.Boolean() }),
+});
+
 // --- real-user measurements and the canary judge ---------------------------------------------
 
 export const JUDGE_METRICS = ['errorRate', 'inp', 'lcp', 'cls'] as const;
@@ -471,3 +534,5 @@ export type VitalsBatch = Static<typeof reportVitals.body>;
 export type Preview = Static<typeof Preview>;
 export type SessionPreview = Static<typeof SessionPreview>;
 export type PreviewInput = Static<typeof registerPreview.body>;
+export type SessionOverride = Static<typeof SessionOverride>;
+export type OverrideInput = Static<typeof setOverride.body>;

@@ -29,7 +29,8 @@ export function remoteJson({ name, label, port }) {
 export const webpackBuild = ({
   label,
 }) => `// Builds this remote (\`node webpack.build.mjs\`: dist/), or serves its section standalone behind a
-// sign-in against the API (\`--dev\`, the port in remote.json; API_URL, default http://localhost:4000).
+// sign-in against the API (\`--dev\`, the port in remote.json; API_URL, default http://localhost:4000),
+// or serves a development build for the real panel and prints its override link (\`--in-panel <panel URL>\`).
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildRemote } from '@growth-admin/remote-kit/build';
@@ -176,6 +177,7 @@ The remote \`${name}\` of Growth Admin, made with \`create-growth-admin-remote\`
 |---|---|
 | \`npm test\` | its jest tests (the section rendered as the shell renders it, against a faked API) |
 | \`npm run dev\` | the section standalone on http://localhost:${port}, behind a sign-in, against the admin API at \`API_URL\` (default http://localhost:4000) |
+| \`npm run dev -- --in-panel <panel URL>\` | a development build served on http://localhost:${port} for the real admin panel (rebuilt on save), and the link that loads it in your own session there after you confirm: the real shell, the other remotes and the slots, with a banner saying what the gate would refuse; the panel's API must allow this origin (\`DEV_OVERRIDE_ORIGINS\`: \`npm start\` allows localhost) |
 | \`npm run build\` | \`dist/\`: the remote's files, its usage record and \`remote-meta.json\` (from \`remote.json\`) |
 | \`npm run release\` | builds, uploads \`dist/\` to the release store and registers it; the API's gate checks it against the active shell first |
 | \`npm run release -- --preview pr-42\` | the same build as a preview under that label: never active, the last line printed is the link that shows it to a signed-in administrator; \`npx growth-admin-release release ${name} --preview pr-42 --delete\` deletes it |

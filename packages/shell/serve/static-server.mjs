@@ -3,7 +3,9 @@
 // deploy or a rollback is picked up at once); gzip, the build's stored `.gz` where there is one
 // (tools/federation/precompress.mjs), else compressed per response; CORS for remotes, whose manifests
 // and chunks are fetched from the shell's origin. sirv does the file serving. Every answer carries the security
-// headers of @growth-admin/web-security; the page (index.html) gets a fresh CSP nonce per response.
+// headers of @growth-admin/web-security; the page (index.html) gets a fresh CSP nonce per response,
+// and, where development overrides are on, the override origins its request's ticket admits (in its
+// CSP and in its `growth-admin:override-origins` meta tag, so the shell knows what may load).
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
@@ -12,7 +14,7 @@ import sirv from 'sirv';
 import webSecurity from '@growth-admin/web-security';
 import { cacheControlFor } from './cache-control.mjs';
 
-const { assetHeaders, newNonce, pageHeaders, withNonce } = webSecurity;
+const { admittedOverrideOrigins, assetHeaders, newNonce, pageHeaders, parseOverrideOrigins, withNonce, withOverrideOrigins, OVERRIDE_ORIGINS_META } = webSecurity;
 
 export { cacheControlFor };
 
@@ -33,6 +35,8 @@ function setAll(res, headers) {
  * @param {() => string} [o.runtimeConfigUrl] where the page fetches its runtime config (the release registry's route), put into its meta tag
  * @param {boolean} [o.cors] `Access-Control-Allow-Origin: *` and cross-origin resource policy (remotes)
  * @param {(pathname: string) => string} [o.cacheControl] how long a file may be cached (default: cacheControlFor)
+ * @param {{ origins: string, secret: string }} [o.devOverrides] DEV_OVERRIDE_ORIGINS and DEV_OVERRIDE_SECRET (the API's):
+ *   a page request whose override ticket checks out gets those origins in its CSP (the shell's page only)
  */
 export function createStaticHandler(o) {
   const configPath = o.runtimeConfigPath ?? '/runtime-config.json';
@@ -46,9 +50,10 @@ export function createStaticHandler(o) {
   });
   const gzip = compression();
   const fileHeaders = assetHeaders({ crossOrigin: Boolean(o.cors) });
+  const overrides = o.devOverrides ? { secret: o.devOverrides.secret, rules: parseOverrideOrigins(o.devOverrides.origins) } : null;
 
-  /** index.html with this response's nonce, under the CSP that names it. */
-  async function sendPage(res) {
+  /** index.html with this response's nonce, under the CSP that names it (and the override origins `req`'s ticket admits). */
+  async function sendPage(req, res) {
     const nonce = newNonce();
     let html;
     try {
@@ -57,10 +62,12 @@ export function createStaticHandler(o) {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' });
       return res.end('Not found');
     }
-    setAll(res, pageHeaders(nonce, o.pageOrigins()));
+    const admitted = admittedOverrideOrigins(req.headers.cookie, overrides);
+    setAll(res, pageHeaders(nonce, withOverrideOrigins(o.pageOrigins(), admitted)));
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
     const configUrl = o.runtimeConfigUrl?.();
     if (configUrl) html = html.replace(/(<meta name="growth-admin:runtime-config" content=")[^"]*(")/, `$1${escapeAttribute(configUrl)}$2`);
+    if (admitted.length) html = html.replace(new RegExp(`(<meta name="${OVERRIDE_ORIGINS_META}" content=")[^"]*(")`), `$1${escapeAttribute(admitted.join(' '))}$2`);
     res.end(withNonce(html, nonce));
   }
 
@@ -79,7 +86,7 @@ export function createStaticHandler(o) {
         return res.end(body);
       }
       const isPage = url.pathname === '/' || url.pathname === '/index.html' || (o.spa && !/\.[a-z0-9]+$/i.test(url.pathname));
-      if (isPage) return void sendPage(res);
+      if (isPage) return void sendPage(req, res);
       files(req, res, () => {
         res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' });
         res.end('Not found');

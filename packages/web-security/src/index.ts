@@ -1,3 +1,4 @@
 export * from './headers';
 export * from './nginx';
 export { newNonce } from './nonce';
+export * from './devOverrides';

@@ -1,6 +1,9 @@
 // The production static-host config, rendered from the same header sets `npm start` sends
 // (headers.ts): one nginx `server` per origin. nginx makes the per-response CSP nonce itself
-// ($request_id, 128 random bits as hex) and puts it into the page with sub_filter.
+// ($request_id, 128 random bits as hex) and puts it into the page with sub_filter. It admits no
+// development override (devOverrides.ts): nginx cannot check a ticket's signature, and admitting an
+// origin in every response would give it to every session, so behind this config the shell's page
+// says it admits none and the shell loads no override (docs/security.md).
 import { NONCE_PLACEHOLDER, assetHeaders, originOf, pageHeaders, type PageOrigins } from './headers';
 
 export interface StaticSite {

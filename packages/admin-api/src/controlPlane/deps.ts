@@ -24,6 +24,8 @@ export type ControlPlaneConfig = Pick<
   | 'previewMaxPerRemote'
   | 'previewGraceDays'
   | 'previewSecret'
+  | 'devOverrideOrigins'
+  | 'devOverrideSecret'
   | 'judgeIntervalMs'
   | 'judgeMinAdmins'
   | 'judgeMinViews'

@@ -1,5 +1,5 @@
 // The control plane's tables (releases, release_failures, deploy_tokens, remotes,
-// release_measurements, served_releases, session_previews, release_preview_key) come from its own
+// release_measurements, served_releases, session_previews, release_preview_key, session_overrides) come from its own
 // migrations folder. They run after the back-office's (src/migrations.ts): served_releases references admin_sessions, and nothing of the
 // back-office references a table of the control plane.
 import { join } from 'node:path';

@@ -906,6 +906,46 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/overrides": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Load one remote from a development build, this session only
+         * @description Only where the server allows overrides (DEV_OVERRIDE_ORIGINS, a comma list of origins such as `http://localhost:*`; unset: off, as in production unless an owner sets it). Records on the calling session (one per remote; again for the same remote replaces it) that the remote’s code comes from `manifestUrl`: from then on this session’s runtime config names that URL for the remote, with no integrity hashes (a development build is not integrity-checked) and its origin allowed, and the sections and slot contributions of `meta` (the build’s remote-meta.json; without it, the remote’s chosen release’s), still only those the administrator’s role may see. It takes the place of a preview of the same remote. Other sessions, the same administrator’s included, are unaffected; signing out ends it. While a session has an override, nothing it measures or reports is stored (its runtime configs record no served release). Answers the override and a ticket for the shell’s page CSP (`overrideTicket` of the runtime config). Audited (release.override).
+         */
+        post: operations["setOverride"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/overrides/{remote}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * End this session’s override of a remote
+         * @description The session gets the remote’s chosen release (or its preview) again from its next runtime config. Answers whether it had one. Audited (release.override-end) when it had.
+         */
+        delete: operations["endOverride"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/remotes": {
         parameters: {
             query?: never;
@@ -1258,6 +1298,17 @@ export interface operations {
                                     status: "active" | "expired" | "deleted";
                                     expiresAt: string;
                                 }[];
+                                /** @description The remotes this session overrides (`POST /api/admin/overrides`), present only when it has any: each is in `remotes` at its manifest URL, its origin in `allowedOrigins`, with no `releases` entry and no `integrity` (exempt: a development build). The session’s measurements and failure reports count nowhere while it has one */
+                                overrides?: {
+                                    remote: string;
+                                    /** @description The build’s mf-manifest.json, on an origin DEV_OVERRIDE_ORIGINS allows */
+                                    manifestUrl: string;
+                                    /** @description Where the code comes from: not integrity-checked */
+                                    origin: string;
+                                    setAt: string;
+                                }[];
+                                /** @description With `overrides`: a ticket (signed, valid an hour) naming their origins, which the shell keeps in its `growth-admin-override` cookie so that its page server admits them in that page’s CSP */
+                                overrideTicket?: string;
                             };
                         };
                     };
@@ -5617,6 +5668,17 @@ export interface operations {
                                 status: "active" | "expired" | "deleted";
                                 expiresAt: string;
                             }[];
+                            /** @description The remotes this session overrides (`POST /api/admin/overrides`), present only when it has any: each is in `remotes` at its manifest URL, its origin in `allowedOrigins`, with no `releases` entry and no `integrity` (exempt: a development build). The session’s measurements and failure reports count nowhere while it has one */
+                            overrides?: {
+                                remote: string;
+                                /** @description The build’s mf-manifest.json, on an origin DEV_OVERRIDE_ORIGINS allows */
+                                manifestUrl: string;
+                                /** @description Where the code comes from: not integrity-checked */
+                                origin: string;
+                                setAt: string;
+                            }[];
+                            /** @description With `overrides`: a ticket (signed, valid an hour) naming their origins, which the shell keeps in its `growth-admin-override` cookie so that its page server admits them in that page’s CSP */
+                            overrideTicket?: string;
                         };
                     };
                 };
@@ -7650,6 +7712,300 @@ export interface operations {
                     "application/json": {
                         data: {
                             left: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description `MALFORMED_REQUEST`: the URL or the headers cannot be read (bad percent-encoding), or a CORS preflight without an Origin; `VALIDATION_ERROR`: an input breaks the schema, an unknown query parameter, text PostgreSQL cannot store as sent (NUL, a lone surrogate): the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "MALFORMED_REQUEST" | "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description `TOKEN_MISSING`: no Authorization: Bearer <token> header; `TOKEN_INVALID`: the token is malformed or unknown, or its session was signed out or ended (or its administrator disabled); `SESSION_EXPIRED`: the session was idle past the idle timeout (default 30 minutes) or is past its absolute lifetime (default 12 hours): sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "TOKEN_MISSING" | "TOKEN_INVALID" | "SESSION_EXPIRED";
+                    };
+                };
+            };
+            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request; `DEPLOY_TOKEN_FORBIDDEN`: a deploy token was sent: it may call the release routes only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED" | "DEPLOY_TOKEN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description `HEADERS_TOO_LARGE`: the request line or the headers are too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "HEADERS_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description `INTERNAL_ERROR`: an unexpected failure (logged); no input may cause it */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description `OVERLOADED`: too many requests are waiting for the database: retry after Retry-After seconds; `DATABASE_UNAVAILABLE`: the database server cannot be reached: retry after Retry-After seconds; `DATA_DIR_LOST`: the embedded database’s folder disappeared or was replaced while serving */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "OVERLOADED" | "DATABASE_UNAVAILABLE" | "DATA_DIR_LOST";
+                    };
+                };
+            };
+        };
+    };
+    setOverride: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A remote of the registry, e.g. orders */
+                    remote: string;
+                    /** @description An http(s) URL of the build’s mf-manifest.json */
+                    manifestUrl: string;
+                    meta?: {
+                        /** @constant */
+                        schemaVersion: 1;
+                        /** @description The federation name: lower-case letters, digits and - */
+                        name: string;
+                        sections: {
+                            /** @description The URL path (`/orders`), also the section id: one remote owns it */
+                            path: string;
+                            label: string;
+                            icon: "dashboard" | "projects" | "users" | "orders" | "payments" | "settings" | "tickets" | "promotions" | "reports" | "messages" | "wallet" | "tools";
+                            leastRole: "viewer" | "operator" | "owner";
+                            /** @description Lower comes first */
+                            order: number;
+                            /** @description An exposed module of the build, e.g. ./Section */
+                            module: string;
+                            /** @constant */
+                            prefetch?: "dashboard";
+                            /** @description The section opens one item from its URL (`/<path>/<item>`): what one is called, e.g. Order (the command palette offers "Order 123") */
+                            itemLabel?: string;
+                        }[];
+                        contributions: {
+                            /** @description The slot id, e.g. dashboard.cards */
+                            slot: string;
+                            /** @description A semver range the host's slot contract version must satisfy, e.g. ^1.0.0 */
+                            contract: string;
+                            /** @description An exposed module of the build, e.g. ./Section */
+                            module: string;
+                            leastRole: "viewer" | "operator" | "owner";
+                            /** @description Lower comes first */
+                            order: number;
+                            label?: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the answer is `{ data }` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            override: {
+                                remote: string;
+                                /** @description The build’s mf-manifest.json, on an origin DEV_OVERRIDE_ORIGINS allows */
+                                manifestUrl: string;
+                                /** @description Where the code comes from: not integrity-checked */
+                                origin: string;
+                                setAt: string;
+                            };
+                            /** @description The same as the runtime config’s `overrideTicket` */
+                            ticket: string;
+                        };
+                    };
+                };
+            };
+            /** @description `MALFORMED_REQUEST`: the URL or the headers cannot be read (bad percent-encoding), or a CORS preflight without an Origin; `VALIDATION_ERROR`: an input breaks the schema, an unknown query parameter, text PostgreSQL cannot store as sent (NUL, a lone surrogate): the message names the field; `INVALID_JSON`: the body is not valid JSON; `BODY_TOO_DEEP`: the body nests arrays or objects more than 64 levels deep; `OVERRIDE_URL_INVALID`: `manifestUrl` is not an http(s) URL of an mf-manifest.json without credentials */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "MALFORMED_REQUEST" | "VALIDATION_ERROR" | "INVALID_JSON" | "BODY_TOO_DEEP" | "OVERRIDE_URL_INVALID";
+                    };
+                };
+            };
+            /** @description `TOKEN_MISSING`: no Authorization: Bearer <token> header; `TOKEN_INVALID`: the token is malformed or unknown, or its session was signed out or ended (or its administrator disabled); `SESSION_EXPIRED`: the session was idle past the idle timeout (default 30 minutes) or is past its absolute lifetime (default 12 hours): sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "TOKEN_MISSING" | "TOKEN_INVALID" | "SESSION_EXPIRED";
+                    };
+                };
+            };
+            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request; `DEPLOY_TOKEN_FORBIDDEN`: a deploy token was sent: it may call the release routes only; `OVERRIDES_OFF`: the server allows no overrides (DEV_OVERRIDE_ORIGINS unset); `OVERRIDE_ORIGIN_REFUSED`: the URL’s origin is not one DEV_OVERRIDE_ORIGINS allows */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED" | "DEPLOY_TOKEN_FORBIDDEN" | "OVERRIDES_OFF" | "OVERRIDE_ORIGIN_REFUSED";
+                    };
+                };
+            };
+            /** @description `UNKNOWN_REMOTE`: no live remote of the registry has that name (never created, or decommissioned) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "UNKNOWN_REMOTE";
+                    };
+                };
+            };
+            /** @description `BODY_TOO_LARGE`: the body is larger than the route allows (256 KB unless the route says less) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "BODY_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: the body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "UNSUPPORTED_MEDIA_TYPE";
+                    };
+                };
+            };
+            /** @description `OVERRIDE_INCOMPATIBLE`: `meta` names another remote, or a section path another live remote owns */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "OVERRIDE_INCOMPATIBLE";
+                    };
+                };
+            };
+            /** @description `HEADERS_TOO_LARGE`: the request line or the headers are too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "HEADERS_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description `INTERNAL_ERROR`: an unexpected failure (logged); no input may cause it */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description `OVERLOADED`: too many requests are waiting for the database: retry after Retry-After seconds; `DATABASE_UNAVAILABLE`: the database server cannot be reached: retry after Retry-After seconds; `DATA_DIR_LOST`: the embedded database’s folder disappeared or was replaced while serving */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "OVERLOADED" | "DATABASE_UNAVAILABLE" | "DATA_DIR_LOST";
+                    };
+                };
+            };
+        };
+    };
+    endOverride: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A remote of the registry, e.g. orders */
+                remote: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the answer is `{ data }` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            ended: boolean;
                         };
                     };
                 };

@@ -36,6 +36,16 @@ describe('parseRuntimeConfig', () => {
     expect(parseRuntimeConfig(valid).integrity).toBeUndefined();
   });
 
+  it("takes a development override only as the remote's URL the config names, with its CSP ticket", () => {
+    const override = { remote: 'orders', manifestUrl: 'http://localhost:5173/mf-manifest.json', origin: 'http://localhost:5173', setAt: '2026-11-20T12:00:00.000Z' };
+    const remotes = { ...valid.remotes, orders: override.manifestUrl };
+    const config = parseRuntimeConfig({ data: { ...valid, remotes, overrides: [override, { ...override, remote: 'people' }, 'x'], overrideTicket: 'ot1.a.b' } });
+    expect(config.overrides).toEqual([override]); // people's URL is not the override's: dropped
+    expect(config.overrideTicket).toBe('ot1.a.b');
+    expect(parseRuntimeConfig({ data: { ...valid, overrides: [override] } }).overrides).toBeUndefined();
+    expect(parseRuntimeConfig(valid).overrides).toBeUndefined();
+  });
+
   it('names what is missing', () => {
     expect(() => parseRuntimeConfig(null)).toThrow('not a JSON object');
     expect(() => parseRuntimeConfig({ ...valid, apiBaseUrl: '' })).toThrow('"apiBaseUrl"');

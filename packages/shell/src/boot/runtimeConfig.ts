@@ -17,6 +17,14 @@ export interface RemoteIntegrity {
   entry: string;
 }
 
+/** A developer's own override of one remote in this session: its code from a development build, unchecked (override/). */
+export interface RemoteOverride {
+  remote: string;
+  manifestUrl: string;
+  origin: string;
+  setAt: string;
+}
+
 export interface RuntimeConfig {
   apiBaseUrl: string;
   signingKey: string;
@@ -42,6 +50,9 @@ export interface RuntimeConfig {
   previews?: SessionPreview[];
   /** Not from the registry: the preview links this page could not enter, each the API's reason (the banner says so); absent when none. */
   previewLinkErrors?: string[];
+  /** From the release registry: this session's overrides (each in `remotes`, exempt from integrity), and the ticket for the page's CSP. */
+  overrides?: RemoteOverride[];
+  overrideTicket?: string;
 }
 
 const SRI = /^sha(256|384|512)-[A-Za-z0-9+/]+={0,2}$/;
@@ -112,6 +123,12 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
     previews: v.previews as SessionPreview[] | undefined, // (checked where it is read: preview/notices.ts)
   };
   if (Array.isArray(v.allowedOrigins)) config.allowedOrigins = v.allowedOrigins.filter((o): o is string => typeof o === 'string');
+  // An override is taken only as the remote's URL it names (anything else could load unchecked code).
+  const overrides = (Array.isArray(v.overrides) ? v.overrides : []).filter((o): o is RemoteOverride => isObject(o) && str(o.remote) && remotes[o.remote] === o.manifestUrl && str(o.origin));
+  if (overrides.length) {
+    config.overrides = overrides;
+    if (str(v.overrideTicket)) config.overrideTicket = v.overrideTicket;
+  }
   if (isObject(v.integrity)) {
     config.integrity = recordOf(v.integrity, (h) => (str(h.manifest) && str(h.entry) && SRI.test(h.manifest) && SRI.test(h.entry) ? { manifest: h.manifest, entry: h.entry } : null));
   }

@@ -36,7 +36,7 @@ function FirstScreen() {
 /** The page's composition with a federation runtime whose every module is FirstScreen. */
 function startPage(config = TEST_RUNTIME_CONFIG) {
   let loader!: RemoteLoader;
-  const runtime = { registerPlugins: jest.fn(), registerRemotes: jest.fn(), loadRemote: jest.fn(async () => ({ default: FirstScreen })) as never };
+  const runtime = { registerPlugins: jest.fn(), registerRemotes: jest.fn(), registerShared: jest.fn(), loadRemote: jest.fn(async () => ({ default: FirstScreen })) as never };
   startComposition(config, (c) => (loader = new RemoteLoader(c, runtime)));
   // The shared-client usage check asks the remote's folder: none there, so it lets the remote through.
   global.fetch = jest.fn(async () => ({ ok: false, status: 404, json: async () => ({}) })) as unknown as typeof fetch;

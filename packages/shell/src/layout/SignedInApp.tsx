@@ -56,6 +56,13 @@ function usePalette(): [typeof Palette | null, () => void] {
 
 /** The preview banner's code (src/preview/): only a session in a preview, or with a refused link, loads it. */
 const PreviewBanner = lazy(() => import(/* webpackChunkName: "preview" */ '../preview/PreviewBanner'));
+/**
+ * A developer's override: its banners and the confirmation of an override link. A chunk of its own,
+ * the loader's check of an override's build in it too: nothing of it is on a plain page's first load.
+ */
+const OverrideHost = lazy(() => import(/* webpackChunkName: "override" */ '../override/OverrideHost'));
+/** The query of an override link (`?override=`, override/link.ts) the page was opened with, read before a section rewrites its URL. */
+const overrideLinkQuery = () => (/[?&]override=/.test(window.location.search) ? window.location.search : null);
 
 /** Signs out on the server, then always locally: the administrator asked to leave. */
 export async function signOut(): Promise<void> {
@@ -69,6 +76,8 @@ export async function signOut(): Promise<void> {
     if (token) retryLogoutLater(token);
   } finally {
     queryClient.clear();
+    // The session's overrides end with it: the next page admits none of their origins.
+    if (shellRuntime()?.config.overrides) void import(/* webpackChunkName: "override" */ '../override/ticket').then((m) => m.clearOverrideTicket());
     clearSession();
   }
 }
@@ -92,6 +101,7 @@ function Shell({ username, storedRole, configUrl, loader }: SignedInProps & { lo
   // The role now (a role changed since sign-in shows here), fresh for a minute.
   const me = useQuery({ queryKey: queryKeys.me(), queryFn: getMe, staleTime: 60_000 });
   const [CommandPalette, loadCommandPalette] = usePalette();
+  const [linkQuery] = useState(overrideLinkQuery);
   const role = me.data?.role ?? storedRole;
   const sectionProps: SectionProps = useMemo(() => {
     const context = { user: { username, role }, toast: sectionToast };
@@ -117,8 +127,9 @@ function Shell({ username, storedRole, configUrl, loader }: SignedInProps & { lo
       cancelOthers();
       cancelPalette();
     };
-    // The real-user measurements' observers too (docs/releases.md): never before the first screen.
-    startVitalsWhenIdle({ ...loader.config, filesOf: (remote) => loader.filesOf(remote) });
+    // The real-user measurements' observers too (docs/releases.md): never before the first screen, and
+    // never on a page running a development override (the API would store none of it).
+    if (!loader.config.overrides) startVitalsWhenIdle({ ...loader.config, filesOf: (remote) => loader.filesOf(remote) });
   }, [firstSettled, fetching, sections, loader, loadCommandPalette]);
   useEffect(() => () => cancelPreload.current?.(), []);
 
@@ -191,6 +202,11 @@ function Shell({ username, storedRole, configUrl, loader }: SignedInProps & { lo
             <PreviewBanner loader={loader} config={config} configUrl={configUrl} toast={sectionToast} onSwitched={setConfig} />
           </Suspense>
         ) : null}
+        {(loader.config.overrides || linkQuery) && (
+          <Suspense fallback={null}>
+            <OverrideHost config={loader.config} linkQuery={linkQuery} />
+          </Suspense>
+        )}
         {route?.kind === 'section' ? (
           // Keyed by the release too: a section whose remote changed release (a preview left) loads afresh.
           <SectionHost key={`${route.section.path}@${config.releases[route.section.remote]?.id}`} section={route.section} props={sectionProps} onSettled={onSettled} />

@@ -56,7 +56,7 @@ function Dashboard({ slots }: { slots: SlotHost }) {
 beforeEach(() => {
   resetFailureReports();
   resetPageVitals();
-  startComposition(config, (c) => new RemoteLoader(c, { registerPlugins: jest.fn(), registerRemotes: jest.fn(), loadRemote: jest.fn((key: string) => modules[key]()) as never }));
+  startComposition(config, (c) => new RemoteLoader(c, { registerPlugins: jest.fn(), registerRemotes: jest.fn(), registerShared: jest.fn(), loadRemote: jest.fn((key: string) => modules[key]()) as never }));
 });
 afterEach(() => resetComposition());
 
@@ -102,7 +102,7 @@ test("each contribution in order; a crash and a load failure each show a fallbac
 test("entries list a slot's contributions without loading them (a tab strip needs the labels first)", () => {
   const loadRemote = jest.fn();
   resetComposition();
-  startComposition(config, (c) => new RemoteLoader(c, { registerPlugins: jest.fn(), registerRemotes: jest.fn(), loadRemote }));
+  startComposition(config, (c) => new RemoteLoader(c, { registerPlugins: jest.fn(), registerRemotes: jest.fn(), registerShared: jest.fn(), loadRemote }));
   const slots = createSlotHost(config.composition, { user: { username: 'ada' }, toast: { success: jest.fn(), error: jest.fn(), info: jest.fn() } });
   expect(slots.entries('dashboard.cards')).toEqual([
     { key: 'tickets/TicketsCard', remote: 'tickets', label: 'Tickets card' },

@@ -12,7 +12,7 @@ const config: RuntimeConfig = {
 };
 
 function fakeRuntime() {
-  return { registerPlugins: jest.fn(), registerRemotes: jest.fn(), loadRemote: jest.fn() } satisfies Record<keyof FederationRuntime, jest.Mock>;
+  return { registerPlugins: jest.fn(), registerRemotes: jest.fn(), registerShared: jest.fn(), loadRemote: jest.fn() } satisfies Record<keyof FederationRuntime, jest.Mock>;
 }
 
 /** fetch answering every usage file with `usage` (a remote that needs nothing this shell lacks by default). */
@@ -115,6 +115,50 @@ describe('RemoteLoader', () => {
       expect(runtime.loadRemote).not.toHaveBeenCalled();
     } finally {
       restore();
+    }
+  });
+
+  it('loads a development override without integrity, only once its build was checked in the page; refuses one the page does not admit', async () => {
+    const build = 'http://localhost:5173/mf-manifest.json';
+    const overridden: RuntimeConfig = {
+      ...config,
+      remotes: { ...config.remotes, orders: build },
+      releases: {},
+      integrity: { people: { manifest: 'sha384-bWFu', entry: 'sha384-ZW50cnk=' } },
+      allowedOrigins: [...config.allowedOrigins!, 'http://localhost:5173'],
+      overrides: [{ remote: 'orders', manifestUrl: build, origin: 'http://localhost:5173', setAt: '2026-11-20T12:00:00.000Z' }],
+    };
+    const runtime = fakeRuntime();
+    const loader = new RemoteLoader(overridden, runtime);
+    expect(loader.integrityOf('orders')).toBeUndefined(); // exempt, because listed as an override
+    expect(loader.integrityOf('people')).not.toBeUndefined();
+    const { fetchMock, restore } = answerUsage();
+    const { resetOverrideChecks } = await import('../override/check');
+    try {
+      // Behind a server that checks no ticket (already loaded again once): refused, nothing fetched or run.
+      sessionStorage.setItem('growth-admin.override-reload', 'http://localhost:5173');
+      await expect(loader.load('orders', './Orders')).rejects.toThrow(/^The orders override cannot load: this page does not admit http:\/\/localhost:5173/);
+      expect(fetchMock).not.toHaveBeenCalled();
+      expect(runtime.loadRemote).not.toHaveBeenCalled();
+      expect(runtime.registerShared).not.toHaveBeenCalled();
+
+      // Admitted: the build's files are read (the gate's rules) before the federation runtime loads it.
+      resetOverrideChecks();
+      document.head.innerHTML = '<meta name="growth-admin:override-origins" content="http://localhost:5173">';
+      runtime.loadRemote.mockImplementation(async () => {
+        expect((fetchMock.mock.calls as unknown as Array<[string]>).map(([url]) => url)).toContain(build);
+        // The page's production JSX under the development name, for a development build to take.
+        const jsxDev = runtime.registerShared.mock.calls[0]?.[0]?.['react/jsx-dev-runtime'];
+        expect(jsxDev).toMatchObject({ version: expect.stringMatching(/^19\./), shareConfig: { singleton: true } });
+        expect(jsxDev.lib().jsxDEV('p', { children: 'x' }, 'k')).toMatchObject({ type: 'p', key: 'k', props: { children: 'x' } });
+        return { default: () => null };
+      });
+      await expect(loader.load('orders', './Orders')).resolves.toBeInstanceOf(Function);
+      expect(runtime.loadRemote).toHaveBeenCalledWith('orders/Orders');
+    } finally {
+      restore();
+      document.head.innerHTML = '';
+      sessionStorage.clear();
     }
   });
 

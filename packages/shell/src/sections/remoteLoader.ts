@@ -4,9 +4,9 @@
 // every remote the administrator may load (a remote registered after that could tear the share
 // scope), and each load runs through the origin rule, the shared-client check and integrity.
 import type { ComponentType } from 'react';
-import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerPlugins, registerRemotes, registerShared } from '@module-federation/enhanced/runtime';
 import { allowScriptOrigins } from '@growth-admin/shared-client/page-security';
-import type { ChosenRelease, RemoteIntegrity, RuntimeConfig } from '../boot/runtimeConfig';
+import type { ChosenRelease, RemoteIntegrity, RemoteOverride, RuntimeConfig } from '../boot/runtimeConfig';
 import { integrityPlugin, missingIntegrity } from './integrity';
 import { checkSharedClientUsage } from './sharedClientCheck';
 import { whenIdle } from './whenIdle';
@@ -15,10 +15,11 @@ import { whenIdle } from './whenIdle';
 export interface FederationRuntime {
   registerPlugins: typeof registerPlugins;
   registerRemotes: typeof registerRemotes;
+  registerShared: typeof registerShared;
   loadRemote: typeof loadRemote;
 }
 
-const federation: FederationRuntime = { registerPlugins, registerRemotes, loadRemote };
+const federation: FederationRuntime = { registerPlugins, registerRemotes, registerShared, loadRemote };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a section's or a slot contribution's props
 type AnyComponent = ComponentType<any>;
@@ -40,6 +41,17 @@ export const UNVERIFIED_REMOTES_ALLOWED = process.env.NODE_ENV !== 'production';
 
 export const UNVERIFIED_REMOTES_WARNING =
   "[Growth Admin] DEVELOPMENT ONLY: this page's runtime config is not the release registry's. Its remotes load with no integrity hash checked and from any origin, and every section shows to every role. A production build refuses them: serve the shell with the registry's config (GET /api/runtime-config; docs/architecture.md).";
+
+/**
+ * Before a developer's override loads (override/loading.ts, a chunk of its own): whether this page's
+ * CSP admits its origin and the gate's rules on its build, then the JSX runtime a development build
+ * takes from the shell (so it never downloads a React of its own).
+ */
+async function overrideReady(override: RemoteOverride, config: RuntimeConfig, runtime: FederationRuntime): Promise<void> {
+  const loading = await import(/* webpackChunkName: "override" */ '../override/loading');
+  await loading.overrideReady(override, config);
+  runtime.registerShared(loading.JSX_DEV_RUNTIME_SHARE); // (the first registration stays)
+}
 
 /** `./Orders` (the composition's) → `Orders` (the federation key's). */
 const moduleName = (module: string) => module.replace(/^\.\//, '');
@@ -95,10 +107,16 @@ export class RemoteLoader {
     return !this.config.allowedOrigins || this.config.allowedOrigins.includes(new URL(url).origin);
   }
 
-  /** The hashes `name` loads with; null where it may not load without and has none; undefined: unchecked (development). */
+  /** The hashes `name` loads with; null where it may not load without and has none; undefined: unchecked (development, or an override: exempt, and listed). */
   integrityOf(name: string): RemoteIntegrity | null | undefined {
+    if (this.overrideOf(name)) return undefined;
     if (!this.config.integrity) return UNVERIFIED_REMOTES_ALLOWED ? undefined : null;
     return this.config.integrity[name] ?? null;
+  }
+
+  /** This session's development override of `name`, if it has one. */
+  overrideOf(name: string): RemoteOverride | undefined {
+    return this.config.overrides?.find((o) => o.remote === name);
   }
 
   /** Where `name`'s files are, once its manifest was read (errors of its code are attributed by it). */
@@ -151,6 +169,8 @@ export class RemoteLoader {
     if (!this.onAllowedOrigin(manifestUrl)) throw new Error(`The ${name} remote's URL ${manifestUrl} is not on an origin the release registry allows`);
     // A remote without hashes is not loaded where they are required (nothing is fetched).
     if (this.integrityOf(name) === null) throw missingIntegrity(name);
+    const override = this.overrideOf(name);
+    if (override) await overrideReady(override, this.config, this.runtime);
     const usageChecked = checkSharedClientUsage(manifestUrl).catch((refused: Error) => {
       throw new Error(`The ${name} remote cannot run on this shell: ${refused.message}`);
     });

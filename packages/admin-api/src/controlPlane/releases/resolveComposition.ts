@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { REMOTE_FILES, type Composition, type RemoteMeta } from '@growth-admin/api-contract/remote-meta';
 import type { RegistryRuntimeConfig } from '@growth-admin/api-contract/releases';
 import { roleAllows, type Role } from '@growth-admin/api-contract/route';
+import type { OverrideInEffect } from './overrides';
 import type { ComposableRelease, RegistryEntry } from './repository';
 
 /**
@@ -55,7 +56,11 @@ const byOrder = <T extends { order: number }>(key: (x: T) => string) => (a: T, b
  * contributions whose least role they have, in order (then by path / remote); a path two remotes
  * claim goes to the first in that order (the gate refuses the second, this only guards old data).
  * Only the remotes with something visible are loaded. `previews`: the releases a session's entered
- * previews serve (remote → preview release), in place of the chosen release, the same role rule. `removedSections`: the sections of
+ * previews serve (remote → preview release), in place of the chosen release, the same role rule.
+ * `overrides`: the session's development overrides (remote → override), in place of both: the
+ * remote's code from the override's manifest URL with no release and no integrity (so nothing is
+ * measured against it and the shell loads it unchecked, visibly), its origin allowed, and the
+ * override's metadata (else the chosen release's), the same role rule. `removedSections`: the sections of
  * decommissioned remotes (the release they ended on) whose path no live remote owns now.
  * allowedOrigins: `releaseOrigins` plus each composed remote's registered origin when releases
  * origins are configured, else the origins of the composed remotes' live releases.
@@ -66,6 +71,7 @@ export function resolveComposition(
   subject: string,
   releaseOrigins: string[] = [],
   previews: ReadonlyMap<string, PreviewRelease> = new Map(),
+  overrides: ReadonlyMap<string, OverrideInEffect> = new Map(),
 ): Resolved {
   const out: Resolved = { remotes: {}, releases: {}, integrity: {}, allowedOrigins: [], composition: { sections: [], slots: {}, removedSections: [] } };
   const origins = new Set<string>(releaseOrigins);
@@ -73,11 +79,13 @@ export function resolveComposition(
   const sections: Composition['sections'] = [];
   for (const entry of registry) {
     if (!entry.live) continue;
-    // A preview the session entered takes the remote's place (never a canary); else the chosen release.
-    const preview = previews.get(entry.name) ?? null;
+    // A development override takes the remote's place; else a preview the session entered (never a
+    // canary); else the chosen release.
+    const override = overrides.get(entry.name) ?? null;
+    const preview = override ? null : (previews.get(entry.name) ?? null);
     const chosen = preview ?? chosenRelease(entry, subject);
-    const meta = metaOf(chosen);
-    if (!chosen || !meta) continue;
+    const meta = override?.meta ?? metaOf(chosen);
+    if (!meta || (!chosen && !override)) continue;
     for (const s of meta.sections) ownedPaths.add(s.path);
     const visible = meta.sections.filter((s) => roleAllows(role, s.leastRole));
     const contributions = meta.contributions.filter((c) => roleAllows(role, c.leastRole));
@@ -97,6 +105,12 @@ export function resolveComposition(
     for (const c of contributions) {
       (out.composition.slots[c.slot] ??= []).push({ remote: entry.name, module: c.module, order: c.order, ...(c.label !== undefined ? { label: c.label } : {}) });
     }
+    if (override) {
+      out.remotes[entry.name] = override.manifestUrl;
+      origins.add(override.origin);
+      continue;
+    }
+    if (!chosen) continue;
     out.remotes[entry.name] = chosen.manifestUrl;
     out.releases[entry.name] = preview
       ? { id: chosen.id, version: chosen.version, canary: false, preview: preview.previewLabel }

@@ -13,6 +13,7 @@ import { liveRemote } from '../remotes/repository';
 import { recordFailure } from './failures';
 import { gateRelease } from './gate';
 import { listRemoteReleases, promoteCanary, registerRelease, registryState, releaseHistory, rollback } from './repository';
+import { endOverride, overrideTicket, sessionOverrides, setOverride } from './overrides';
 import { deletePreview, enterPreview, leavePreview, listPreviews, PreviewKey, previewLinkBase, registerPreview } from './previews';
 import { runtimeConfigFor, viewerOf } from './runtimeConfig';
 
@@ -108,6 +109,17 @@ export function releaseRoutes(app: FastifyInstance, { db, config, metrics, findS
   });
   serve(app, releases.enterPreview, async (req) => ({ data: await enterPreview(db, req.admin!.sessionId, req.body.token, await previewKey.get()) }));
   serve(app, releases.leavePreview, async (req) => ({ data: { left: await leavePreview(db, req.admin!.sessionId, req.params.remote) } }));
+
+  // A developer's own override of one remote, for the calling session only.
+  if (config.devOverrideOrigins.length && !config.devOverrideSecret) throw new Error('devOverrideOrigins needs devOverrideSecret: the shell page server checks override tickets with it');
+  serve(app, releases.setOverride, async (req) => {
+    const ownedPaths = await pathsOwnedByOthers(db, req.body.remote);
+    const override = await setOverride(db, actorOf(req), req.admin!.sessionId, req.body, config.devOverrideOrigins, ownedPaths);
+    // The ticket names every override of the session (another remote may come from another port).
+    const inEffect = await sessionOverrides(db, req.admin!.sessionId, config.devOverrideOrigins);
+    return { data: { override, ticket: overrideTicket([...inEffect.values()].map((o) => o.origin), config.devOverrideSecret!) } };
+  });
+  serve(app, releases.endOverride, async (req) => ({ data: { ended: await endOverride(db, actorOf(req), req.admin!.sessionId, req.params.remote) } }));
 
   const limiter = new ReportRateLimiter(config.releaseReportsPerMinute, config.releaseReportsPerMinute * 50);
   serve(app, releases.reportReleaseFailure, async (req) => {

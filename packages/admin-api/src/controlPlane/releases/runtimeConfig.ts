@@ -1,12 +1,14 @@
 // The runtime config the shell boots from: the base config for everyone; with a session, the
 // administrator's composition and the remotes it loads (resolveComposition.ts), from the registry, with the
-// previews this session entered (previews.ts) in place of their remotes' chosen releases.
+// previews this session entered (previews.ts) and its development overrides (overrides.ts) in place
+// of their remotes' chosen releases.
 import type { RegistryRuntimeConfig } from '@growth-admin/api-contract/releases';
 import type { Role } from '@growth-admin/api-contract/route';
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db';
 import type { ControlPlaneConfig, ControlPlaneOptions } from '../deps';
 import { EMPTY_COMPOSITION, resolveComposition, subjectOf } from './resolveComposition';
+import { overrideTicket, sessionOverrides, type OverrideInEffect } from './overrides';
 import { sessionPreviews } from './previews';
 import { registryState } from './repository';
 
@@ -21,9 +23,24 @@ export async function runtimeConfigFor(q: Queryable, config: ControlPlaneConfig,
   const base = { apiBaseUrl: config.publicUrl ?? `${req.protocol}://${req.host}`, signingKey: config.signingKey, directImageHosts: config.directImageHosts };
   if (!viewer) return { ...base, remotes: {}, releases: {}, integrity: {}, allowedOrigins: [], composition: EMPTY_COMPOSITION };
   const previews = await sessionPreviews(q, viewer.sessionId);
-  const resolved = resolveComposition(await registryState(q), viewer.role, subjectOf(viewer.username), config.releaseOrigins, previews.serve);
-  await recordServed(q, viewer.sessionId, resolved.releases);
-  return { ...base, ...resolved, ...(previews.status.length ? { previews: previews.status } : {}) };
+  const overrides = await sessionOverrides(q, viewer.sessionId, config.devOverrideOrigins);
+  const resolved = resolveComposition(await registryState(q), viewer.role, subjectOf(viewer.username), config.releaseOrigins, previews.serve, overrides);
+  // A page running a development build is no real traffic: nothing served, so nothing it measures or reports counts.
+  if (!overrides.size) await recordServed(q, viewer.sessionId, resolved.releases);
+  return {
+    ...base,
+    ...resolved,
+    ...(previews.status.length ? { previews: previews.status } : {}),
+    ...(overrides.size ? overridesOf([...overrides.values()], config.devOverrideSecret!) : {}),
+  };
+}
+
+/** The config's overrides, and the ticket that admits their origins in the shell page's CSP. */
+function overridesOf(inEffect: OverrideInEffect[], secret: string): Pick<RegistryRuntimeConfig, 'overrides' | 'overrideTicket'> {
+  return {
+    overrides: inEffect.map(({ meta: _meta, ...o }) => o),
+    overrideTicket: overrideTicket(inEffect.map((o) => o.origin), secret),
+  };
 }
 
 /**
