@@ -30,7 +30,7 @@ const IN_PREVIEW: RuntimeConfig = {
 const LEFT: RuntimeConfig = { ...TEST_RUNTIME_CONFIG, releases: { projects: { id: '3', version: '1.0.0', canary: false } } };
 
 function page(config: RuntimeConfig) {
-  const runtime = { registerPlugins: jest.fn(), registerRemotes: jest.fn(), loadRemote: jest.fn() as never };
+  const runtime = { registerPlugins: jest.fn(), registerRemotes: jest.fn(), registerShared: jest.fn(), loadRemote: jest.fn() as never };
   const loader = new RemoteLoader(config, runtime);
   loader.start();
   runtime.registerRemotes.mockClear();

@@ -36,6 +36,7 @@ function startPage() {
   const entries: Record<string, string> = { ...IN_PREVIEW.remotes };
   const runtime = {
     registerPlugins: jest.fn(),
+    registerShared: jest.fn(),
     registerRemotes: jest.fn((list: Array<{ name: string; entry?: string }>) => list.forEach((r) => (entries[r.name] = r.entry ?? ''))),
     // Each projects module says which build it came from.
     loadRemote: jest.fn(async (key: string) => {
