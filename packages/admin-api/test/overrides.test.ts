@@ -77,6 +77,7 @@ test('off unless DEV_OVERRIDE_ORIGINS names origins: refused with 403 OVERRIDES_
   expect(res.body).toEqual({ code: 'OVERRIDES_OFF', message: 'Development overrides are off on this server: an owner allows them by naming origins in DEV_OVERRIDE_ORIGINS' });
   expect(await t.sql('select * from session_overrides')).toEqual([]);
   expect((await config(owner.token!)).overrides).toBeUndefined();
+  expect((await owner.get('/api/admin/overrides')).body.data).toEqual([]);
 });
 
 test('refused off the allowed origins, for a URL that is no build manifest, an unknown remote, or another remote’s metadata; without a session', async () => {
@@ -183,6 +184,30 @@ test('recorded on the calling session only: its runtime config loads the remote 
     'admin projects: projects from http://localhost:5174 no longer overridden in that session of admin',
     'admin orders: orders from http://127.0.0.1:5175 no longer overridden in that session of admin',
   ]);
+});
+
+test("an administrator's overrides in all their live sessions, this session's marked; nobody else's; none once a session ends", async () => {
+  await startWithOverrides();
+  const mine = async (api: Api) => {
+    const res = await api.get('/api/admin/overrides');
+    expect(res.status).toBe(200);
+    for (const o of res.body.data) expectShape(releases.MyOverride, o);
+    return res.body.data.map((o: any) => `${o.remote} ${o.manifestUrl} ${o.thisSession ? 'this session' : 'another session'}`);
+  };
+  const laptop = new Api(t.url);
+  await laptop.login();
+  expect(await mine(owner)).toEqual([]);
+  expect((await owner.post('/api/admin/overrides', { remote: 'projects', manifestUrl: BUILD })).status).toBe(200);
+  expect((await laptop.post('/api/admin/overrides', { remote: 'orders', manifestUrl: 'http://127.0.0.1:5175/mf-manifest.json' })).status).toBe(200);
+  expect(await mine(owner)).toEqual([`orders http://127.0.0.1:5175/mf-manifest.json another session`, `projects ${BUILD} this session`]);
+  expect(await mine(laptop)).toEqual([`orders http://127.0.0.1:5175/mf-manifest.json this session`, `projects ${BUILD} another session`]);
+  // Another administrator sees only their own.
+  const viewer = await signIn('list-viewer', 'viewer');
+  expect(await mine(viewer)).toEqual([]);
+  // The laptop signs out: its override goes with the session.
+  expect((await laptop.post('/api/admin/logout')).status).toBe(200);
+  expect(await mine(owner)).toEqual([`projects ${BUILD} this session`]);
+  expect((await new Api(t.url).get('/api/admin/overrides', { token: null })).status).toBe(401);
 });
 
 test('nothing an overridden session measures or reports is stored, not even of the remotes it was served before; after the override it counts again', async () => {

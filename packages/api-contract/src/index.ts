@@ -85,6 +85,7 @@ export const routes: readonly RouteSpec[] = [
   releases.leavePreview,
   releases.setOverride,
   releases.endOverride,
+  releases.listMyOverrides,
   remotes.listRemotes,
   remotes.createRemote,
   remotes.decommissionRemote,
@@ -127,7 +128,7 @@ export type OrderStats = Static<typeof analytics.OrderStats>;
 export type CspReport = Static<typeof security.CspReport>;
 // The release control plane's (releases.ts, remotes.ts: also importable alone as
 // @growth-admin/api-contract/releases and /remotes, as the API's control plane does).
-export type { Release, RemoteReleases, RegistryRuntimeConfig, ReleaseInput, CanaryJudgement, MetricCheck, JudgementSeriesPoint, VitalsBatch, Preview, SessionPreview } from './releases';
+export type { Release, RemoteReleases, RegistryRuntimeConfig, ReleaseInput, CanaryJudgement, MetricCheck, JudgementSeriesPoint, VitalsBatch, Preview, SessionPreview, MyOverride } from './releases';
 export type { RemoteRecord, DeployTokenRecord, NewDeployToken } from './remotes';
 /** The `data` a route answers. */
 export type DataOf<R extends RouteSpec> = R['data'] extends import('@sinclair/typebox').TSchema ? Static<R['data']> : never;

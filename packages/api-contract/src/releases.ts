@@ -396,6 +396,24 @@ export const endOverride = route({
   data: Type.Object({ ended: Type.Boolean() }),
 });
 
+export const MyOverride = Type.Object({
+  ...SessionOverride.properties,
+  thisSession: Type.Boolean({ description: 'Whether the calling session has it (only that session can end it: DELETE /api/admin/overrides/:remote)' }),
+});
+
+export const listMyOverrides = route({
+  method: 'GET',
+  path: '/api/admin/overrides',
+  operationId: 'listMyOverrides',
+  tag: 'releases',
+  summary: 'The signed-in administrator’s overrides',
+  description:
+    'The development overrides of every live session of the calling administrator (not revoked, not expired), by remote then newest first; `thisSession` marks the calling session’s. Settings → Remotes shows them. Empty where the server allows no overrides.',
+  access: 'admin',
+  querystring: Type.Object({}, { additionalProperties: false }),
+  data: Type.Array(MyOverride),
+});
+
 // --- real-user measurements and the canary judge ---------------------------------------------
 
 export const JUDGE_METRICS = ['errorRate', 'inp', 'lcp', 'cls'] as const;
@@ -536,3 +554,4 @@ export type SessionPreview = Static<typeof SessionPreview>;
 export type PreviewInput = Static<typeof registerPreview.body>;
 export type SessionOverride = Static<typeof SessionOverride>;
 export type OverrideInput = Static<typeof setOverride.body>;
+export type MyOverride = Static<typeof MyOverride>;

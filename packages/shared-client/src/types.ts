@@ -25,6 +25,7 @@ export type {
   RemoteReleases,
   Preview,
   SessionPreview,
+  MyOverride,
   CanaryJudgement,
   MetricCheck,
   JudgementSeriesPoint,

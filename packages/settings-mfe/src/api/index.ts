@@ -3,6 +3,7 @@
 export * from './account';
 export * from './administrators';
 export * from './audit';
+export * from './overrides';
 export * from './previews';
 export * from './releases';
 export * from './remotes';

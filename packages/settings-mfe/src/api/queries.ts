@@ -6,6 +6,7 @@ import { queryKeys, type AuditQuery } from '@growth-admin/shared-client';
 import { getAllSessions, getMySessions } from './account';
 import { getAdministrators } from './administrators';
 import { getAudit } from './audit';
+import { getMyOverrides } from './overrides';
 import { getPreviews } from './previews';
 import { getCanaryJudgement, getReleaseHistory, getReleases } from './releases';
 import { getDeployTokens, getRemotes } from './remotes';
@@ -23,6 +24,8 @@ export const keys = {
   canaryJudgement: (remote: string) => [...root, 'releases', remote, 'judgement'] as const,
   /** A remote's preview releases (under releases(): the registry's refresh refreshes them). */
   previews: (remote: string) => [...root, 'releases', remote, 'previews'] as const,
+  /** The signed-in administrator's development overrides, in all their sessions. */
+  myOverrides: () => [...root, 'overrides', 'mine'] as const,
   /** The registry's remotes (owners). */
   remotes: () => [...root, 'remotes'] as const,
   /** Every deploy token (owners). */
@@ -37,6 +40,7 @@ export const queries = {
   /** Refreshed every 30 s: the judge runs at most that often. */
   canaryJudgement: (remote: string) => queryOptions({ queryKey: keys.canaryJudgement(remote), queryFn: () => getCanaryJudgement(remote), refetchInterval: 30_000 }),
   previews: (remote: string) => queryOptions({ queryKey: keys.previews(remote), queryFn: () => getPreviews(remote) }),
+  myOverrides: () => queryOptions({ queryKey: keys.myOverrides(), queryFn: getMyOverrides }),
   remotes: () => queryOptions({ queryKey: keys.remotes(), queryFn: getRemotes }),
   deployTokens: () => queryOptions({ queryKey: keys.deployTokens(), queryFn: getDeployTokens }),
   /** A page of the audit log; the current rows stay on screen while the next page loads. */

@@ -3,6 +3,7 @@ import { Alert, Button, Card, Flex, Popconfirm, Table } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { RemotesRegistry } from './RemotesRegistry';
 import { CanaryFigures, CanaryVerdict, ReleaseFigures } from './CanaryJudgement';
+import { MyOverrides } from './MyOverrides';
 import { RemotePreviews } from './RemotePreviews';
 import { servedFromOrigin } from './remoteForm';
 import { hasRole, type Release, type RemoteReleases, type SectionProps, toApiError } from '@growth-admin/shared-client';
@@ -220,6 +221,7 @@ export function RemotesTab({ user, toast, slots }: SectionProps) {
         />
       </Card>
       {owner && <RemotesRegistry toast={toast} suggestedOrigin={servedFromOrigin(registry.data)} />}
+      <MyOverrides toast={toast} />
     </Flex>
   );
 }

@@ -913,7 +913,11 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * The signed-in administrator’s overrides
+         * @description The development overrides of every live session of the calling administrator (not revoked, not expired), by remote then newest first; `thisSession` marks the calling session’s. Settings → Remotes shows them. Empty where the server allows no overrides.
+         */
+        get: operations["listMyOverrides"];
         put?: never;
         /**
          * Load one remote from a development build, this session only
@@ -7713,6 +7717,109 @@ export interface operations {
                         data: {
                             left: boolean;
                         };
+                    };
+                };
+            };
+            /** @description `MALFORMED_REQUEST`: the URL or the headers cannot be read (bad percent-encoding), or a CORS preflight without an Origin; `VALIDATION_ERROR`: an input breaks the schema, an unknown query parameter, text PostgreSQL cannot store as sent (NUL, a lone surrogate): the message names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "MALFORMED_REQUEST" | "VALIDATION_ERROR";
+                    };
+                };
+            };
+            /** @description `TOKEN_MISSING`: no Authorization: Bearer <token> header; `TOKEN_INVALID`: the token is malformed or unknown, or its session was signed out or ended (or its administrator disabled); `SESSION_EXPIRED`: the session was idle past the idle timeout (default 30 minutes) or is past its absolute lifetime (default 12 hours): sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "TOKEN_MISSING" | "TOKEN_INVALID" | "SESSION_EXPIRED";
+                    };
+                };
+            };
+            /** @description `SIGNATURE_MISSING`: X-Timestamp, X-Nonce or X-Signature is missing (the message names them); `TIMESTAMP_INVALID`: X-Timestamp is not a time in milliseconds; `TIMESTAMP_EXPIRED`: X-Timestamp is more than 5 minutes away from the server clock; `NONCE_INVALID`: X-Nonce is not a 21-character id of [A-Za-z0-9_-]; `SIGNATURE_INVALID`: X-Signature is not the HMAC-MD5 of `<timestamp>_<nonce>` under the signing key; `NONCE_REPLAYED`: X-Nonce was used before: a replayed request; `DEPLOY_TOKEN_FORBIDDEN`: a deploy token was sent: it may call the release routes only */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "SIGNATURE_MISSING" | "TIMESTAMP_INVALID" | "TIMESTAMP_EXPIRED" | "NONCE_INVALID" | "SIGNATURE_INVALID" | "NONCE_REPLAYED" | "DEPLOY_TOKEN_FORBIDDEN";
+                    };
+                };
+            };
+            /** @description `HEADERS_TOO_LARGE`: the request line or the headers are too large */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "HEADERS_TOO_LARGE";
+                    };
+                };
+            };
+            /** @description `INTERNAL_ERROR`: an unexpected failure (logged); no input may cause it */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "INTERNAL_ERROR";
+                    };
+                };
+            };
+            /** @description `OVERLOADED`: too many requests are waiting for the database: retry after Retry-After seconds; `DATABASE_UNAVAILABLE`: the database server cannot be reached: retry after Retry-After seconds; `DATA_DIR_LOST`: the embedded database’s folder disappeared or was replaced while serving */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"] & {
+                        /** @enum {string} */
+                        code?: "OVERLOADED" | "DATABASE_UNAVAILABLE" | "DATA_DIR_LOST";
+                    };
+                };
+            };
+        };
+    };
+    listMyOverrides: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the answer is `{ data }` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            remote: string;
+                            /** @description The build’s mf-manifest.json, on an origin DEV_OVERRIDE_ORIGINS allows */
+                            manifestUrl: string;
+                            /** @description Where the code comes from: not integrity-checked */
+                            origin: string;
+                            setAt: string;
+                            /** @description Whether the calling session has it (only that session can end it: DELETE /api/admin/overrides/:remote) */
+                            thisSession: boolean;
+                        }[];
                     };
                 };
             };

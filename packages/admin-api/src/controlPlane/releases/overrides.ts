@@ -5,7 +5,7 @@
 // record no served release, so nothing it measures or reports is stored (measurements.ts' rule).
 import { ownershipProblems } from '@growth-admin/api-contract/compatibility';
 import type { RemoteMeta } from '@growth-admin/api-contract/remote-meta';
-import type { OverrideInput, SessionOverride } from '@growth-admin/api-contract/releases';
+import type { MyOverride, OverrideInput, SessionOverride } from '@growth-admin/api-contract/releases';
 import { describeOverrideRule, OVERRIDE_TICKET_SECONDS, overrideOriginAllowed, signOverrideTicket, type OverrideOriginRule } from '@growth-admin/web-security';
 import type { Db, Queryable } from '../../db';
 import { audit, type Actor } from '../../db/audit';
@@ -98,6 +98,26 @@ export async function sessionOverrides(q: Queryable, sessionId: string, rules: r
       { remote: r.remote, manifestUrl: r.manifestUrl, origin: r.origin, setAt: iso(r.setAt), meta: (typeof r.meta === 'string' ? JSON.parse(r.meta) : r.meta) as RemoteMeta | null },
     ]),
   );
+}
+
+/**
+ * The overrides of every live session (not revoked, not expired) of the administrator whose session is
+ * `sessionId`, marking that session's: Settings → Remotes shows them. None where `rules` allow none.
+ */
+export async function administratorOverrides(q: Queryable, sessionId: string, rules: readonly OverrideOriginRule[]): Promise<MyOverride[]> {
+  if (!rules.length) return [];
+  const rows = await q.query<{ remote: string; manifestUrl: string; origin: string; setAt: Date; thisSession: boolean }>(
+    `select o.remote, o.manifest_url as "manifestUrl", o.origin, o.set_at as "setAt", o.session_id = $1 as "thisSession"
+       from session_overrides o
+       join admin_sessions s on s.id = o.session_id and s.revoked_at is null and s.expires_at > now()
+       join remotes m on m.name = o.remote and m.decommissioned_at is null
+      where s.admin_id = (select admin_id from admin_sessions where id = $1)
+      order by o.remote, o.set_at desc`,
+    [sessionId],
+  );
+  return rows
+    .filter((r) => overrideOriginAllowed(r.origin, rules))
+    .map((r) => ({ remote: r.remote, manifestUrl: r.manifestUrl, origin: r.origin, setAt: iso(r.setAt), thisSession: r.thisSession }));
 }
 
 /** The ticket that admits `origins` in the shell page's CSP for OVERRIDE_TICKET_SECONDS (web-security's devOverrides.ts). */

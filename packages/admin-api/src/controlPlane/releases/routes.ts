@@ -13,7 +13,7 @@ import { liveRemote } from '../remotes/repository';
 import { recordFailure } from './failures';
 import { gateRelease } from './gate';
 import { listRemoteReleases, promoteCanary, registerRelease, registryState, releaseHistory, rollback } from './repository';
-import { endOverride, overrideTicket, sessionOverrides, setOverride } from './overrides';
+import { administratorOverrides, endOverride, overrideTicket, sessionOverrides, setOverride } from './overrides';
 import { deletePreview, enterPreview, leavePreview, listPreviews, PreviewKey, previewLinkBase, registerPreview } from './previews';
 import { runtimeConfigFor, viewerOf } from './runtimeConfig';
 
@@ -120,6 +120,7 @@ export function releaseRoutes(app: FastifyInstance, { db, config, metrics, findS
     return { data: { override, ticket: overrideTicket([...inEffect.values()].map((o) => o.origin), config.devOverrideSecret!) } };
   });
   serve(app, releases.endOverride, async (req) => ({ data: { ended: await endOverride(db, actorOf(req), req.admin!.sessionId, req.params.remote) } }));
+  serve(app, releases.listMyOverrides, async (req) => ({ data: await administratorOverrides(db, req.admin!.sessionId, config.devOverrideOrigins) }));
 
   const limiter = new ReportRateLimiter(config.releaseReportsPerMinute, config.releaseReportsPerMinute * 50);
   serve(app, releases.reportReleaseFailure, async (req) => {
