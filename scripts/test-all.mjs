@@ -40,6 +40,8 @@ function ensureDebianPackage(binary, pkg, what) {
 const ensureChromium = () => ensureDebianPackage(CHROMIUM, 'chromium-headless-shell', 'the browser tests');
 // The admin API's metrics test scrapes with a real Prometheus (started and stopped by the test).
 const ensurePrometheus = () => ensureDebianPackage(PROMETHEUS, 'prometheus', "the admin API's metrics tests");
+// web-security serves its rendered config through a real nginx (started and stopped by the test).
+const ensureNginx = () => ensureDebianPackage('/usr/sbin/nginx', 'nginx', "web-security's nginx test");
 
 // Every workspace package's reports (packages/*, examples/*, tools/federation, e2e: scripts/test-results.mjs)
 // are removed first: the closing line counts only what this run wrote.
@@ -91,6 +93,7 @@ const affected = await affectedSelection(process.argv.slice(2)).catch((err) => {
 });
 if (!affected || affected.journeys !== 'none') ensureChromium();
 ensurePrometheus();
+ensureNginx();
 const filters = affected?.filters ?? [];
 // The journeys of the changed remotes only, in two workers (scripts/affected.mjs); turbo passes the
 // selection and keys its cache on it.

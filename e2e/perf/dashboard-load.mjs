@@ -2,7 +2,7 @@
 // shell to the four charts of the Analytics dashboard drawn after signing in. One definition for
 // the programs that count it: the performance figures (measure.mjs), the byte budget
 // (scripts/bundle-budget.mjs) and the build tricks' savings (tools/federation/bench/tricks.mjs).
-/* global document, window, requestAnimationFrame */
+/* global document, window, requestAnimationFrame, HTMLInputElement */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -17,8 +17,12 @@ const { chromium } = createRequire(join(here, '../package.json'))('@playwright/t
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const VIEWPORT = { width: 1400, height: 900 };
 
-/** The built system (scripts/system.mjs) on free ports with a fresh database; `stop()` ends it. */
-export async function startOwnSystem() {
+/**
+ * The built system (scripts/system.mjs) on free ports with a fresh database; `stop()` ends it.
+ * `runtimeEnv` and `apiEnv` are startSystem's: public URLs other than its own ports (a proxy in
+ * front, e2e/perf/production-path.mjs), and more of the API's environment.
+ */
+export async function startOwnSystem({ runtimeEnv = {}, apiEnv = {} } = {}) {
   const { startSystem } = await import(pathToFileURL(join(repoRoot, 'scripts/system.mjs')).href);
   const dataDir = mkdtempSync(join(tmpdir(), 'growth-admin-perf-'));
   const creds = { username: 'perf-admin', password: 'perf-Secret-123' };
@@ -31,12 +35,14 @@ export async function startOwnSystem() {
       storeDir: join(dataDir, 'releases'),
       adminUsername: creds.username,
       adminPassword: creds.password,
-      apiEnv: { DATABASE_URL: '', SEED_USERS: '300', SEED_ORDERS: '2000' },
+      runtimeEnv,
+      apiEnv: { DATABASE_URL: '', SEED_USERS: '300', SEED_ORDERS: '2000', ...apiEnv },
       log: () => undefined,
       apiLog: () => undefined,
     });
     return {
       url: system.shellUrl,
+      ports: system.ports,
       creds,
       // What the release commands need to release into this system (tools/release/cli.mjs).
       releaseEnv: {
@@ -57,12 +63,15 @@ export async function startOwnSystem() {
   }
 }
 
-export function launchChromium() {
+export function launchChromium(extraArgs = []) {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--disable-component-update', '--disable-sync'],
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--disable-component-update', '--disable-sync', ...extraArgs],
   });
 }
+
+// Lighthouse's mobile network profile: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up (no CPU slowdown).
+export const LIGHTHOUSE_MOBILE = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
 
 /**
  * Gzip size (level 9, as the builds store them) of every JS response, in load order. `settled()`
@@ -123,13 +132,18 @@ export function installMilestones() {
   requestAnimationFrame(tick);
 }
 
-/** Signs in by clicking; resolves with the ms from the click to the heading and to four charts drawn. */
-export function signInTimes(page) {
+/**
+ * Signs in by clicking; resolves with the ms from the click to the heading and to four charts drawn.
+ * With `fill` ({ username, password }), first waits in the page for the login form and fills it as a
+ * password manager does (the fields' input events, no keystrokes), then clicks on the next frame:
+ * the click as soon as the form shows, with no round trip to this process in between.
+ */
+export function signInTimes(page, { fill } = {}) {
   return page.evaluate(
-    () =>
+    (credentials) =>
       new Promise((resolve, reject) => {
-        const started = performance.now();
         const out = {};
+        let started;
         const headingShown = () =>
           [...document.querySelectorAll('.ga-content h1, .ga-content h2, .ga-content h3, .ga-content h4')].some((h) => h.textContent.trim() === 'Analytics Dashboard');
         const poll = () => {
@@ -139,9 +153,28 @@ export function signInTimes(page) {
           if (now > 30000) return reject(new Error('the four charts were not drawn within 30 s'));
           requestAnimationFrame(poll);
         };
-        document.querySelector('button[type="submit"]').click();
-        poll();
+        const click = () => {
+          started = performance.now();
+          document.querySelector('button[type="submit"]').click();
+          poll();
+        };
+        if (!credentials) return click();
+        const setValue = (input, value) => {
+          // React tracks the value it last set: the native setter and an input event, as an autofill.
+          Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(input, value);
+          input.dispatchEvent(new Event('input', { bubbles: true }));
+        };
+        const waitForForm = () => {
+          const username = document.querySelector('#ga-username');
+          const password = document.querySelector('#ga-password');
+          if (!username || !password) return requestAnimationFrame(waitForForm);
+          setValue(username, credentials.username);
+          setValue(password, credentials.password);
+          requestAnimationFrame(click);
+        };
+        waitForForm();
       }),
+    fill ?? null,
   );
 }
 
@@ -156,15 +189,16 @@ export async function recordDashboardLoad(context, system) {
   const scripts = trackScripts(page);
   await page.goto(system.url, { waitUntil: 'networkidle' });
   await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
-  // What the login screen needed: the scripts requested before it showed (the layout's code follows
-  // once it is shown and the browser idle, and is counted with the dashboard's).
+  // What the login screen needed: the scripts requested before it showed and before the page asked
+  // for its runtime config (the boot asks for the layout's code beside the config: it is counted
+  // with the dashboard's).
   const neededForLogin = new Set(
-    await page.evaluate(() =>
-      performance
-        .getEntriesByType('resource')
-        .filter((e) => e.startTime < window.__perf.loginScreen)
-        .map((e) => e.name),
-    ),
+    await page.evaluate(() => {
+      const entries = performance.getEntriesByType('resource');
+      const config = entries.find((e) => /\/runtime-config(\.json)?(\?|$)/.test(new URL(e.name).pathname));
+      const before = Math.min(window.__perf.loginScreen, config?.startTime ?? Infinity);
+      return entries.filter((e) => e.startTime < before).map((e) => e.name);
+    }),
   );
   const loginScripts = scripts.filter((s) => neededForLogin.has(s.url));
   await page.fill('#ga-username', system.creds.username);

@@ -16,7 +16,7 @@
 //   rewritten with this run's figures otherwise).
 /* global document, window, requestAnimationFrame */
 import { loadavg } from 'node:os';
-import { launchChromium, recordDashboardLoad, signInTimes, installMilestones, startOwnSystem, sumGzip as sum, VIEWPORT } from './dashboard-load.mjs';
+import { launchChromium, LIGHTHOUSE_MOBILE, recordDashboardLoad, signInTimes, installMilestones, startOwnSystem, sumGzip as sum, VIEWPORT } from './dashboard-load.mjs';
 import { writePerformanceSection } from '../../scripts/performance-doc.mjs';
 
 const args = process.argv.slice(2);
@@ -162,9 +162,6 @@ async function measureRepeatVisit(context, system) {
   const files = rows.filter((r) => !r.url.startsWith(apiOrigin));
   return { files, api };
 }
-
-// Lighthouse's mobile network profile: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up.
-const LIGHTHOUSE_MOBILE = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
 
 /**
  * Sign in on Lighthouse's mobile network profile with a cold cache: the login page loaded, the

@@ -12,11 +12,10 @@ import { withPreviewLinks } from './preview/link';
 import { prefetchDashboard } from './sections/dashboardPrefetch';
 import { BASE_PATH, routeFor } from './sections/routes';
 import { shellRuntime, startComposition } from './sections/shellRuntime';
-import { whenIdle } from './sections/whenIdle';
 
-// antd (with its precomputed styles), React Query and the layout arrive only for a signed-in
-// administrator (or while one signs in: they load once the login screen is idle): the login screen
-// itself ships none of them.
+// antd (with its precomputed styles), React Query and the layout are the signed-in UI: the login
+// screen itself ships none of them. The boot asks for them beside the runtime config (bootstrap.tsx),
+// so they arrive while the credentials are typed or filled in by a password manager.
 type SignedInUi = typeof import('./layout/SignedInApp');
 let signedInUi: Promise<SignedInUi> | null = null;
 let loadedSignedInUi: SignedInUi | null = null;
@@ -117,11 +116,6 @@ export function App({ configUrl }: { configUrl: string }) {
   useEffect(() => {
     if (signedIn && composed) void loadSignedInPath().catch(() => undefined); // a stored session: both at once
   }, [signedIn, composed]);
-  // Once the login screen is shown and the browser idle, the layout's code: it arrives while the
-  // credentials are typed or filled in by a password manager (on a slow network, most of the wait
-  // after Sign in otherwise). Only the layout: which remotes (and which canary) an administrator
-  // gets is known with the sign-in answer.
-  useEffect(() => (signedIn ? undefined : whenIdle(() => void loadSignedInUi().catch(() => undefined), 1000)), [signedIn]);
 
   if (!session) return <LoginScreen onSession={onSession} onSignedIn={onSignedIn} />;
   // Signed in, but the administrator's runtime config could not be read: a new page load asks again.

@@ -1,11 +1,11 @@
 // Boot: keep a preview link from the address bar, fetch the runtime config (with a stored session's
-// token: that administrator's composition), configure the signed client (its 401 handler reloads the
-// page after the token is cleared), enter kept preview links for a stored session, start the page's
-// composition, then render the authentication state.
+// token: that administrator's composition) and, beside it, the signed-in UI's code; configure the
+// signed client (its 401 handler reloads the page after the token is cleared), enter kept preview
+// links for a stored session, start the page's composition, then render the authentication state.
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { clearSession, configureClient, getSession } from '@growth-admin/shared-client';
-import { App } from './App';
+import { App, loadSignedInUi } from './App';
 import { BootError } from './boot/BootError';
 import { FullScreenSpinner } from './boot/FullScreenSpinner';
 import { LayoutSkeleton } from './boot/LayoutSkeleton';
@@ -29,7 +29,12 @@ function Boot() {
   useEffect(() => {
     let cancelled = false;
     const stored = getSession();
-    fetchRuntimeConfig(configUrl, stored?.token)
+    const config = fetchRuntimeConfig(configUrl, stored?.token);
+    // The signed-in UI's code now, beside the config: the login screen's own code is in, and the
+    // network would sit idle for the config's round trip. Which remotes (and which canary) an
+    // administrator gets is known only with the sign-in answer; a failure is retried at sign-in.
+    void loadSignedInUi().catch(() => undefined);
+    config
       .then(async (config) => {
         configureClient({
           apiBaseUrl: config.apiBaseUrl,
