@@ -8,7 +8,7 @@ import type { Queryable } from '../../db';
 import type { ControlPlaneConfig, ControlPlaneOptions } from '../deps';
 import { EMPTY_COMPOSITION, resolveComposition, subjectOf } from './composition';
 import { sessionPreviews } from './previews';
-import { registryState } from './repository';
+import { cachedRegistryState } from './repository';
 
 export interface Viewer {
   username: string;
@@ -21,14 +21,15 @@ export async function runtimeConfigFor(q: Queryable, config: ControlPlaneConfig,
   const base = { apiBaseUrl: config.publicUrl ?? `${req.protocol}://${req.host}`, signingKey: config.signingKey, directImageHosts: config.directImageHosts };
   if (!viewer) return { ...base, remotes: {}, releases: {}, integrity: {}, allowedOrigins: [], composition: EMPTY_COMPOSITION };
   const previews = await sessionPreviews(q, viewer.sessionId);
-  const resolved = resolveComposition(await registryState(q), viewer.role, subjectOf(viewer.username), config.releaseOrigins, previews.serve);
+  const resolved = resolveComposition(await cachedRegistryState(q), viewer.role, subjectOf(viewer.username), config.releaseOrigins, previews.serve);
   await recordServed(q, viewer.sessionId, resolved.releases);
   return { ...base, ...resolved, ...(previews.status.length ? { previews: previews.status } : {}) };
 }
 
 /**
  * Records the releases a session was given and its cohort in each: only these may it report
- * measurements and failures of. Served again (a reload after a promotion), the newest cohort holds.
+ * measurements and failures of. Served again (a reload after a promotion), the newest cohort holds;
+ * a release served again in the same cohort (most reloads) writes nothing.
  */
 async function recordServed(q: Queryable, sessionId: string, releases: RegistryRuntimeConfig['releases']): Promise<void> {
   const served = Object.values(releases);
@@ -36,7 +37,8 @@ async function recordServed(q: Queryable, sessionId: string, releases: RegistryR
   await q.query(
     `insert into served_releases (session_id, release_id, cohort)
      select $1, r, c from unnest($2::bigint[], $3::text[]) as u(r, c)
-     on conflict (session_id, release_id) do update set cohort = excluded.cohort, served_at = now()`,
+     on conflict (session_id, release_id) do update set cohort = excluded.cohort, served_at = now()
+       where served_releases.cohort <> excluded.cohort`,
     [sessionId, served.map((r) => r.id), served.map((r) => (r.preview !== undefined ? 'preview' : r.canary ? 'canary' : 'stable'))],
   );
 }
