@@ -143,15 +143,18 @@ export async function canaryJudgementOf(q: Queryable, remote: string, releaseId?
 
 /**
  * When the judge runs: after a batch for the remotes it measured, at most once per canary per
- * interval, and on the interval for every canary (with the retention's deletion). An interval of 0:
- * after every batch and no timer. Never on a request's time: a batch is answered at once and its
- * judging queued; the queue judges one canary at a time (so the judge never holds more than one of
- * the database's connections, and on PGlite, which has one, beacons are served between its queries).
+ * interval, and on the interval for every canary, spread over it (with the retention's deletion).
+ * An interval of 0: after every batch and no timer. Never on a request's time: a batch is answered
+ * at once and its judging queued; the queue judges one canary at a time (so the judge never holds
+ * more than one of the database's connections, and on PGlite, which has one, beacons are served
+ * between its queries).
  */
 export class CanaryJudgeSchedule {
   private readonly last = new Map<string, number>(); // canary id → when last judged
   private readonly baselines = new CanaryBaselines();
   private timer: NodeJS.Timeout | null = null;
+  /** The sweep's canaries still to judge, each at its time. */
+  private readonly timers = new Set<NodeJS.Timeout>();
   private queue: Promise<void> = Promise.resolve();
   /** Remotes measured since the queued task read them, and whether one is queued. */
   private readonly measuredRemotes = new Set<string>();
@@ -169,8 +172,14 @@ export class CanaryJudgeSchedule {
     return this.queue;
   }
 
-  private judge(remote: string): Promise<unknown> {
-    return judgeRemote(this.db, this.config, remote, { metrics: this.metrics, baselines: this.baselines });
+  /**
+   * Judges `remote`'s canary, then rests as long as that took: the judge never takes more than half
+   * the database's time, also when many canaries are due at once (after a start, every one).
+   */
+  private async judge(remote: string): Promise<void> {
+    const started = Date.now();
+    await judgeRemote(this.db, this.config, remote, { metrics: this.metrics, baselines: this.baselines });
+    await new Promise((resolve) => setTimeout(resolve, Date.now() - started).unref());
   }
 
   /**
@@ -197,18 +206,38 @@ export class CanaryJudgeSchedule {
     });
   }
 
-  /** Every canary judged now, and old measurements deleted. */
+  /**
+   * Old measurements deleted, and every canary judged within the interval, spread over it one at a
+   * time: fifty canaries judged back to back held PGlite's one connection for seconds, and every
+   * beacon meanwhile (bench/scale.ts). A canary judged since (after a batch) is not judged again.
+   */
   sweep(): Promise<void> {
     return this.enqueue(async () => {
+      const started = Date.now();
       await deleteOldMeasurements(this.db, this.config.measurementsRetentionDays);
       const canaries = await this.db.query<{ id: string; remote: string }>(`select id::text as id, remote from releases where state = 'canary'`);
-      this.last.clear(); // (only canaries still running are kept track of)
-      this.baselines.keepOnly(canaries.map((c) => c.id));
-      for (const { id, remote } of canaries) {
-        this.last.set(id, Date.now());
-        await this.judge(remote);
-      }
+      const running = new Set(canaries.map((c) => c.id));
+      for (const id of this.last.keys()) if (!running.has(id)) this.last.delete(id); // (only canaries still running are kept track of)
+      this.baselines.keepOnly(running);
+      const spacing = this.config.judgeIntervalMs / Math.max(1, canaries.length);
+      canaries.forEach(({ id, remote }, i) =>
+        this.later(i * spacing, async () => {
+          if ((this.last.get(id) ?? -Infinity) >= started) return;
+          this.last.set(id, Date.now());
+          await this.judge(remote);
+        }),
+      );
     });
+  }
+
+  /** Queues `work` in `ms`. */
+  private later(ms: number, work: () => Promise<void>): void {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      void this.enqueue(work);
+    }, ms);
+    timer.unref();
+    this.timers.add(timer);
   }
 
   start(): void {
@@ -221,6 +250,8 @@ export class CanaryJudgeSchedule {
   stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
     return this.queue;
   }
 }

@@ -60,9 +60,11 @@ export async function storeMeasurements(
 }
 
 // Each administrator's typical value of a vital: the geometric mean of INP and LCP (ms, at least 1),
-// the mean of CLS. judge.ts explains why; bench/judgeData.ts computes the same for generated views.
-const TYPICAL = `exp(avg(ln(greatest(inp_ms::float8, 1)))) as inp, count(inp_ms)::int as inp_n,
-                 exp(avg(ln(greatest(lcp_ms::float8, 1)))) as lcp, count(lcp_ms)::int as lcp_n,
+// the mean of CLS, over the views that measured it. judge.ts explains why; bench/judgeData.ts
+// computes the same for generated views. (`greatest` takes a null for absent, not for 1 ms: a view
+// without that vital must be left out, or the share of such views moved the figure.)
+const TYPICAL = `exp(avg(ln(greatest(inp_ms::float8, 1))) filter (where inp_ms is not null)) as inp, count(inp_ms)::int as inp_n,
+                 exp(avg(ln(greatest(lcp_ms::float8, 1))) filter (where lcp_ms is not null)) as lcp, count(lcp_ms)::int as lcp_n,
                  avg(cls::float8) as cls, count(cls)::int as cls_n`;
 
 type TypicalRow = { admin: string; inp: number | null; inp_n: number; lcp: number | null; lcp_n: number; cls: number | null; cls_n: number };
