@@ -13,16 +13,12 @@
 //
 //   pnpm --filter @growth-admin/admin-api build
 //   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/postgres pnpm --filter @growth-admin/admin-api bench:office [-- --minutes 10 --colleagues 50 --db both|pglite|postgresql]
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { markerOf } from '../src/db/dataDir';
 import { delayAfter } from '../src/modules/auth/throttle';
 import { signRequest } from '../src/security';
+import { ENGINE_LABEL, scratchDatabase, startApi, type Engine } from './server';
 
 export interface OfficeDayOptions {
   baseUrl: string;
@@ -433,69 +429,24 @@ const opt = (name: string, fallback: string) => {
   return i >= 0 ? args[i + 1] : fallback;
 };
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-
-async function startApi(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [join(__dirname, '..', 'dist', 'main.js')], {
-    env: { ...process.env, ...env, API_PORT: String(port), API_HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => {
-      if (d.toString().includes('listening on')) resolve();
-    });
-    child.on('exit', (code) => reject(new Error(`the API exited (${code})`)));
-  });
-  return { child, url: `http://127.0.0.1:${port}` };
-}
-
 async function main(): Promise<void> {
   const minutes = Number(opt('minutes', '10'));
   const colleagues = Number(opt('colleagues', '50'));
   const which = opt('db', 'both');
-  const dbs = which === 'both' ? ['pglite', 'postgresql'] : [which];
+  const dbs: Engine[] = which === 'both' ? ['pglite', 'postgresql'] : [which as Engine];
   const KEY = 'office-day-signing-key';
   const OWNER = { username: 'admin', password: 'office-day-owner-1' };
   const rows: string[][] = [];
   let failed = false;
   for (const db of dbs) {
-    const dataDir = mkdtempSync(join(tmpdir(), 'office-day-')); // (unused on PostgreSQL)
-    let databaseUrl = '';
-    let dropDb: (() => Promise<void>) | null = null;
-    if (db === 'postgresql') {
-      const base = process.env.DATABASE_URL;
-      if (!base) throw new Error('--db postgresql needs DATABASE_URL (a server where this program may create a database)');
-      const { Client } = await import('pg');
-      const name = `office_day_${Date.now()}`;
-      const admin = new Client({ connectionString: base });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const url = new URL(base);
-      url.pathname = `/${name}`;
-      databaseUrl = url.toString();
-      dropDb = async () => {
-        const c = new Client({ connectionString: base });
-        await c.connect();
-        await c.query(`drop database if exists ${name} with (force)`);
-        await c.end();
-      };
-    }
-    const { child, url } = await startApi({
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
+    const database = await scratchDatabase(db, 'office-day');
+    const api = await startApi({
+      ...database.env,
       ADMIN_SIGNING_KEY: KEY,
       ADMIN_USERNAME: OWNER.username,
       ADMIN_PASSWORD: OWNER.password,
     });
+    const url = api.url;
     try {
       console.log(`\n${db}: ${colleagues} colleagues for ${minutes} min against ${url}`);
       const result = await officeDay({
@@ -515,7 +466,7 @@ async function main(): Promise<void> {
       console.log(describeDay(result));
       const wrong = result.falseRefusals.length + result.serverErrors.length + result.unexpected.length + result.moneyChanges.balanceMismatches.length + result.moneyChanges.refundsNotApplied.length;
       if (wrong) failed = true;
-      const label = db === 'pglite' ? 'PGlite' : 'PostgreSQL';
+      const label = ENGINE_LABEL[db];
       rows.push([
         label,
         'the day',
@@ -532,11 +483,8 @@ async function main(): Promise<void> {
       ]);
       for (const r of result.routes) rows.push([label, r.route, `n ${r.count}`, `p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms`, `max ${r.max.toFixed(1)} ms`]);
     } finally {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      rmSync(dataDir, { recursive: true, force: true });
-      rmSync(markerOf(dataDir), { force: true });
-      await dropDb?.();
+      await api.stop();
+      await database.drop();
     }
   }
   // The repository's one writer of docs/performance.md (plain JavaScript, loaded as it is).

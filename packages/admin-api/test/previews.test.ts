@@ -322,10 +322,10 @@ test('measurements and failure reports of a preview are stored against it as the
   ]);
   // The judge's cohorts: canary and stable only.
   const since = new Date(Date.now() - 60_000);
-  expect((await cohortSample(t.server.db, 'projects', preview.id, 'canary', since)).admins).toEqual([]);
-  expect((await cohortSample(t.server.db, 'projects', preview.id, 'stable', since)).admins).toEqual([]);
+  expect((await cohortSample(t.server.db, preview.id, 'canary', since, new Map())).admins).toEqual([]);
+  expect((await cohortSample(t.server.db, preview.id, 'stable', since, new Map())).admins).toEqual([]);
   const stableId = (await owner.get('/api/admin/releases/projects')).body.data[0].id;
-  expect((await cohortSample(t.server.db, 'projects', stableId, 'stable', since)).admins).toEqual([]);
+  expect((await cohortSample(t.server.db, stableId, 'stable', since, new Map())).admins).toEqual([]);
 
   // Another session, never given the preview, cannot report it.
   const other = new Api(t.url);

@@ -358,6 +358,25 @@ test('failure reports are rate-limited per administrator', async () => {
   expect(n).toBeLessThanOrEqual(50);
 });
 
+test('each page load gets the registry as it is now, also after a change made by another instance (straight in the database)', async () => {
+  const viewer = await sessionOf('v1');
+  const people = async () => (await config(viewer)).body.data.releases.people;
+  expect(await people()).toMatchObject({ version: 'local-1', canary: false });
+  expect(await people()).toMatchObject({ version: 'local-1' }); // (the same registry twice)
+  await peopleCanary();
+  expect((await people()).version).toMatch(/^(local-1|2\.0\.0)$/); // (its bucket's)
+  // Another instance promotes it (its own transactions, not through this one).
+  const [{ id }] = await t.sql("select id::text as id from releases where remote = 'people' and version = '2.0.0'");
+  await t.sql("update releases set state = 'retired', changed_at = now() where remote = 'people' and state = 'active'");
+  await t.sql("update releases set state = 'active', canary_percent = null, changed_at = now() where id = $1", [id]);
+  expect(await people()).toMatchObject({ id, version: '2.0.0', canary: false });
+  // It decommissions people: gone from the next page load.
+  await t.sql("update remotes set decommissioned_at = now(), decommissioned_by = 'another instance' where name = 'people'");
+  const after = (await config(viewer)).body.data;
+  expect(after.releases.people).toBeUndefined();
+  expect(after.composition.removedSections).toContainEqual(expect.objectContaining({ path: 'users' }));
+});
+
 test("the runtime config gives the shell each release's manifest and remoteEntry.js hashes (not its chunks'); a release that recorded none has none", async () => {
   const manifest = `sha384-${'M'.repeat(64)}`;
   const chunk = `sha384-${'C'.repeat(64)}`;

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { releases } from '@growth-admin/api-contract';
 import { addAdmin } from '../src/modules/auth/repository';
 import { bucketOf, subjectOf } from '../src/controlPlane/releases/resolveComposition';
-import { deleteOldMeasurements } from '../src/controlPlane/releases/measurements';
+import { judgeRemote } from '../src/controlPlane/releases/canaryJudge';
+import { CanaryBaselines, deleteOldMeasurements } from '../src/controlPlane/releases/measurements';
 import type { StartOptions } from '../src/server';
 import { Api, expectShape, startTestServer, TEST_TMP, type TestServer } from './helpers';
 import { sampleValue, scrape } from './metricsText';
@@ -123,6 +124,24 @@ const judgement = async () => {
   return res.body.data;
 };
 
+/**
+ * What `read` answers once `check` passes on it: the judge runs after a batch is answered (never on
+ * its time), so its verdict and acts follow the answer by a moment.
+ */
+async function eventually<T>(read: () => Promise<T>, check: (value: T) => void, timeoutMs = 15_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    try {
+      check(value);
+      return value;
+    } catch (err) {
+      if (Date.now() > until) throw err;
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
 async function registerCanary(version: string, extra: Record<string, unknown> = {}) {
   const res = await deployer.post('/api/admin/releases', { remote: 'orders', version, manifestUrl: build(version), files: { 'remoteEntry.js': HASH }, canaryPercent: 50, ...extra });
   expect(res.status).toBe(200);
@@ -160,8 +179,7 @@ test('a beacon batch is stored per view against remote@version and the cohort of
     `orders@local-1 stable ${inStable.username} section:orders 1010 0`,
   ]);
   // Too few administrators so far: Inconclusive, saying why.
-  const j = await judgement();
-  expect(j).toMatchObject({ verdict: 'inconclusive', reason: 'too few administrators: 1 canary and 1 stable, 5 needed in each', canary: { id: canaryId } });
+  const j = await eventually(judgement, (x) => expect(x).toMatchObject({ verdict: 'inconclusive', reason: 'too few administrators: 1 canary and 1 stable, 5 needed in each', canary: { id: canaryId } }));
   expect(j.checks.find((c: any) => c.metric === 'errorRate')).toMatchObject({ canary: { n: 3, admins: 1, value: 1 / 3 }, stable: { n: 2, admins: 1, value: 0 }, outcome: 'too-few' });
 });
 
@@ -199,12 +217,11 @@ test('a canary slower than the stable release is judged Fail and rolled back, au
   for (const [k, v] of stable.entries()) expect((await beacon({ token: v.token, measurements: views(active, 10, { lcp: (i) => 1000 + k * 7 + i * 10 }) })).status).toBe(200);
   // Ten views each, every canary paint 1.5 s later. Four canary administrators are too few:
   for (const [k, v] of slow.slice(0, 4).entries()) await beacon({ token: v.token, measurements: views(canary, 10, { lcp: (i) => 2500 + k * 7 + i * 10 }) });
-  expect(await judgement()).toMatchObject({ verdict: 'inconclusive', reason: 'too few administrators: 4 canary and 5 stable, 5 needed in each' });
+  await eventually(judgement, (x) => expect(x).toMatchObject({ verdict: 'inconclusive', reason: 'too few administrators: 4 canary and 5 stable, 5 needed in each' }));
   // the fifth's batch: the judge, run after it, rolls the canary back.
   const res = await beacon({ token: slow[4].token, measurements: views(canary, 10, { lcp: (i) => 2528 + i * 10 }) });
   expect(res.body.data).toEqual({ accepted: 10, dropped: 0 });
-  const after = await releaseIds();
-  expect([after.active, after.canary]).toEqual([active, undefined]);
+  await eventually(releaseIds, (after) => expect([after.active, after.canary]).toEqual([active, undefined]));
   const [row] = await t.sql(`select state, changed_by, judge_verdict from releases where id = $1`, [canary]);
   expect(row).toMatchObject({ state: 'rolled-back', changed_by: 'canary judge' });
   const verdict = typeof row.judge_verdict === 'string' ? JSON.parse(row.judge_verdict) : row.judge_verdict;
@@ -231,9 +248,9 @@ test('a canary whose verdict stays Pass for its promote-after is promoted, audit
   const b = await viewersIn(false, 5);
   for (const v of b) await beacon({ token: v.token, measurements: views(active, 10) });
   for (const v of a) await beacon({ token: v.token, measurements: views(canaryId, 10) });
-  const pass = await judgement();
-  expect(pass).toMatchObject({ verdict: 'pass', metric: null, canary: { id: canaryId } });
-  expect(pass.reason).toBe('no metric is worse at 98.0 % confidence (5 canary and 5 stable administrators; 50 canary views, 50 stable)');
+  const pass = await eventually(judgement, (x) =>
+    expect(x).toMatchObject({ verdict: 'pass', metric: null, canary: { id: canaryId }, reason: 'no metric is worse at 98.0 % confidence (5 canary and 5 stable administrators; 50 canary views, 50 stable)' }),
+  );
   expect(pass.passingSince).not.toBeNull();
   expect(pass.checks.map((c: any) => `${c.metric} ${c.outcome}`)).toEqual(['errorRate no-worse', 'inp no-worse', 'lcp no-worse', 'cls no-worse']);
   // Not yet: Pass for less than 600 s.
@@ -241,7 +258,7 @@ test('a canary whose verdict stays Pass for its promote-after is promoted, audit
   // Its Pass began 601 s ago (the clock moved on); the next judgement promotes it.
   await t.sql(`update releases set passing_since = now() - interval '601 seconds' where id = $1`, [canaryId]);
   await beacon({ token: a[0].token, measurements: views(canaryId, 1) });
-  expect(await releaseIds()).toEqual({ active: canaryId, canary: undefined });
+  await eventually(releaseIds, (ids) => expect(ids).toEqual({ active: canaryId, canary: undefined }));
   const audit = await owner.get('/api/admin/audit', { query: { action: 'release.auto-promote' } });
   expect(audit.body.data.entries[0]).toMatchObject({ adminUsername: 'canary judge', target: 'orders 3.0.0' });
   expect(audit.body.data.entries[0].summary).toMatch(/^orders 3\.0\.0 promoted from 50% to everyone; local-1 retired \(the canary judge's verdict has been Pass for 60\d s: no metric is worse/);
@@ -254,17 +271,66 @@ test('a canary that turns worse after a Pass is rolled back, not promoted, and i
   const b = await viewersIn(false, 5);
   for (const v of b) await beacon({ token: v.token, measurements: views(active, 10) });
   for (const v of a) await beacon({ token: v.token, measurements: views(canaryId, 10) });
-  expect((await judgement()).verdict).toBe('pass');
+  const canaryViews = (n: number) => (x: any) => expect([x.verdict, x.checks[0].canary.n]).toEqual(['pass', n]);
+  await eventually(judgement, canaryViews(50));
   // Six errors among each canary administrator's next views, none in the stable ones. Four of them
   // are not enough to say; with the fifth, after its promote-after: a Fail, not a promotion.
   for (const v of a.slice(0, 4)) await beacon({ token: v.token, measurements: views(canaryId, 6, { errors: () => 1 }) });
-  expect((await judgement()).verdict).toBe('pass');
+  await eventually(judgement, canaryViews(74));
   await t.sql(`update releases set passing_since = now() - interval '61 seconds' where id = $1`, [canaryId]);
   await beacon({ token: a[4].token, measurements: views(canaryId, 6, { errors: () => 1 }) });
-  const [row] = await t.sql(`select state, passing_since from releases where id = $1`, [canaryId]);
-  expect(row).toEqual({ state: 'rolled-back', passing_since: null });
+  await eventually(
+    () => t.sql(`select state, passing_since from releases where id = $1`, [canaryId]),
+    ([row]) => expect(row).toEqual({ state: 'rolled-back', passing_since: null }),
+  );
   const audit = await owner.get('/api/admin/audit', { query: { action: 'release.auto-rollback' } });
   expect(audit.body.data.entries[0].summary).toMatch(/the canary judge: the canary's error rate is worse: 37\.5 % against 0\.0 %/);
+});
+
+test('both cohorts are read over the same span: a bigger cohort of administrators just like the others is not found worse', async () => {
+  const canaryId = await registerCanary('6.0.0');
+  await t.sql(`update releases set changed_at = now() - interval '15 minutes' where id = $1`, [canaryId]); // (registered a while ago)
+  const { active } = await releaseIds();
+  // Every administrator alike: a view a minute for ten minutes, an error in the newest one. Ten in
+  // the canary, five in the stable cohort, and at most 20 views of a cohort read.
+  const viewsOf = (releaseId: string, cohort: string, who: string, admins: number) =>
+    t.sql(
+      `insert into release_measurements (release_id, remote, version, cohort, admin_username, kind, target, errors, created_at)
+       select $1, 'orders', 'v', $2, $3 || a, 'section', 'orders', case when m = 0 then 1 else 0 end, now() - make_interval(mins => m, secs => a)
+         from generate_series(1, $4::int) a, generate_series(0, 9) m`,
+      [releaseId, cohort, who, admins],
+    );
+  await viewsOf(canaryId, 'canary', 'canary-admin-', 10);
+  await viewsOf(active, 'stable', 'stable-admin-', 5);
+  const judged = await judgeRemote(t.server.db, { judgeMinAdmins: 5, judgeMinViews: 1, judgeMinSamples: 1 }, 'orders', { maxViews: 20 });
+  // The canary's 20 newest views are its last two minutes: the stable cohort is read from there too,
+  // two views each (read on its own, its 20 newest were four each: one error in 4 against one in 2).
+  const errorRate = judged!.verdict.checks.find((c) => c.metric === 'errorRate')!;
+  expect(errorRate).toMatchObject({ canary: { n: 20, admins: 10, value: 0.5 }, stable: { n: 10, admins: 5, value: 0.5 }, outcome: 'no-worse' });
+  expect(judged!.verdict.verdict).not.toBe('fail');
+  expect((await releaseIds()).canary).toBe(canaryId);
+});
+
+test("a canary's baselines (views from before it began, which nothing changes) are read once while it runs; a view without a vital is not one of it", async () => {
+  const { active } = await releaseIds();
+  const stableView = (admin: string, lcp: number | null, minutesAgo: number) =>
+    t.sql(
+      `insert into release_measurements (release_id, remote, version, cohort, admin_username, kind, target, lcp_ms, errors, created_at)
+       values ($1, 'orders', 'local-1', 'stable', $2, 'section', 'orders', $3, 0, now() - make_interval(mins => $4))`,
+      [active, admin, lcp, minutesAgo],
+    );
+  await stableView('ada', 1000, 30);
+  await stableView('ada', null, 29); // a view without an LCP: not one of 1 ms
+  const since = new Date(Date.now() - 10 * 60_000);
+  const baselines = new CanaryBaselines();
+  expect((await baselines.of(t.server.db, 'c1', 'orders', since)).get('ada')).toMatchObject({ lcp: expect.closeTo(1000, 6), lcp_n: 1 });
+  // A view written into that past afterwards is not read again for the same canary and start...
+  await stableView('ada', 4000, 20);
+  expect((await baselines.of(t.server.db, 'c1', 'orders', since)).get('ada')).toMatchObject({ lcp: expect.closeTo(1000, 6), lcp_n: 1 });
+  // ...it is for a canary that starts anew, or once the canary is forgotten.
+  expect((await baselines.of(t.server.db, 'c1', 'orders', new Date(since.getTime() + 1000))).get('ada')).toMatchObject({ lcp: expect.closeTo(2000, 6), lcp_n: 2 });
+  baselines.keepOnly(['c2']);
+  expect((await baselines.of(t.server.db, 'c1', 'orders', since)).get('ada')).toMatchObject({ lcp: expect.closeTo(2000, 6), lcp_n: 2 });
 });
 
 test('with an interval, the first batch after a canary is registered is judged at once, however recently the remote was measured', async () => {
@@ -278,18 +344,18 @@ test('with an interval, the first batch after a canary is registered is judged a
   // Signed in before the canary: served it when the page loads again.
   expect(await reload(a)).toEqual({ id: first, version: '5.0.0', canary: true });
   await beacon({ token: a.token, measurements: views(first, 1) });
-  const judged = await judgement();
-  expect(judged).toMatchObject({ canary: { id: first }, verdict: 'inconclusive', reason: 'too few administrators: 1 canary and 0 stable, 5 needed in each' });
-  // Within the interval, the next batch waits for the interval: the same judgement.
+  const judged = await eventually(judgement, (x) => expect(x).toMatchObject({ canary: { id: first }, verdict: 'inconclusive', reason: 'too few administrators: 1 canary and 0 stable, 5 needed in each' }));
+  // Within the interval, the next batch waits for the interval (checked below: its judgement is still this one).
   await beacon({ token: a.token, measurements: views(first, 1) });
-  expect((await judgement()).judgedAt).toBe(judged.judgedAt);
   // Rolled back and a new canary registered within the interval: the new one is judged on its first batch.
   expect((await owner.post('/api/admin/releases/orders/rollback', {})).status).toBe(200);
   const second = await registerCanary('5.0.1');
   expect(await judgement()).toMatchObject({ canary: { id: second }, verdict: null });
   await reload(a);
   await beacon({ token: a.token, measurements: views(second, 3) });
-  expect(await judgement()).toMatchObject({ canary: { id: second }, verdict: 'inconclusive', reason: 'too few administrators: 1 canary and 0 stable, 5 needed in each' });
+  await eventually(judgement, (x) => expect(x).toMatchObject({ canary: { id: second }, verdict: 'inconclusive', reason: 'too few administrators: 1 canary and 0 stable, 5 needed in each' }));
+  // (The judge takes batches in order: the second batch of the first canary was seen before this one.)
+  expect((await owner.get('/api/admin/releases/orders/judgement', { query: { release: first } })).body.data.judgedAt).toBe(judged.judgedAt);
 });
 
 test('measurements older than the retention are deleted', async () => {
@@ -340,7 +406,7 @@ test('each past release keeps its figures: a rolled-back canary over its window 
   const inStable = await viewerIn(false);
   expect((await beacon({ token: inCanary.token, measurements: views(canaryId, 3, { errors: (i) => (i === 0 ? 1 : 0) }) })).status).toBe(200);
   expect((await beacon({ token: inStable.token, measurements: views(active, 2) })).status).toBe(200);
-  const judged = await judgement();
+  const judged = await eventually(judgement, (x) => expect(x.reason).toBe('too few administrators: 1 canary and 1 stable, 5 needed in each'));
   expect((await owner.post('/api/admin/releases/orders/rollback', {})).status).toBe(200);
   // Views after the canary ended are not in its window.
   expect((await beacon({ token: inStable.token, measurements: views(active, 4) })).status).toBe(200);
@@ -418,9 +484,8 @@ test("one insider's flood, within every bound, neither promotes nor rolls back a
   // However long that lasts: nothing is decided on two people's word.
   await t.sql(`update releases set passing_since = now() - interval '1 hour' where id = $1`, [canaryId]);
   await beacon({ token: other.token, measurements: views(canaryId, 1) }).catch(() => undefined);
-  const j = await judgement();
+  const j = await eventually(judgement, (x) => expect(x.checks.find((c: any) => c.metric === 'errorRate')).toMatchObject({ canary: { n: 150, admins: 1 }, stable: { n: 300, admins: 1 } }));
   expect(j).toMatchObject({ verdict: 'inconclusive', reason: 'too few administrators: 1 canary and 1 stable, 5 needed in each', canary: { id: canaryId } });
-  expect(j.checks.find((c: any) => c.metric === 'errorRate')).toMatchObject({ canary: { n: 150, admins: 1 }, stable: { n: 300, admins: 1 } });
   expect(await releaseIds()).toEqual({ active, canary: canaryId });
   const audit = await owner.get('/api/admin/audit', { query: { action: 'release.auto-promote' } });
   expect(audit.body.data.entries).toEqual([]);
@@ -430,10 +495,9 @@ test("one insider's flood, within every bound, neither promotes nor rolls back a
   for (const v of await viewersIn(false, 5)) await beacon({ token: v.token, measurements: views(active, 10) });
   const honest = await viewersIn(true, 5);
   for (const v of honest) await beacon({ token: v.token, measurements: views(canaryId, 10) });
-  const decided = await judgement();
-  expect(decided.checks.find((c: any) => c.metric === 'errorRate')).toMatchObject({ canary: { admins: 6 }, stable: { admins: 6 } });
+  const decided = await eventually(judgement, (x) => expect(x.checks.find((c: any) => c.metric === 'errorRate')).toMatchObject({ canary: { admins: 6 }, stable: { admins: 6 } }));
   expect(decided.verdict).toBe('pass');
   await t.sql(`update releases set passing_since = now() - interval '61 seconds' where id = $1`, [canaryId]);
   await beacon({ token: honest[0].token, measurements: views(canaryId, 1) });
-  expect(await releaseIds()).toEqual({ active: canaryId, canary: undefined });
+  await eventually(releaseIds, (ids) => expect(ids).toEqual({ active: canaryId, canary: undefined }));
 });

@@ -3,6 +3,7 @@
 // as the composition says: `itemLabel`).
 import type { ComposedSection } from '@growth-admin/shared-client';
 import { pathForSection } from '../sections/routes';
+import { sectionsMatching } from '../sections/sectionMatch';
 
 export interface Command {
   id: string;
@@ -15,10 +16,7 @@ const ITEM_NUMBER = /^(?=.*\d)[\w-]{1,64}$/;
 
 export function paletteCommands(sections: readonly ComposedSection[], query: string, basePath = '/'): Command[] {
   const q = query.trim();
-  const needle = q.toLowerCase();
-  const matching = sections
-    .filter((s) => !needle || s.label.toLowerCase().includes(needle))
-    .map((s) => ({ id: `section-${s.path}`, label: s.label, href: pathForSection(s.path, basePath) }));
+  const matching = sectionsMatching(sections, q).map((s) => ({ id: `section-${s.path}`, label: s.label, href: pathForSection(s.path, basePath) }));
   if (!ITEM_NUMBER.test(q)) return matching;
   const item = encodeURIComponent(q);
   const items = sections

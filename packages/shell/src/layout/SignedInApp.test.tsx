@@ -1,12 +1,14 @@
-// The sidebar and the sections come from the administrator's composition; the other sections are
+// The sidebar and the sections come from the administrator's composition; the next sections are
 // warmed only once the first one is loaded and its data is in (before that they would compete with
-// the first screen for the network and the main thread).
+// the first screen for the network and the main thread), and of a long sidebar only the first few:
+// any other when its link is pointed at.
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { useQuery } from '@tanstack/react-query';
 import SignedInApp from './SignedInApp';
 import { RemoteLoader } from '../sections/remoteLoader';
 import { resetComposition, startComposition } from '../sections/shellRuntime';
-import { TEST_RUNTIME_CONFIG } from '../testing/testRuntimeConfig';
+import { TEST_HASHES, TEST_RUNTIME_CONFIG } from '../testing/testRuntimeConfig';
 import { queryClient } from './queryClient';
 
 let releaseData: (value: string) => void = () => undefined;
@@ -40,7 +42,21 @@ function startPage(config = TEST_RUNTIME_CONFIG) {
   startComposition(config, (c) => (loader = new RemoteLoader(c, runtime)));
   // The shared-client usage check asks the remote's folder: none there, so it lets the remote through.
   global.fetch = jest.fn(async () => ({ ok: false, status: 404, json: async () => ({}) })) as unknown as typeof fetch;
-  return { loader, preload: jest.spyOn(loader, 'preloadWhenIdle') };
+  return { loader, runtime, preload: jest.spyOn(loader, 'preloadWhenIdle') };
+}
+
+/** This repository's composition and `count` more teams, each a remote with one section. */
+function withTeams(count: number) {
+  const names = Array.from({ length: count }, (_, i) => `team${String(i + 1).padStart(2, '0')}`);
+  return {
+    ...TEST_RUNTIME_CONFIG,
+    remotes: { ...TEST_RUNTIME_CONFIG.remotes, ...Object.fromEntries(names.map((n) => [n, `http://${n}.test/mf-manifest.json`])) },
+    integrity: { ...TEST_RUNTIME_CONFIG.integrity, ...Object.fromEntries(names.map((n) => [n, TEST_HASHES])) },
+    composition: {
+      ...TEST_RUNTIME_CONFIG.composition,
+      sections: [...TEST_RUNTIME_CONFIG.composition.sections, ...names.map((n, i) => ({ remote: n, path: n, label: `Team ${n.slice(4)}`, icon: 'tools', order: 100 + i, module: './Section' }))],
+    },
+  };
 }
 
 afterEach(() => {
@@ -62,6 +78,24 @@ test('the other sections are preloaded after the first one has its data, not whi
   await waitFor(() => expect(preload).toHaveBeenCalledTimes(1));
   const targets = preload.mock.calls[0][0];
   expect((targets as unknown as Array<{ path: string }>).map((t) => t.path)).toEqual(['projects', 'users', 'orders', 'payments', 'settings']);
+});
+
+test('of a long sidebar only the next five sections are warmed when idle; another one when its link is pointed at', async () => {
+  window.history.replaceState(null, '', '/analytics');
+  const { runtime, preload } = startPage(withTeams(20));
+  render(<SignedInApp username="ada" />);
+  await firstQueryStarted;
+  releaseData('first screen drawn');
+  await waitFor(() => expect(preload).toHaveBeenCalledTimes(1));
+  expect((preload.mock.calls[0][0] as unknown as Array<{ path: string }>).map((t) => t.path)).toEqual(['projects', 'users', 'orders', 'payments', 'settings']);
+  // Warmed when idle: the five; no team's code.
+  await waitFor(() => expect(runtime.loadRemote).toHaveBeenCalledWith('settings/Section'));
+  const loaded = () => (runtime.loadRemote as jest.Mock).mock.calls.map(([key]) => key);
+  expect(loaded().filter((key: string) => key.startsWith('team'))).toEqual([]);
+
+  await userEvent.setup({ delay: null }).hover(await screen.findByRole('link', { name: 'Team 14' }));
+  await waitFor(() => expect(loaded()).toContain('team14/Section'));
+  expect(loaded().filter((key: string) => key.startsWith('team'))).toEqual(['team14/Section']);
 });
 
 test('Ctrl+K opens the command palette, whose code comes with that first use while the first screen still loads', async () => {

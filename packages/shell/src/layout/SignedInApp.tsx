@@ -1,15 +1,15 @@
 // The signed-in application: antd and React Query providers, the sidebar layout, the current
-// section, sign-out, and idle preloading of the other sections.
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
-import { App as AntApp, Button, ConfigProvider, Layout, Menu, Typography } from 'antd';
+// section, sign-out, and warming the next sections' code (the first few when idle, any other on intent).
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { App as AntApp, Button, ConfigProvider, Layout, Typography } from 'antd';
 import { LogoutOutlined } from '@ant-design/icons';
 import { QueryClientProvider, useIsFetching, useQuery } from '@tanstack/react-query';
 import { clearSession, getMe, getToken, logout, queryKeys, type Composition, type Role, type SectionProps } from '@growth-admin/shared-client';
 import { retryLogoutLater } from './pendingLogout';
-import { BASE_PATH, pathForSection } from '../sections/routes';
+import { BASE_PATH } from '../sections/routes';
 import type { RemoteLoader } from '../sections/remoteLoader';
 import { shellRuntime } from '../sections/shellRuntime';
-import { sectionIcon } from './sectionIcons';
+import { SidebarMenu } from './SidebarMenu';
 import { SectionGone } from './SectionGone';
 import { MotionPreference } from './motionPreference';
 import { createSlotHost } from './SlotHost';
@@ -27,7 +27,6 @@ import {
   DocumentTheme,
   navigateTo,
   installDialogFocusWrap,
-  isPlainClick,
   StepUpHost,
   useAdminTheme,
   useAppearance,
@@ -35,6 +34,14 @@ import {
 
 export { toastSignedIn } from './toasts';
 export { warmTheme } from './themeWarmup';
+
+/**
+ * The other sections warmed when the browser is idle after the first screen: the next ones of the
+ * sidebar, as many as this repository's own (every section of a usual sidebar, so a first visit is
+ * quick); any other is warmed when the pointer or the focus reaches its link. Warming all of fifty
+ * would spend a phone's bandwidth on every team's code at once.
+ */
+export const WARMED_WHEN_IDLE = 5;
 
 /**
  * The command palette's code (its dialog and the places it lists): nothing of the first screen
@@ -120,7 +127,7 @@ function Shell({ username, storedRole, configUrl, loader }: SignedInProps & { lo
     // The live count, not the rendered one: the section's queries start in its own effects, which
     // run just before this one in the commit that shows it.
     if (!firstSettled || queryClient.isFetching() > 0 || cancelPreload.current) return;
-    const others = sections.filter((s) => s.path !== firstSection.current);
+    const others = sections.filter((s) => s.path !== firstSection.current).slice(0, WARMED_WHEN_IDLE);
     const cancelOthers = loader.preloadWhenIdle(others);
     const cancelPalette = whenIdle(loadCommandPalette, 3000);
     cancelPreload.current = () => {
@@ -152,13 +159,6 @@ function Shell({ username, storedRole, configUrl, loader }: SignedInProps & { lo
     });
   };
 
-  const onMenuLink = (path: string) => (event: MouseEvent<HTMLAnchorElement>) => {
-    // Plain clicks switch in place; modified clicks keep the browser's open-in-new-tab.
-    if (!isPlainClick(event)) return;
-    event.preventDefault();
-    navigate(path);
-  };
-
   return (
     <Layout className="ga-layout">
       <Layout.Sider width={232} theme="light" className="ga-sider">
@@ -166,20 +166,7 @@ function Shell({ username, storedRole, configUrl, loader }: SignedInProps & { lo
           <Typography.Title level={4} className="ga-sider-title">
             Admin Panel
           </Typography.Title>
-          <Menu
-            mode="inline"
-            selectedKeys={[current]}
-            className="ga-menu"
-            items={sections.map((s) => ({
-              key: s.path,
-              icon: sectionIcon(s.icon),
-              label: (
-                <a href={pathForSection(s.path, BASE_PATH)} onClick={onMenuLink(s.path)}>
-                  {s.label}
-                </a>
-              ),
-            }))}
-          />
+          <SidebarMenu sections={sections} current={current} onOpen={navigate} onIntent={loader.warm} />
           <div className="ga-sider-footer">
             <div className="ga-appearance">
               <AppearanceSwitches />

@@ -144,9 +144,14 @@ export class RemoteLoader {
     return promise;
   }
 
-  /** Warms the given modules when the browser is idle; failures stay silent until they are opened. */
+  /** Starts loading a module ahead of its use; a failure stays silent until it is opened. */
+  readonly warm = (target: { remote: string; module: string }): void => {
+    void this.load(target.remote, target.module).catch(() => undefined);
+  };
+
+  /** Warms the given modules when the browser is idle. */
   preloadWhenIdle(targets: Array<{ remote: string; module: string }>): () => void {
-    const cancels = targets.map((t) => whenIdle(() => void this.load(t.remote, t.module).catch(() => undefined), 3000));
+    const cancels = targets.map((t) => whenIdle(() => this.warm(t), 3000));
     return () => cancels.forEach((cancel) => cancel());
   }
 

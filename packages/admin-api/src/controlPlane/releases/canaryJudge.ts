@@ -11,7 +11,7 @@ import { ApiError, notFound } from '../../http/errors';
 import type { ControlPlaneConfig } from '../deps';
 import type { ControlPlaneMetrics } from '../metrics';
 import { judgeCanary, type Verdict } from './judge';
-import { cohortSample, cohortSeries, deleteOldMeasurements } from './measurements';
+import { CanaryBaselines, cohortSample, cohortSeries, deleteOldMeasurements, windowStart } from './measurements';
 import { deleteExpiredPreviews } from './previews';
 import { knownRemote, listRemoteReleases, promoteCanary, releaseById, rollback } from './repository';
 
@@ -23,13 +23,26 @@ type JudgeConfig = Pick<ControlPlaneConfig, 'judgeMinAdmins' | 'judgeMinViews' |
 
 const isConflict = (err: unknown) => err instanceof ApiError && err.statusCode === 409;
 
-/** Judges `remote`'s canary now and acts on the verdict; null when it has no canary. */
-export async function judgeRemote(db: Db, config: JudgeConfig, remote: string, metrics?: ControlPlaneMetrics): Promise<{ verdict: Verdict; action: JudgeAction } | null> {
+/**
+ * Judges `remote`'s canary now and acts on the verdict; null when it has no canary. Both cohorts are
+ * read over the same span (windowStart), each administrator against their baseline from before the
+ * canary (read once per canary: `baselines`).
+ */
+export async function judgeRemote(
+  db: Db,
+  config: JudgeConfig,
+  remote: string,
+  { metrics, baselines = new CanaryBaselines(), maxViews }: { metrics?: ControlPlaneMetrics; baselines?: CanaryBaselines; maxViews?: number } = {},
+): Promise<{ verdict: Verdict; action: JudgeAction } | null> {
   const [canary] = await db.query<{ id: string; since: Date }>(`select id::text as id, changed_at as since from releases where remote = $1 and state = 'canary'`, [remote]);
   if (!canary) return null;
   const [active] = await db.query<{ id: string }>(`select id::text as id from releases where remote = $1 and state = 'active'`, [remote]);
-  const canarySample = await cohortSample(db, remote, canary.id, 'canary', canary.since);
-  const stableSample = active ? await cohortSample(db, remote, active.id, 'stable', canary.since) : { admins: [] };
+  const since = new Date(canary.since);
+  const cohorts = [{ releaseId: canary.id, cohort: 'canary' as const }, ...(active ? [{ releaseId: active.id, cohort: 'stable' as const }] : [])];
+  const from = await windowStart(db, cohorts, since, maxViews);
+  const before = await baselines.of(db, canary.id, remote, since);
+  const canarySample = await cohortSample(db, canary.id, 'canary', from, before);
+  const stableSample = active ? await cohortSample(db, active.id, 'stable', from, before) : { admins: [] };
   const verdict = judgeCanary(canarySample, stableSample, { minAdmins: config.judgeMinAdmins, minViews: config.judgeMinViews, minSamples: config.judgeMinSamples });
   const [stored] = await db.query<{ passing_for: number | null; promote_after_seconds: number | null }>(
     `update releases set judge_verdict = $2, judged_at = now(),
@@ -131,13 +144,22 @@ export async function canaryJudgementOf(q: Queryable, remote: string, releaseId?
 
 /**
  * When the judge runs: after a batch for the remotes it measured, at most once per canary per
- * interval, and on the interval for every canary (with the retention's deletions: old measurements,
- * previews expired past their grace period). An interval of 0:
- * after every batch and no timer.
+ * interval, and on the interval for every canary, spread over it (with the retention's deletions:
+ * old measurements, previews expired past their grace period). An interval of 0: after every batch
+ * and no timer. Never on a request's time: a batch is answered at once and its judging queued; the
+ * queue judges one canary at a time (so the judge never holds more than one of the database's
+ * connections, and on PGlite, which has one, beacons are served between its queries).
  */
 export class CanaryJudgeSchedule {
   private readonly last = new Map<string, number>(); // canary id → when last judged
+  private readonly baselines = new CanaryBaselines();
   private timer: NodeJS.Timeout | null = null;
+  /** The sweep's canaries still to judge, each at its time. */
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private queue: Promise<void> = Promise.resolve();
+  /** Remotes measured since the queued task read them, and whether one is queued. */
+  private readonly measuredRemotes = new Set<string>();
+  private measuredQueued = false;
 
   constructor(
     private readonly db: Db,
@@ -148,45 +170,94 @@ export class CanaryJudgeSchedule {
     private readonly metrics?: ControlPlaneMetrics,
   ) {}
 
-  /**
-   * After a batch: judges each measured remote's canary not judged within the interval. The interval
-   * counts per canary, not per remote: a remote measured before its canary was registered (or while
-   * an earlier canary ran) has its new canary judged on the first batch that follows.
-   */
-  async measured(remotes: string[]): Promise<void> {
-    if (remotes.length === 0) return;
-    const canaries = await this.db.query<{ id: string; remote: string }>(`select id::text as id, remote from releases where state = 'canary' and remote = any($1::text[])`, [remotes]);
-    const now = Date.now();
-    for (const { id, remote } of canaries) {
-      if (now - (this.last.get(id) ?? -Infinity) < this.config.judgeIntervalMs) continue;
-      this.last.set(id, now);
-      await judgeRemote(this.db, this.config, remote, this.metrics);
-    }
+  /** Runs `work` after what is queued; a failure is logged, and the queue goes on. */
+  private enqueue(work: () => Promise<void>): Promise<void> {
+    this.queue = this.queue.then(work).catch((err: unknown) => this.config.log(`[admin-api] the canary judge failed: ${err instanceof Error ? err.message : String(err)}`));
+    return this.queue;
   }
 
-  /** Every canary judged now; old measurements, and previews expired past their grace period, deleted. */
-  async sweep(): Promise<void> {
-    await deleteOldMeasurements(this.db, this.config.measurementsRetentionDays);
-    const previews = await deleteExpiredPreviews(this.db, this.config.previewGraceDays);
-    if (previews) this.config.log(`[admin-api] removed ${previews} preview releases expired over ${this.config.previewGraceDays} days ago (RELEASE_PREVIEW_GRACE_DAYS)`);
-    const canaries = await this.db.query<{ id: string; remote: string }>(`select id::text as id, remote from releases where state = 'canary'`);
-    this.last.clear(); // (only canaries still running are kept track of)
-    for (const { id, remote } of canaries) {
-      this.last.set(id, Date.now());
-      await judgeRemote(this.db, this.config, remote, this.metrics);
-    }
+  /**
+   * Judges `remote`'s canary, then rests as long as that took: the judge never takes more than half
+   * the database's time, also when many canaries are due at once (after a start, every one).
+   */
+  private async judge(remote: string): Promise<void> {
+    const started = Date.now();
+    await judgeRemote(this.db, this.config, remote, { metrics: this.metrics, baselines: this.baselines });
+    await new Promise((resolve) => setTimeout(resolve, Date.now() - started).unref());
+  }
+
+  /**
+   * After a batch: queues a judgement of each measured remote's canary not judged within the
+   * interval. The interval counts per canary, not per remote: a remote measured before its canary
+   * was registered (or while an earlier canary ran) has its new canary judged on the first batch
+   * that follows. Resolves when they are judged (the route does not wait).
+   */
+  measured(remotes: string[]): Promise<void> {
+    for (const remote of remotes) this.measuredRemotes.add(remote);
+    if (this.measuredRemotes.size === 0 || this.measuredQueued) return this.queue;
+    // One task for every batch that arrives before it runs: fifty batches a second are one query, not fifty.
+    this.measuredQueued = true;
+    return this.enqueue(async () => {
+      this.measuredQueued = false;
+      const measured = [...this.measuredRemotes];
+      this.measuredRemotes.clear();
+      const canaries = await this.db.query<{ id: string; remote: string }>(`select id::text as id, remote from releases where state = 'canary' and remote = any($1::text[])`, [measured]);
+      for (const { id, remote } of canaries) {
+        if (Date.now() - (this.last.get(id) ?? -Infinity) < this.config.judgeIntervalMs) continue;
+        this.last.set(id, Date.now());
+        await this.judge(remote);
+      }
+    });
+  }
+
+  /**
+   * Old measurements and previews expired past their grace period deleted, and every canary judged within the interval, spread over it one at a
+   * time: fifty canaries judged back to back held PGlite's one connection for seconds, and every
+   * beacon meanwhile (bench/scale.ts). A canary judged since (after a batch) is not judged again.
+   */
+  sweep(): Promise<void> {
+    return this.enqueue(async () => {
+      const started = Date.now();
+      await deleteOldMeasurements(this.db, this.config.measurementsRetentionDays);
+      const previews = await deleteExpiredPreviews(this.db, this.config.previewGraceDays);
+      if (previews) this.config.log(`[admin-api] removed ${previews} preview releases expired over ${this.config.previewGraceDays} days ago (RELEASE_PREVIEW_GRACE_DAYS)`);
+      const canaries = await this.db.query<{ id: string; remote: string }>(`select id::text as id, remote from releases where state = 'canary'`);
+      const running = new Set(canaries.map((c) => c.id));
+      for (const id of this.last.keys()) if (!running.has(id)) this.last.delete(id); // (only canaries still running are kept track of)
+      this.baselines.keepOnly(running);
+      const spacing = this.config.judgeIntervalMs / Math.max(1, canaries.length);
+      canaries.forEach(({ id, remote }, i) =>
+        this.later(i * spacing, async () => {
+          if ((this.last.get(id) ?? -Infinity) >= started) return;
+          this.last.set(id, Date.now());
+          await this.judge(remote);
+        }),
+      );
+    });
+  }
+
+  /** Queues `work` in `ms`. */
+  private later(ms: number, work: () => Promise<void>): void {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      void this.enqueue(work);
+    }, ms);
+    timer.unref();
+    this.timers.add(timer);
   }
 
   start(): void {
     if (this.config.judgeIntervalMs <= 0 || this.timer) return;
-    this.timer = setInterval(() => {
-      this.sweep().catch((err: unknown) => this.config.log(`[admin-api] the canary judge failed: ${err instanceof Error ? err.message : String(err)}`));
-    }, this.config.judgeIntervalMs);
+    this.timer = setInterval(() => void this.sweep(), this.config.judgeIntervalMs);
     this.timer.unref();
   }
 
-  stop(): void {
+  /** Stops the timer; resolves when what is queued is done (before the database closes). */
+  stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    return this.queue;
   }
 }

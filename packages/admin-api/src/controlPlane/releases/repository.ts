@@ -75,6 +75,36 @@ export async function registryState(q: Queryable): Promise<RegistryEntry[]> {
   }));
 }
 
+/**
+ * What every change the composition reads leaves behind: the set of live releases (each row's id and
+ * last change: a state, a share, a seed's new build all move `changed_at`) and of remotes (live or
+ * not). Equal fingerprints, equal registryState.
+ */
+const FINGERPRINT = `select md5(
+    coalesce((select string_agg(id::text || '@' || changed_at::text, ',' order by id) from releases where state in ('active', 'canary')), '') || '|' ||
+    coalesce((select string_agg(name || ':' || (decommissioned_at is null)::text, ',' order by name) from remotes), '')
+  ) as fingerprint`;
+
+const lastStates = new WeakMap<Queryable, { fingerprint: string; state: Promise<RegistryEntry[]> }>();
+
+/**
+ * registryState, kept between calls on one database while its fingerprint stays the same: every
+ * page load of every administrator resolves the composition from it, and with fifty remotes reading
+ * and parsing each live release was most of that request. One small query says whether anything
+ * changed, so a change made through any instance shows on the next page load, as before. The state
+ * is shared: callers must not change it.
+ */
+export async function cachedRegistryState(db: Queryable): Promise<RegistryEntry[]> {
+  const [{ fingerprint }] = await db.query<{ fingerprint: string }>(FINGERPRINT);
+  const last = lastStates.get(db);
+  if (last?.fingerprint === fingerprint) return last.state;
+  // Read after the fingerprint: a change in between makes the next fingerprint differ, never a stale hit.
+  const state = registryState(db);
+  lastStates.set(db, { fingerprint, state });
+  state.catch(() => lastStates.delete(db));
+  return state;
+}
+
 /** Every live remote of the registry with its active release and canary (null where there is none); `only`: that remote alone. */
 export async function listRemoteReleases(q: Queryable, only: string | null = null): Promise<RemoteReleases[]> {
   // What `rollback` without --to can go back to: the canary, else the newest retired release.

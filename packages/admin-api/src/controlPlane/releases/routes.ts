@@ -158,7 +158,7 @@ export function releaseRoutes(app: FastifyInstance, { db, config, metrics, findS
     metrics.vitalsReceived('accepted', accepted);
     metrics.vitalsReceived('not_served', notServed);
     for (const remote of remotes) metrics.release(remote, 'measured');
-    await judge.measured(remotes);
+    void judge.measured(remotes); // judged after the answer, never on its time
     return { data: { accepted, dropped: notServed } };
   });
   serve(app, releases.canaryJudgement, async (req) => {

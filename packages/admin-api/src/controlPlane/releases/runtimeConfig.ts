@@ -10,7 +10,7 @@ import type { ControlPlaneConfig, ControlPlaneOptions } from '../deps';
 import { EMPTY_COMPOSITION, resolveComposition, subjectOf } from './resolveComposition';
 import { overrideTicket, sessionOverrides, type OverrideInEffect } from './overrides';
 import { sessionPreviews } from './previews';
-import { registryState } from './repository';
+import { cachedRegistryState } from './repository';
 
 export interface Viewer {
   username: string;
@@ -24,7 +24,7 @@ export async function runtimeConfigFor(q: Queryable, config: ControlPlaneConfig,
   if (!viewer) return { ...base, remotes: {}, releases: {}, integrity: {}, allowedOrigins: [], composition: EMPTY_COMPOSITION };
   const previews = await sessionPreviews(q, viewer.sessionId);
   const overrides = await sessionOverrides(q, viewer.sessionId, config.devOverrideOrigins);
-  const resolved = resolveComposition(await registryState(q), viewer.role, subjectOf(viewer.username), config.releaseOrigins, previews.serve, overrides);
+  const resolved = resolveComposition(await cachedRegistryState(q), viewer.role, subjectOf(viewer.username), config.releaseOrigins, previews.serve, overrides);
   // A page running a development build is no real traffic: nothing served, so nothing it measures or reports counts.
   if (!overrides.size) await recordServed(q, viewer.sessionId, resolved.releases);
   return {
@@ -45,7 +45,8 @@ function overridesOf(inEffect: OverrideInEffect[], secret: string): Pick<Registr
 
 /**
  * Records the releases a session was given and its cohort in each: only these may it report
- * measurements and failures of. Served again (a reload after a promotion), the newest cohort holds.
+ * measurements and failures of. Served again (a reload after a promotion), the newest cohort holds;
+ * a release served again in the same cohort (most reloads) writes nothing.
  */
 async function recordServed(q: Queryable, sessionId: string, releases: RegistryRuntimeConfig['releases']): Promise<void> {
   const served = Object.values(releases);
@@ -53,7 +54,8 @@ async function recordServed(q: Queryable, sessionId: string, releases: RegistryR
   await q.query(
     `insert into served_releases (session_id, release_id, cohort)
      select $1, r, c from unnest($2::bigint[], $3::text[]) as u(r, c)
-     on conflict (session_id, release_id) do update set cohort = excluded.cohort, served_at = now()`,
+     on conflict (session_id, release_id) do update set cohort = excluded.cohort, served_at = now()
+       where served_releases.cohort <> excluded.cohort`,
     [sessionId, served.map((r) => r.id), served.map((r) => (r.preview !== undefined ? 'preview' : r.canary ? 'canary' : 'stable'))],
   );
 }
