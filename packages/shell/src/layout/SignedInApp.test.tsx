@@ -83,7 +83,7 @@ test('the other sections are preloaded after the first one has its data, not whi
 test('of a long sidebar only the next five sections are warmed when idle; another one when its link is pointed at', async () => {
   window.history.replaceState(null, '', '/analytics');
   const { runtime, preload } = startPage(withTeams(20));
-  render(<SignedInApp username="ada" />);
+  render(<SignedInApp username="ada" configUrl="http://api.test/api/runtime-config" />);
   await firstQueryStarted;
   releaseData('first screen drawn');
   await waitFor(() => expect(preload).toHaveBeenCalledTimes(1));
