@@ -5,7 +5,7 @@
 // that remote from the build with no release and no integrity, its origin allowed, its sections
 // within the administrator's role, and a ticket for the shell page's CSP; audited when set and
 // ended; and nothing the overridden session measures or reports is stored (the served-release rule).
-import { rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { releases } from '@growth-admin/api-contract';
 import { OVERRIDE_TICKET_SECONDS, parseOverrideOrigins, verifyOverrideTicket } from '@growth-admin/web-security';
@@ -14,40 +14,26 @@ import { addAdmin } from '../src/modules/auth/repository';
 import { sessionOverrides } from '../src/controlPlane/releases/overrides';
 import type { StartOptions } from '../src/server';
 import { Api, expectShape, startTestServer, TEST_TMP, type TestServer } from './helpers';
+import { buildBeyondRelease, SEEDED_ORIGIN, section, writeReleaseSeed } from './releaseFixtures';
 
 const SECRET = 'override-test-secret';
 const LOCAL = 'http://localhost:*,http://127.0.0.1:*';
 const BUILD = 'http://localhost:5173/mf-manifest.json';
 
-const section = (path: string, label: string, order: number, module: string, leastRole = 'viewer') => ({ path, label, icon: 'projects', leastRole, order, module });
-const releasedMeta = (remote: string): any => ({
-  schemaVersion: 1,
-  name: remote,
-  sections: [remote === 'projects' ? section('projects', 'Projects', 20, './Section') : section('orders', 'Orders', 40, './Section')],
-  contributions: [],
-});
 /** What the developer's build declares: the projects section, an operator-only one and a dashboard card. */
-const buildMeta = (): any => ({
-  schemaVersion: 1,
-  name: 'projects',
-  sections: [section('projects', 'Projects', 20, './Section'), section('projects-next', 'Projects next', 21, './Next', 'operator')],
-  contributions: [{ slot: 'dashboard.cards', contract: '^1.0.0', module: './Card', leastRole: 'viewer', order: 5 }],
-});
+const buildMeta = () => buildBeyondRelease('projects-next', 'Projects next', './Next');
 
 let seed = '';
 beforeAll(() => {
   seed = join(TEST_TMP, `override-seed-${process.pid}.json`);
-  writeFileSync(
-    seed,
-    JSON.stringify(['projects', 'orders'].map((remote) => ({ remote, version: 'local-1', manifestUrl: `http://localhost:3999/${remote}/mf-manifest.json`, files: {}, meta: releasedMeta(remote) }))),
-  );
+  writeReleaseSeed(seed);
 });
 afterAll(() => rmSync(seed, { force: true }));
 
 let t: TestServer;
 let owner: Api;
 async function start(options: StartOptions = {}) {
-  t = await startTestServer({ releaseSeedFile: seed, releaseOrigins: ['http://localhost:3999'], judgeIntervalMs: 0, ...options });
+  t = await startTestServer({ releaseSeedFile: seed, releaseOrigins: [SEEDED_ORIGIN], judgeIntervalMs: 0, ...options });
   owner = new Api(t.url);
   await owner.login();
 }

@@ -6,7 +6,7 @@
 // altered token refused; an expired or deleted preview falls back and says so; a preview's
 // measurements stored as its own cohort, never the judge's; previews expired past their grace
 // period deleted, a bounded number at a time.
-import { rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { releases } from '@growth-admin/api-contract';
 import { addAdmin } from '../src/modules/auth/repository';
@@ -16,27 +16,15 @@ import { deleteExpiredPreviews, signPreviewToken, verifyPreviewToken } from '../
 import type { StartOptions } from '../src/server';
 import { Api, expectShape, startTestServer, TEST_TMP, type TestServer } from './helpers';
 import { sampleValue, scrape } from './metricsText';
-import { sharedList, startJsonHost } from './releaseFixtures';
+import { buildBeyondRelease, SEEDED_ORIGIN, sharedList, startJsonHost, writeReleaseSeed } from './releaseFixtures';
 
 const files = new Map<string, unknown>();
 let host: Awaited<ReturnType<typeof startJsonHost>> | undefined;
 let hostUrl = '';
 let seed = '';
 
-const section = (path: string, label: string, order: number, module: string, leastRole = 'viewer') => ({ path, label, icon: 'projects', leastRole, order, module });
-const baseMeta = (remote: string): any => ({
-  schemaVersion: 1,
-  name: remote,
-  sections: [remote === 'projects' ? section('projects', 'Projects', 20, './Section') : section('orders', 'Orders', 40, './Section')],
-  contributions: [],
-});
 /** The preview's metadata: the projects section, an operator-only section and a dashboard card. */
-const previewMeta = (): any => ({
-  schemaVersion: 1,
-  name: 'projects',
-  sections: [section('projects', 'Projects', 20, './Section'), section('projects-beta', 'Projects beta', 21, './Beta', 'operator')],
-  contributions: [{ slot: 'dashboard.cards', contract: '^1.0.0', module: './Card', leastRole: 'viewer', order: 5 }],
-});
+const previewMeta = () => buildBeyondRelease('projects-beta', 'Projects beta', './Beta');
 
 /** A build of projects at `version` on the host; `meta` replaces its remote-meta.json. */
 function build(version: string, meta: any = previewMeta()) {
@@ -70,10 +58,7 @@ beforeAll(async () => {
   files.set('/shell/mf-manifest.json', { name: 'shell', shared: sharedList() });
   files.set('/shell/shell-contract.json', { sharedClient: { exports: ['queries'] }, antd: { exports: ['Button'] }, slots: { 'dashboard.cards': '1.0.0' } });
   seed = join(TEST_TMP, `preview-seed-${process.pid}.json`);
-  writeFileSync(
-    seed,
-    JSON.stringify(['projects', 'orders'].map((remote) => ({ remote, version: 'local-1', manifestUrl: `http://localhost:3999/${remote}/mf-manifest.json`, files: {}, meta: baseMeta(remote) }))),
-  );
+  writeReleaseSeed(seed);
 });
 afterAll(async () => {
   await host?.close();
@@ -81,7 +66,7 @@ afterAll(async () => {
 });
 
 async function start(options: StartOptions = {}) {
-  t = await startTestServer({ shellUrl: `${hostUrl}/shell`, releaseSeedFile: seed, releaseOrigins: [hostUrl, 'http://localhost:3999'], judgeIntervalMs: 0, metricsPort: 0, metricsToken: 'previews-metrics', ...options });
+  t = await startTestServer({ shellUrl: `${hostUrl}/shell`, releaseSeedFile: seed, releaseOrigins: [hostUrl, SEEDED_ORIGIN], judgeIntervalMs: 0, metricsPort: 0, metricsToken: 'previews-metrics', ...options });
   owner = new Api(t.url);
   await owner.login();
   deployer = new Api(t.url);

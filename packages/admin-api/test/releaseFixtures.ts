@@ -7,6 +7,38 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 
+/** A section as a remote's remote-meta.json declares it. */
+export const section = (path: string, label: string, order: number, module: string, leastRole = 'viewer') => ({ path, label, icon: 'projects', leastRole, order, module });
+
+/** What the stable releases of projects and orders declare: one section each, no contributions. */
+export const releasedMeta = (remote: string): any => ({
+  schemaVersion: 1,
+  name: remote,
+  sections: [remote === 'projects' ? section('projects', 'Projects', 20, './Section') : section('orders', 'Orders', 40, './Section')],
+  contributions: [],
+});
+
+/** The origin the seeded stable releases are served from (nothing listens there: only the config names it). */
+export const SEEDED_ORIGIN = 'http://localhost:3999';
+
+/** Writes a release seed file (`releaseSeedFile`): projects and orders at local-1, as `releasedMeta` declares them. */
+export function writeReleaseSeed(file: string): void {
+  const seeded = ['projects', 'orders'].map((remote) => ({ remote, version: 'local-1', manifestUrl: `${SEEDED_ORIGIN}/${remote}/mf-manifest.json`, files: {}, meta: releasedMeta(remote) }));
+  writeFileSync(file, JSON.stringify(seeded));
+}
+
+/**
+ * A build of projects that declares more than its release: the projects section, an operator-only
+ * section at `extraPath` (`extraLabel`, module `extraModule`) and a dashboard card (a preview's or a
+ * developer's override build).
+ */
+export const buildBeyondRelease = (extraPath: string, extraLabel: string, extraModule: string): any => ({
+  schemaVersion: 1,
+  name: 'projects',
+  sections: [section('projects', 'Projects', 20, './Section'), section(extraPath, extraLabel, 21, extraModule, 'operator')],
+  contributions: [{ slot: 'dashboard.cards', contract: '^1.0.0', module: './Card', leastRole: 'viewer', order: 5 }],
+});
+
 /** The shared singletons of the test builds, at the versions the test shell provides. */
 export const SHARED = { react: '19.3.1', 'react-dom': '19.3.1', antd: '6.6.8', '@tanstack/react-query': '5.108.0', dayjs: '1.11.23', '@growth-admin/shared-client': '1.1.0' };
 export const sharedList = () => Object.entries(SHARED).map(([name, version]) => ({ name, version, requiredVersion: `^${version}` }));
