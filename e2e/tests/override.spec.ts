@@ -9,7 +9,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, recordScripts, REPO, signInViaApi, systemInfo, test } from '../support';
+import { expect, expectAccessible, openSection, recordScripts, REPO, signInViaApi, systemInfo, test } from '../support';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the start scripts' CommonJS helper
 const { freePort } = require(join(REPO, 'scripts/system/ports.cjs')) as { freePort(): Promise<number> };
@@ -97,6 +97,19 @@ test('an override to a local development build: asked first, this session only, 
   await expect(banner(other)).toHaveCount(0);
   expect([...otherScripts].filter((url) => url.startsWith(devOrigin))).toEqual([]);
   await other.context().close();
+
+  // Settings → Remotes lists it among the administrator's own overrides, this session's with End.
+  await openSection(page, 'Settings');
+  await page.getByRole('tab', { name: 'Remotes' }).click();
+  const mine = page.getByRole('table', { name: 'Your development overrides' });
+  const row = mine.getByRole('row').filter({ hasText: `${devOrigin}/mf-manifest.json` });
+  await expect(row).toContainText('projects');
+  await expect(row).toContainText('This session');
+  await expect(row.getByRole('button', { name: 'End the projects override' })).toBeVisible();
+  await expectAccessible(page, 'Settings, Remotes with a development override');
+  if (process.env.E2E_SHOT) await page.screenshot({ path: process.env.E2E_SHOT, fullPage: true });
+  await openSection(page, 'Projects');
+  await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
 
   // Ended: the released build again, and the next page admits the origin no more.
   await banner(page).getByRole('button', { name: 'End override' }).click();
