@@ -99,12 +99,16 @@ export function editedBuild(dist: string, name: string, marker: string, edit: Bu
   return dir;
 }
 
-/** A release command (`release`, `promote`, `rollback`, `releases`) as a team runs it; `token` replaces npm start's local one. */
-export function releaseCommand(args: string[], token?: string): Promise<{ code: number; out: string; err: string }> {
+/**
+ * A release command (`release`, `promote`, `rollback`, `releases`) as a team runs it; `token` replaces
+ * npm start's local one; `cli` is the command's script (this repository's, or the one a team installed
+ * with the remote kit).
+ */
+export function releaseCommand(args: string[], token?: string, cli = join(REPO, 'tools/release/cli.mjs')): Promise<{ code: number; out: string; err: string }> {
   const { apiUrl, signingKey, storeDir, storeUrl, dataDir } = systemInfo();
   const env = { PATH: process.env.PATH, API_URL: apiUrl, ADMIN_SIGNING_KEY: signingKey, RELEASE_STORE_DIR: storeDir, RELEASE_STORE_URL: storeUrl, DEPLOY_TOKEN_FILE: join(dataDir, 'deploy-token') };
   return new Promise((done) => {
-    execFile(process.execPath, [join(REPO, 'tools/release/cli.mjs'), ...args], { env: token ? { ...env, DEPLOY_TOKEN: token } : env }, (error, out, err) =>
+    execFile(process.execPath, [cli, ...args], { env: token ? { ...env, DEPLOY_TOKEN: token } : env }, (error, out, err) =>
       done({ code: error ? Number(error.code ?? 1) : 0, out, err }),
     );
   });

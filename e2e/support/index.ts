@@ -8,3 +8,4 @@ export { canvasSize, drawnPixels } from './charts';
 export { chooseOption, dataRows, drawnOptions, shownIn } from './screen';
 export { editedBuild, releaseCommand, REPO, type BuildEdit } from './builds';
 export { whileApiStopped } from './database';
+export { outsideRemote, type OutsideRemote } from './outsideRemote';
