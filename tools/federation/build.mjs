@@ -94,6 +94,9 @@ class JsonAssetPlugin {
   }
 }
 
+/** The global variable a remote's remoteEntry.js declares its container as: `-` is not valid in a JavaScript identifier. */
+const containerName = (name) => name.replace(/-/g, '_');
+
 /**
  * A remote's name and exposed modules come from its `remote.json` (see local-remotes.mjs), and its
  * build writes that file's sections and slot contributions as `remote-meta.json` beside the manifest.
@@ -184,6 +187,12 @@ export function createWebpackConfig(options) {
     plugins: [
       new ModuleFederationPlugin({
         name: o.name,
+        // remoteEntry.js declares the container as a global variable, whose name must be a JavaScript
+        // identifier: a remote named `team-a` is declared as `team_a` (the federation's default is the
+        // name itself, and a `-` left its entry chunk without a file). The manifest keeps the remote's
+        // name, which the release gate checks, and names the variable as its globalName, which the
+        // shell's federation runtime reads.
+        library: { type: 'var', name: containerName(o.name) },
         filename: 'remoteEntry.js',
         exposes: o.exposes ?? {},
         remotes: {}, // never baked in: the shell registers remotes from its runtime config

@@ -4,7 +4,9 @@
 // compatibility gate's every refusal (nothing changed), failure reports and the automatic rollback of
 // a failing canary.
 import { rmSync, writeFileSync } from 'node:fs';
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { releases } from '@growth-admin/api-contract';
 import { addAdmin } from '../src/modules/auth/repository';
 import { createDeployToken } from '../src/controlPlane/releases/deployTokens';
@@ -375,6 +377,27 @@ test('each page load gets the registry as it is now, also after a change made by
   const after = (await config(viewer)).body.data;
   expect(after.releases.people).toBeUndefined();
   expect(after.composition.removedSections).toContainEqual(expect.objectContaining({ path: 'users' }));
+});
+
+test('the runtime config is sent gzip to a client that accepts it, as it is to one that does not', async () => {
+  const token = await sessionOf('v-gzip');
+  const get = (acceptEncoding?: string) =>
+    new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((done, fail) => {
+      const headers = { Authorization: `Bearer ${token}`, ...(acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {}) };
+      httpGet(`${t.url}/api/runtime-config`, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done({ headers: res.headers, body: Buffer.concat(chunks) }));
+      }).on('error', fail);
+    });
+  const plain = await get();
+  expect(plain.headers['content-encoding']).toBeUndefined();
+  const zipped = await get('gzip, deflate, br');
+  expect(zipped.headers['content-encoding']).toBe('gzip');
+  expect(zipped.headers.vary).toMatch(/Authorization, Accept-Encoding/);
+  expect(zipped.body.length).toBeLessThan(plain.body.length);
+  expect(JSON.parse(gunzipSync(zipped.body).toString()).data.remotes).toEqual(JSON.parse(plain.body.toString()).data.remotes);
+  expect((await get('gzip;q=0, identity')).headers['content-encoding']).toBeUndefined();
 });
 
 test("the runtime config gives the shell each release's manifest and remoteEntry.js hashes (not its chunks'); a release that recorded none has none", async () => {

@@ -34,21 +34,30 @@ function serveFolders(routes) {
   return new Promise((done) => server.listen(0, '127.0.0.1', () => done(server)));
 }
 
-/** A signed call, as the shell's shared-client makes it. */
-async function call(apiUrl, method, path, { body, token } = {}) {
+/** A call signed with `signingKey`, as the shell's shared-client makes it: `{ status, body }`. */
+export async function signedCall(apiUrl, signingKey, method, path, { body, token } = {}) {
   const ts = String(Date.now());
   const nonce = randomBytes(16).toString('base64url').slice(0, 21);
   const headers = {
     'Content-Type': 'application/json',
     'X-Timestamp': ts,
     'X-Nonce': nonce,
-    'X-Signature': createHmac('md5', SIGNING_KEY).update(`${ts}_${nonce}`).digest('hex'),
+    'X-Signature': createHmac('md5', signingKey).update(`${ts}_${nonce}`).digest('hex'),
     ...(token ? { Authorization: `Bearer ${token}` } : {}),
   };
   const res = await fetch(`${apiUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const json = await res.json().catch(() => ({}));
-  return { status: res.status, body: json };
+  const text = await res.text();
+  /** @type {any} */
+  let json = {};
+  try {
+    json = JSON.parse(text);
+  } catch {
+    // not JSON: the status says what happened
+  }
+  return { status: res.status, body: json, text };
 }
+
+const call = (apiUrl, method, path, options) => signedCall(apiUrl, SIGNING_KEY, method, path, options);
 
 /**
  * Starts the system for the remote `remote` and adds it. Answers the environment its release

@@ -27,6 +27,8 @@ import { KIT_VERSION, REPO, teamEnv, teamSteps } from '../scripts/team-folder.mj
 jest.setTimeout(600_000);
 
 const SHELL_DIST = join(REPO, 'packages/shell/dist');
+// A name with a `-`, which is not valid in the JavaScript identifier a federation container is declared by.
+const NAME = 'sales-reports';
 
 const took: string[] = [];
 function sh(what: string, command: string, args: string[], cwd: string): SpawnSyncReturns<string> {
@@ -97,14 +99,14 @@ test('a remote scaffolded, installed, tested and built outside the repository fr
   work = realpathSync(mkdtempSync(join(tmpdir(), 'growth-admin-remote-kit-')));
   expect(relative(REPO, work).startsWith('..')).toBe(true);
 
-  const [pack, scaffold, install] = teamSteps(work, 'reports');
+  const [pack, scaffold, install] = teamSteps(work, NAME);
   // 1. The kit's tarballs, made without touching what the repository has built.
   const before = builtFiles();
   sh(...pack);
   expect(builtFiles()).toEqual(before);
   // 2. The scaffold, run from the kit's tarball alone (npm exec installs it, and nothing else).
   sh(...scaffold);
-  const remote = join(work, 'reports');
+  const remote = join(work, NAME);
   const manifestText = readFileSync(join(remote, 'package.json'), 'utf8');
   expect(manifestText).not.toContain(REPO);
   const pkg = JSON.parse(manifestText);
@@ -156,24 +158,28 @@ test('a remote scaffolded, installed, tested and built outside the repository fr
   expect(kitShared).toMatchObject({ singleton: false, requiredVersion: expect.stringMatching(/^\^1\./) });
   const mf = JSON.parse(readFileSync(join(dist, 'mf-manifest.json'), 'utf8'));
   expect(Object.keys(mf.integrity ?? {}).length).toBeGreaterThan(0);
+  // Its container is declared as a variable named after it (a JavaScript identifier), which the
+  // manifest names for the shell's federation runtime; the manifest keeps the remote's name.
+  expect(mf.metaData).toMatchObject({ name: NAME, globalName: 'sales_reports' });
+  expect(readFileSync(join(dist, 'remoteEntry.js'), 'utf8')).toMatch(/^var sales_reports;/);
   expect(existsSync(join(dist, 'remoteEntry.js.gz'))).toBe(true);
 
   // Its release command is the kit's (release-tools), which asks for the remote's deploy token first.
   const release = spawnSync(
     join(remote, 'node_modules/.bin/growth-admin-release'),
-    ['release', 'reports', '--dist', 'dist'],
+    ['release', NAME, '--dist', 'dist'],
     { cwd: remote, env: { ...teamEnv(), DEPLOY_TOKEN: '' }, encoding: 'utf8' },
   );
   expect(release.status).toBe(2);
   expect(release.stderr).toMatch(/^DEPLOY_TOKEN is not set: the remote's deploy token/);
 
   // 6. The release gate, against the shell build's contract, as the API fetches both.
-  const server = await serve({ '/shell/': SHELL_DIST, '/releases/reports/1.0.0/': dist });
+  const server = await serve({ '/shell/': SHELL_DIST, [`/releases/${NAME}/1.0.0/`]: dist });
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const input = {
-    remote: 'reports',
+    remote: NAME,
     version: '1.0.0',
-    manifestUrl: `${origin}/releases/reports/1.0.0/mf-manifest.json`,
+    manifestUrl: `${origin}/releases/${NAME}/1.0.0/mf-manifest.json`,
   };
   const context = {
     shellUrl: `${origin}/shell`,
@@ -184,7 +190,7 @@ test('a remote scaffolded, installed, tested and built outside the repository fr
   try {
     const meta = await gateRelease(input, context);
     expect(meta.sections).toEqual([
-      expect.objectContaining({ path: 'reports', module: './Section' }),
+      expect.objectContaining({ path: NAME, module: './Section' }),
     ]);
   } finally {
     server.close();
@@ -195,7 +201,7 @@ test('a remote scaffolded, installed, tested and built outside the repository fr
 
   // The same build needing a shared-client export the shell lacks is refused, naming the kit the shell needs.
   const altered = await serve(
-    { '/shell/': SHELL_DIST, '/releases/reports/1.0.0/': dist },
+    { '/shell/': SHELL_DIST, [`/releases/${NAME}/1.0.0/`]: dist },
     (path, text) =>
       path.endsWith('/shared-client-usage.json')
         ? JSON.stringify({ ...JSON.parse(text), uses: [...usage.uses, 'exportOfANewerShell'] })
@@ -204,7 +210,7 @@ test('a remote scaffolded, installed, tested and built outside the repository fr
   const alteredOrigin = `http://127.0.0.1:${(altered.address() as AddressInfo).port}`;
   try {
     const refusal = await gateRelease(
-      { ...input, manifestUrl: `${alteredOrigin}/releases/reports/1.0.0/mf-manifest.json` },
+      { ...input, manifestUrl: `${alteredOrigin}/releases/${NAME}/1.0.0/mf-manifest.json` },
       {
         ...context,
         shellUrl: `${alteredOrigin}/shell`,
@@ -215,7 +221,7 @@ test('a remote scaffolded, installed, tested and built outside the repository fr
     expect(refusal).toBeInstanceOf(Error);
     expect((refusal as { statusCode?: number }).statusCode).toBe(422);
     expect((refusal as Error).message).toBe(
-      'reports 1.0.0 cannot be released: it uses @growth-admin/shared-client exports the active shell does not provide: exportOfANewerShell; ' +
+      `${NAME} 1.0.0 cannot be released: it uses @growth-admin/shared-client exports the active shell does not provide: exportOfANewerShell; ` +
         `the build needs @growth-admin/remote-kit ${KIT_VERSION}, the kit made from the active shell's contract (it was built with remote kit ${KIT_VERSION}): rebuild it with that kit`,
     );
   } finally {
@@ -251,7 +257,7 @@ async function runJob(remote: string, job: string, action: string, { vars, secre
 }
 
 async function runWorkflowAgainstASystem(remote: string): Promise<void> {
-  const system = await startReleaseSystem({ remote: 'reports' });
+  const system = await startReleaseSystem({ remote: NAME });
   try {
     const { API_URL, DEPLOY_TOKEN, ADMIN_SIGNING_KEY, RELEASE_STORE_DIR, RELEASE_STORE_URL } = system.env;
     // The repository's settings. The store is a folder on the runner here (a self-hosted runner's
@@ -265,24 +271,24 @@ async function runWorkflowAgainstASystem(remote: string): Promise<void> {
     expect(uses.map((u) => u.split('@')[0])).toEqual(['actions/checkout', 'pnpm/action-setup', 'actions/setup-node', 'actions/github-script']);
     const link = /^PREVIEW_LINK=(.+)$/m.exec(readFileSync(runner.GITHUB_ENV, 'utf8'))?.[1] ?? '';
     expect(link).toMatch(/\/shell\/\?preview=pv1\.[\w-]+\.[\w-]+$/);
-    expect(readFileSync(runner.GITHUB_STEP_SUMMARY, 'utf8')).toContain(`Preview pr-42 of reports: ${link}`);
+    expect(readFileSync(runner.GITHUB_STEP_SUMMARY, 'utf8')).toContain(`Preview pr-42 of ${NAME}: ${link}`);
 
     // The link puts the session that opens it, and only it, on that build.
     const a = await system.signIn();
     const b = await system.signIn();
     const entered = await a.call('POST', '/api/admin/previews', { token: new URL(link).searchParams.get('preview') });
-    expect(entered.body.data).toMatchObject({ remote: 'reports', label: 'pr-42', status: 'active' });
+    expect(entered.body.data).toMatchObject({ remote: NAME, label: 'pr-42', status: 'active' });
     const configOf = async (session: typeof a) => (await session.call('GET', '/api/runtime-config')).body.data;
     const seen = await configOf(a);
-    expect(seen.releases.reports).toMatchObject({ preview: 'pr-42', canary: false });
-    expect(JSON.stringify(seen.composition)).toContain('"reports"');
-    expect((await configOf(b)).releases.reports).toBeUndefined();
+    expect(seen.releases[NAME]).toMatchObject({ preview: 'pr-42', canary: false });
+    expect(JSON.stringify(seen.composition)).toContain(JSON.stringify(NAME));
+    expect((await configOf(b)).releases[NAME]).toBeUndefined();
 
     // Closed: the preview is deleted; the session that entered it is told and gets the active release (none).
     await runJob(remote, 'delete', 'closed', settings, runner);
     const after = await configOf(a);
-    expect(after.previews).toEqual([expect.objectContaining({ remote: 'reports', label: 'pr-42', status: 'deleted' })]);
-    expect(after.releases.reports).toBeUndefined();
+    expect(after.previews).toEqual([expect.objectContaining({ remote: NAME, label: 'pr-42', status: 'deleted' })]);
+    expect(after.releases[NAME]).toBeUndefined();
     // Closed again (a re-run): nothing to delete is not a failure.
     await runJob(remote, 'delete', 'closed', settings, runner);
   } finally {

@@ -61,6 +61,13 @@ function usePalette(): [typeof Palette | null, () => void] {
 }
 
 
+/** A promise settled when `settle()` is called: the first screen drawn. */
+function firstScreenSignal(): { drawn: Promise<void>; settle(): void } {
+  let settle = () => undefined as void;
+  const drawn = new Promise<void>((resolve) => (settle = resolve));
+  return { drawn, settle: () => settle() };
+}
+
 /** The preview banner's code (src/preview/): only a session in a preview, or with a refused link, loads it. */
 const PreviewBanner = lazy(() => import(/* webpackChunkName: "preview" */ '../preview/PreviewBanner'));
 /**
@@ -110,10 +117,13 @@ function Shell({ username, storedRole, configUrl, loader }: SignedInProps & { lo
   const [CommandPalette, loadCommandPalette] = usePalette();
   const [linkQuery] = useState(overrideLinkQuery);
   const role = me.data?.role ?? storedRole;
+  // Settled once the first screen is drawn (below): the slots' contributions wait for it, so the
+  // host's own content (the dashboard's charts) never shares the network with a team's card.
+  const [firstScreen] = useState(firstScreenSignal);
   const sectionProps: SectionProps = useMemo(() => {
     const context = { user: { username, role }, toast: sectionToast };
-    return { ...context, slots: createSlotHost(composition, context) };
-  }, [composition, username, role]);
+    return { ...context, slots: createSlotHost(composition, context, firstScreen.drawn) };
+  }, [composition, username, role, firstScreen]);
 
   // Once the first section has settled and its data is in (nothing fetching: the first screen is
   // drawn), warm the other remotes while the browser is idle. Earlier, they would compete with the
@@ -127,6 +137,7 @@ function Shell({ username, storedRole, configUrl, loader }: SignedInProps & { lo
     // The live count, not the rendered one: the section's queries start in its own effects, which
     // run just before this one in the commit that shows it.
     if (!firstSettled || queryClient.isFetching() > 0 || cancelPreload.current) return;
+    firstScreen.settle();
     const others = sections.filter((s) => s.path !== firstSection.current).slice(0, WARMED_WHEN_IDLE);
     const cancelOthers = loader.preloadWhenIdle(others);
     const cancelPalette = whenIdle(loadCommandPalette, 3000);
@@ -137,7 +148,7 @@ function Shell({ username, storedRole, configUrl, loader }: SignedInProps & { lo
     // The real-user measurements' observers too (docs/releases.md): never before the first screen, and
     // never on a page running a development override (the API would store none of it).
     if (!loader.config.overrides) startVitalsWhenIdle({ ...loader.config, filesOf: (remote) => loader.filesOf(remote) });
-  }, [firstSettled, fetching, sections, loader, loadCommandPalette]);
+  }, [firstSettled, fetching, sections, loader, loadCommandPalette, firstScreen]);
   useEffect(() => () => cancelPreload.current?.(), []);
 
   // Keyboard: `/` to the section's search box, Ctrl/Cmd+K to the palette.

@@ -1,7 +1,7 @@
 // A slot's contributions load after the host has drawn, each in its own error boundary: one that
 // crashes or cannot load shows a small fallback in its place (the host keeps working) and is
 // reported against the contributing remote's release.
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import type { SlotContributionProps, SlotHost } from '@growth-admin/shared-client';
 import { installFakeApi, ok } from '@growth-admin/shared-client/testing';
@@ -66,7 +66,7 @@ test("each contribution in order; a crash and a load failure each show a fallbac
     'POST /api/admin/releases/failures': () => ok({ counted: true, rolledBack: false }),
   });
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  const slots = createSlotHost(config.composition, { user: { username: 'ada', role: 'owner' }, toast: { success: jest.fn(), error: jest.fn(), info: jest.fn() } });
+  const slots = createSlotHost(config.composition, { user: { username: 'ada', role: 'owner' }, toast: { success: jest.fn(), error: jest.fn(), info: jest.fn() } }, Promise.resolve());
   render(
     <ConfigProvider theme={{ hashed: false }}>
       <Dashboard slots={slots} />
@@ -103,7 +103,7 @@ test("entries list a slot's contributions without loading them (a tab strip need
   const loadRemote = jest.fn();
   resetComposition();
   startComposition(config, (c) => new RemoteLoader(c, { registerPlugins: jest.fn(), registerRemotes: jest.fn(), registerShared: jest.fn(), loadRemote }));
-  const slots = createSlotHost(config.composition, { user: { username: 'ada' }, toast: { success: jest.fn(), error: jest.fn(), info: jest.fn() } });
+  const slots = createSlotHost(config.composition, { user: { username: 'ada' }, toast: { success: jest.fn(), error: jest.fn(), info: jest.fn() } }, Promise.resolve());
   expect(slots.entries('dashboard.cards')).toEqual([
     { key: 'tickets/TicketsCard', remote: 'tickets', label: 'Tickets card' },
     { key: 'promos/PromoCard', remote: 'promos', label: 'Promotions card' },
@@ -111,4 +111,44 @@ test("entries list a slot's contributions without loading them (a tab strip need
   ]);
   expect(slots.entries('order.details.actions')).toEqual([]);
   expect(loadRemote).not.toHaveBeenCalled();
+});
+
+test("no contribution's remote is asked for before the page's first screen is drawn, however idle the browser; then each loads", async () => {
+  installFakeApi({
+    'GET /shared-client-usage.json': () => ok({}),
+    'POST /api/admin/releases/failures': () => ok({ counted: true, rolledBack: false }),
+  });
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  const loadRemote = jest.fn((key: string) => modules[key]());
+  resetComposition();
+  let load: jest.SpyInstance | undefined;
+  startComposition(config, (c) => {
+    const loader = new RemoteLoader(c, { registerPlugins: jest.fn(), registerRemotes: jest.fn(), registerShared: jest.fn(), loadRemote: loadRemote as never });
+    load = jest.spyOn(loader, 'load');
+    return loader;
+  });
+  let settle = () => undefined as void;
+  const drawn = new Promise<void>((resolve) => (settle = resolve));
+  jest.useFakeTimers();
+  try {
+    const slots = createSlotHost(config.composition, { user: { username: 'ada', role: 'owner' }, toast: { success: jest.fn(), error: jest.fn(), info: jest.fn() } }, drawn);
+    render(
+      <ConfigProvider theme={{ hashed: false }}>
+        <Dashboard slots={slots} />
+      </ConfigProvider>,
+    );
+    // The effects' promises settle and every idle wait (whenIdle) runs out: still nothing asked
+    // for (the loader's load is where a contribution's files start), the cards still loading.
+    await act(async () => {
+      await Promise.resolve();
+      jest.runAllTimers();
+    });
+    expect(load).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Loading Tickets card (tickets)')).toBeInTheDocument();
+  } finally {
+    jest.useRealTimers();
+  }
+  settle();
+  expect(await screen.findByText('open tickets (day) for ada')).toBeInTheDocument();
+  expect(load).toHaveBeenCalledWith('tickets', './TicketsCard');
 });

@@ -1,6 +1,6 @@
 // The shell's side of the extension slots (shared-client's slots.ts): a section hosts a slot with
-// `props.slots.Slot`; each contribution from the administrator's composition loads once the browser is
-// idle after the host has drawn (never before its own content), renders in its own error boundary,
+// `props.slots.Slot`; each contribution from the administrator's composition loads once the page's
+// first screen is drawn and the browser is idle (never before the host's own content), renders in its own error boundary,
 // and on a load failure or a crash shows a small fallback in its place, reported against the
 // contributing remote's release (so its canary is judged, not the host's).
 import { Component, Fragment, useEffect, useState, type ComponentType, type ReactNode } from 'react';
@@ -40,13 +40,13 @@ class ContributionBoundary extends Component<{ what: string; remote: string; chi
 
 type LoadState = { status: 'loading' } | { status: 'ready'; Contribution: ComponentType<object> } | { status: 'failed'; reason: string };
 
-function LoadedContribution({ remote, module, what, slot, props }: { remote: string; module: string; what: string; slot: string; props: object }) {
+function LoadedContribution({ remote, module, what, slot, props, after }: { remote: string; module: string; what: string; slot: string; props: object; after: Promise<void> }) {
   const [state, setState] = useState<LoadState>({ status: 'loading' });
   const view = useRemoteView(remote, 'slot', slot, state.status === 'ready');
   useEffect(() => {
     let live = true;
-    // Never before the host's own first paint: when the browser is idle (within a second).
-    const stop = whenIdle(() => {
+    let stop = () => undefined as void;
+    const load = () => {
       const loader = shellRuntime();
       (loader ? loader.load(remote, module) : Promise.reject(new Error('no composition was started'))).then(
         (Contribution) => live && setState({ status: 'ready', Contribution }),
@@ -56,12 +56,17 @@ function LoadedContribution({ remote, module, what, slot, props }: { remote: str
           if (live) setState({ status: 'failed', reason: describeLoadError(err) });
         },
       );
-    }, 1000);
+    };
+    // Never before the host's first screen is drawn (`after`: its section settled, its data in), then
+    // when the browser is idle (within a second): a card's files never delay the host's charts.
+    void after.then(() => {
+      if (live) stop = whenIdle(load, 1000);
+    });
     return () => {
       live = false;
       stop();
     };
-  }, [remote, module, what]);
+  }, [remote, module, what, after]);
 
   if (state.status === 'loading') {
     return (
@@ -81,8 +86,11 @@ function LoadedContribution({ remote, module, what, slot, props }: { remote: str
   );
 }
 
-/** The slot host a section is given: the administrator's contributions to each slot, in order. */
-export function createSlotHost(composition: Composition, context: Context): SlotHost {
+/**
+ * The slot host a section is given: the administrator's contributions to each slot, in order, each
+ * loaded once `firstScreen` has settled (the page's first screen drawn) and the browser is idle.
+ */
+export function createSlotHost(composition: Composition, context: Context, firstScreen: Promise<void>): SlotHost {
   const entriesOf = (id: SlotId) => composition.slots[id] ?? [];
   const keyOf = (c: { remote: string; module: string }) => `${c.remote}/${c.module.replace(/^\.\//, '')}`;
   const asEntry = (c: Composition['slots'][string][number]): SlotEntry => ({ key: keyOf(c), remote: c.remote, ...(c.label ? { label: c.label } : {}) });
@@ -91,7 +99,7 @@ export function createSlotHost(composition: Composition, context: Context): Slot
   function Contribution<S extends SlotId>({ id, entry, props }: { id: S; entry: SlotEntry; props: SlotPropsMap[S] }): ReactNode {
     const found = entriesOf(id).find((c) => keyOf(c) === entry.key);
     if (!found) return null;
-    return <LoadedContribution remote={found.remote} module={found.module} what={whatOf(entry)} slot={id} props={{ ...props, ...context }} />;
+    return <LoadedContribution remote={found.remote} module={found.module} what={whatOf(entry)} slot={id} props={{ ...props, ...context }} after={firstScreen} />;
   }
 
   function Slot<S extends SlotId>({ id, props, wrap }: { id: S; props: SlotPropsMap[S]; wrap?: (child: ReactNode, entry: SlotEntry) => ReactNode }): ReactNode {
