@@ -11,6 +11,7 @@ import { addAdmin } from '../src/modules/auth/repository';
 import { bucketOf, subjectOf } from '../src/controlPlane/releases/resolveComposition';
 import { judgeRemote } from '../src/controlPlane/releases/canaryJudge';
 import { CanaryBaselines, deleteOldMeasurements } from '../src/controlPlane/releases/measurements';
+import type { Queryable, Row } from '../src/db';
 import type { StartOptions } from '../src/server';
 import { Api, expectShape, startTestServer, TEST_TMP, type TestServer } from './helpers';
 import { sampleValue, scrape } from './metricsText';
@@ -368,6 +369,29 @@ test('measurements older than the retention are deleted', async () => {
   expect(await deleteOldMeasurements(t.server.db, 30)).toBe(100);
   expect(Number((await t.sql('select count(*)::int as n from release_measurements'))[0].n)).toBe(before - 100);
   expect(await deleteOldMeasurements(t.server.db, 30)).toBe(0);
+});
+
+test('the retention deletes in bounded statements until none is left past it', async () => {
+  const { active } = await releaseIds();
+  const viewer = await viewerIn(false);
+  for (let batch = 0; batch < 3; batch++) expect((await beacon({ token: viewer.token, measurements: views(active, 50) })).status).toBe(200);
+  await t.sql(`update release_measurements set created_at = now() - make_interval(days => 31, secs => id) where id in (select id from release_measurements order by id limit 100)`);
+  const statements: number[] = [];
+  // The database as the judge's interval gives it, each statement's deleted rows noted.
+  const db = t.server.db;
+  const counted: Queryable = {
+    exec: (sql) => db.exec(sql),
+    query: async <T extends Row = Row>(sql: string, params?: unknown[]) => {
+      const rows = await db.query<T>(sql, params);
+      statements.push(Number(rows[0]?.n));
+      return rows;
+    },
+  };
+  expect(await deleteOldMeasurements(counted, 30, 7)).toBe(100);
+  // 14 statements of 7 rows, then one of the last 2: none deleted more than its chunk.
+  expect(statements).toEqual([...Array(14).fill(7), 2]);
+  expect(Number((await t.sql('select count(*)::int as n from release_measurements'))[0].n)).toBe(50);
+  expect(Number((await t.sql(`select count(*)::int as n from release_measurements where created_at < now() - interval '30 days'`))[0].n)).toBe(0);
 });
 
 test('the judgement carries the window over time: each cohort’s views, error rate and p75 vitals per bucket, oldest first', async () => {

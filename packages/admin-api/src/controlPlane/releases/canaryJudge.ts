@@ -213,7 +213,7 @@ export class CanaryJudgeSchedule {
   /**
    * Old measurements and previews expired past their grace period deleted, and every canary judged within the interval, spread over it one at a
    * time: fifty canaries judged back to back held PGlite's one connection for seconds, and every
-   * beacon meanwhile (bench/scale.ts). A canary judged since (after a batch) is not judged again.
+   * beacon meanwhile (bench/vitalsScale.ts). A canary judged since (after a batch) is not judged again.
    */
   sweep(): Promise<void> {
     return this.enqueue(async () => {
