@@ -51,7 +51,7 @@ export function missingIntegrity(remote: string): Error {
  * Where a remote's files are: its manifest's publicPath (the release store's shared `files/` folder),
  * or, where that is 'auto' (a build served as it is), the manifest's own folder.
  */
-function filesBase(manifestUrl: string, publicPath: unknown): string {
+export function filesBase(manifestUrl: string, publicPath: unknown): string {
   const manifest = new URL(manifestUrl, document.baseURI);
   return typeof publicPath === 'string' && publicPath !== '' && publicPath !== 'auto' ? new URL(publicPath, manifest).href : new URL('.', manifest).href;
 }
