@@ -13,7 +13,6 @@ import { LayoutSkeleton } from './boot/LayoutSkeleton';
 import { fetchRuntimeConfig, runtimeConfigUrl, type RuntimeConfig } from './boot/runtimeConfig';
 import { prefetchLanding } from './sections/landingPrefetch';
 import { startComposition } from './sections/shellRuntime';
-import { whenIdle } from './sections/whenIdle';
 import { resumePendingLogouts } from './layout/pendingLogout';
 import { noteSignedOut } from './login/signOutNotice';
 import { keepPreviewLink, withPreviewLinks } from './preview/link';
@@ -55,12 +54,12 @@ function Boot() {
             clearSession();
           } else startComposition(await withPreviewLinks(config, stored.token, configUrl));
         }
-        // The login screen shows: the landing section's files come into the cache while the form is
-        // filled in, once the browser is idle after drawing it (sections/landingPrefetch.ts).
-        const { landing } = config;
-        if (!stored && landing) whenIdle(() => void prefetchLanding(landing).catch(() => undefined), 500);
         resumePendingLogouts(); // sign-outs an earlier page could not confirm with the server
         if (!cancelled) setState({ status: 'ready', config });
+        // The login screen shows: the landing section's files come into the cache, at low priority,
+        // while the form is filled in (sections/landingPrefetch.ts). At once: a password manager's
+        // fill and click leave no idle time, and the network would sit idle for the sign-in's round trip.
+        if (!stored && config.landing) void prefetchLanding(config.landing).catch(() => undefined);
       })
       .catch((err: Error) => !cancelled && setState({ status: 'failed', reason: err.message }));
     return () => {

@@ -1,13 +1,13 @@
 // The landing section's remote, fetched into the browser's HTTP cache while the login form is shown:
 // its manifest, its remoteEntry.js and the files its exposed module needs first, at low priority and
-// each with its hash, as the same requests the federation runtime makes after sign-in (integrity.ts:
-// the manifest with `credentials: 'omit'`, the scripts as `crossorigin="anonymous"` does), so those
+// each with its hash, as the same requests the federation runtime makes after sign-in (the manifest
+// through integrity.ts's fetchManifest, the scripts as `crossorigin="anonymous"` asks), so those
 // find them in the cache instead of waiting ~1 s for them on a phone's network. Which remote and
 // release: the anonymous runtime config's `landing`, the stable release every role opens on (an
 // administrator the registry gives a canary simply misses the cache). Nothing runs: the bytes are only
 // stored; the remote's code runs after sign-in, through the loader's checks, as always.
 import type { LandingRelease } from '../boot/runtimeConfig';
-import { filesBase } from './integrity';
+import { fetchManifest, filesBase } from './integrity';
 
 /** The User Timing mark the page sets once every file is in the cache (its `detail`: their URLs). */
 export const LANDING_PREFETCHED = 'growth-admin:landing-prefetched';
@@ -34,7 +34,7 @@ function entryFile(remoteEntry: { name?: unknown; path?: unknown } | undefined):
  */
 export async function prefetchLanding(landing: LandingRelease, fetchImpl: typeof fetch = (...args) => globalThis.fetch(...args)): Promise<string[]> {
   const low = { mode: 'cors', priority: 'low' } as const;
-  const response = await fetchImpl(landing.manifestUrl, { ...low, credentials: 'omit', integrity: landing.integrity.manifest });
+  const response = await fetchManifest(fetchImpl, landing.manifestUrl, landing.integrity.manifest, { priority: 'low' });
   if (!response.ok) throw new Error(`${landing.manifestUrl} answered HTTP ${response.status}`);
   const manifest = (await response.json()) as Manifest;
   const base = filesBase(landing.manifestUrl, manifest.metaData?.publicPath);
