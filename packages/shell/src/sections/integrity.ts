@@ -47,7 +47,8 @@ async function integrityMismatch(fetchImpl: typeof fetch, url: string, expected:
  * A remote's manifest request: with its release's hash and anonymous CORS. The one shape of it (the
  * plugin's, the loader's early start and the login screen's prefetch), so all find one cache entry.
  */
-export function fetchManifest(fetchImpl: typeof fetch, url: string, hash: string, init: RequestInit = {}): Promise<Response> {
+export async function fetchManifest(fetchImpl: typeof fetch, url: string, hash: string, init: RequestInit = {}): Promise<Response> {
+  // (async: the request still starts at once, and a failure to start it is a rejection like any other)
   return fetchImpl(url, { ...init, integrity: hash, mode: 'cors', credentials: 'omit' });
 }
 
