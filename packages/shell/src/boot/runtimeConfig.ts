@@ -27,7 +27,7 @@ export interface RemoteOverride {
 
 /**
  * Without a session: the landing section's remote at its stable release (the registry names it only
- * when every role opens on it), whose files the login screen fetches into the cache (login/landingPrefetch.ts).
+ * when every role opens on it), whose files the login screen fetches into the cache (sections/landingPrefetch.ts).
  */
 export interface LandingRelease {
   remote: string;

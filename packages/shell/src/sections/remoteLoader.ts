@@ -169,6 +169,7 @@ export class RemoteLoader {
   private reRegister(name: string): void {
     for (const key of [...this.loads.keys()]) if (key.startsWith(`${name}/`)) this.loads.delete(key);
     const entry = this.config.remotes[name];
+    if (entry) this.startedManifests.delete(entry); // one the runtime never took belongs to the failed try
     if (!entry || !this.onAllowedOrigin(entry)) return;
     this.runtime.registerRemotes([{ name, entry }], { force: true });
   }
