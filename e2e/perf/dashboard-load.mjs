@@ -74,15 +74,19 @@ export function launchChromium(extraArgs = []) {
 export const LIGHTHOUSE_MOBILE = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
 
 /**
- * Gzip size (level 9, as the builds store them) of every JS response, in load order. `settled()`
+ * Gzip size (level 9, as the builds store them) of every JS file the page received, once each, in
+ * load order: a file the page asks for again (the login screen's prefetch of the landing remote put
+ * it in the cache, then the remote's load reads it there) is not a second download. `settled()`
  * waits for the bodies being read.
  */
 export function trackScripts(page) {
   const scripts = [];
   const reading = [];
+  const seen = new Set();
   page.on('response', (response) => {
     const url = response.url();
-    if (!/\.m?js(\?|$)/.test(url) || response.status() !== 200) return;
+    if (!/\.m?js(\?|$)/.test(url) || response.status() !== 200 || seen.has(url)) return;
+    seen.add(url);
     const entry = { url, raw: 0, gzip: 0 };
     scripts.push(entry);
     reading.push(

@@ -93,6 +93,54 @@ test.describe('Admin Login', () => {
   });
 });
 
+test("the landing section's files come into the cache while the login form shows; the loads after sign-in find them there", async ({ page, context }) => {
+  // What Chromium's network layer did with each request: served from its cache, or the status that
+  // came over the wire (a revalidation's 304 reads as 200 elsewhere; Resource Timing hides other origins').
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  // (Chromium may send a request's extra info before the request itself: each kept by id, joined when read.)
+  const sent = new Map<string, { url: string; after: boolean }>();
+  const fromCache = new Set<string>();
+  const wireStatus = new Map<string, number>();
+  let signingIn = false;
+  cdp.on('Network.requestWillBeSent', (e) => sent.set(e.requestId, { url: e.request.url, after: signingIn }));
+  cdp.on('Network.requestServedFromCache', (e) => fromCache.add(e.requestId));
+  cdp.on('Network.responseReceived', (e) => e.response.fromDiskCache && fromCache.add(e.requestId));
+  cdp.on('Network.responseReceivedExtraInfo', (e) => wireStatus.set(e.requestId, e.statusCode));
+  const requests = () => [...sent].map(([id, r]) => ({ ...r, fromCache: fromCache.has(id), wireStatus: wireStatus.get(id) }));
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+  // What the page reports once every file is in the cache (sections/landingPrefetch.ts).
+  const prefetched = await page.waitForFunction(() => (performance.getEntriesByName('growth-admin:landing-prefetched')[0] as PerformanceMark | undefined)?.detail as string[] | undefined);
+  const urls = (await prefetched.jsonValue())!;
+  const [manifestUrl, entryUrl, ...chunks] = urls;
+  expect(manifestUrl).toMatch(/\/mf-manifest\.json$/);
+  expect(entryUrl).toMatch(/\/remoteEntry\.js$/);
+  expect(chunks.length).toBeGreaterThan(0);
+  // Each fetched once from the network before sign-in, and nothing of any other remote.
+  const before = requests().filter((r) => !r.after);
+  for (const url of urls) expect(before.filter((r) => r.url === url).map((r) => r.wireStatus)).toEqual([200]);
+  const remoteOrigin = new URL(manifestUrl).origin;
+  const otherRemotes = Object.values(systemInfo().remoteUrls).filter((u) => new URL(u).origin !== remoteOrigin);
+  expect(before.filter((r) => otherRemotes.some((u) => r.url.startsWith(new URL(u).origin)))).toEqual([]);
+
+  signingIn = true;
+  await page.getByLabel('Username').fill(adminCredentials().username);
+  await page.getByLabel('Password').fill(adminCredentials().password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(sectionHeading(page, 'Analytics Dashboard')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'User Activity' }).locator('canvas').first()).toBeVisible();
+
+  // The federation runtime asked for every one of them again (with its hashes, anonymous CORS): the
+  // content-hashed chunks came from the cache; the manifest and remoteEntry.js (`no-cache`) were only
+  // revalidated (304: no body sent again).
+  const after = requests().filter((r) => r.after);
+  const loadsOf = (url: string) => after.filter((r) => r.url === url).map(({ fromCache, wireStatus }) => ({ fromCache, wireStatus }));
+  for (const url of chunks) expect(loadsOf(url), url).toEqual([{ fromCache: true }]);
+  for (const url of [manifestUrl, entryUrl]) expect(loadsOf(url), url).toEqual([{ fromCache: false, wireStatus: 304 }]);
+});
+
 test.describe('Signed in', () => {
   test('sign-out asks first, then returns to the login screen with a top-right toast', async ({ page }) => {
     await signInViaApi(page);

@@ -171,6 +171,49 @@ test('the registry is filled from the built remotes on first start; anonymous: t
   expect(history.body.data[0]).toMatchObject({ createdBy: 'npm start', state: 'active' });
 });
 
+test("anonymous: the landing section's stable release and its hashes only, never a canary, another remote or a role's own first screen", async () => {
+  const MANIFEST_HASH = `sha384-${'M'.repeat(64)}`;
+  const stable = await registered(input('analytics', '2.0.0', { files: { 'remoteEntry.js': HASH, 'mf-manifest.json': MANIFEST_HASH } }));
+  const landing = { remote: 'analytics', module: './Section', manifestUrl: stable.manifestUrl, integrity: { manifest: MANIFEST_HASH, entry: HASH } };
+  const anonymous = async () => {
+    const res = await config(null);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=5');
+    expectShape(releases.RuntimeConfig, res.body.data);
+    return res.body.data;
+  };
+  const first = await anonymous();
+  expect(first).toEqual({
+    apiBaseUrl: t.url,
+    signingKey: 'test-signing-key',
+    directImageHosts: ['img.example'],
+    remotes: {},
+    releases: {},
+    integrity: {},
+    allowedOrigins: [],
+    composition: { sections: [], slots: {}, removedSections: [] },
+    landing,
+  });
+
+  // A canary of the landing remote: the anonymous answer still names the stable release (a canary
+  // administrator simply misses the cache), and nothing of the canary or of who gets it.
+  await registered(input('analytics', '3.0.0', { canaryPercent: 50, files: { 'remoteEntry.js': HASH, 'mf-manifest.json': HASH } }));
+  const withCanary = await anonymous();
+  expect(withCanary.landing).toEqual(landing);
+  expect(JSON.stringify(withCanary)).not.toMatch(/3\.0\.0|canary|people|orders|projects|settings|Analytics/);
+  const onCanary = ['v0', 'v1', 'v2', 'v3', 'v4', 'v5'].find((u) => bucketOf('analytics', subjectOf(u)) < 50)!;
+  expect((await config(await sessionOf(onCanary))).body.data.releases.analytics).toMatchObject({ version: '3.0.0', canary: true });
+  // A signed-in administrator's config has no landing: their composition says what they load.
+  expect((await config(owner.token)).body.data.landing).toBeUndefined();
+
+  // An owner-only section ahead of Analytics: the roles' first screens differ, and naming either
+  // would say what one role sees, so nothing is offered.
+  const ownerFirst = metaOf('settings');
+  ownerFirst.sections[0].order = 5;
+  await registered({ ...input('settings', '2.0.0'), manifestUrl: build('settings', '2.0.0', { meta: ownerFirst }) });
+  expect((await config(owner.token)).body.data.composition.sections[0].path).toBe('settings');
+  expect((await anonymous()).landing).toBeUndefined();
+});
+
 test('a deploy token registers a canary; the canary is sticky per subject and its share is about right', async () => {
   const res = await deployer.post('/api/admin/releases', input('people', '2.0.0', { canaryPercent: 50 }));
   expect(res.status).toBe(200);

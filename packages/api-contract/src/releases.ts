@@ -112,6 +112,20 @@ export const RuntimeConfig = Type.Object({
     },
   ),
   composition: Composition,
+  landing: Type.Optional(
+    Type.Object(
+      {
+        remote: Type.String(),
+        module: Type.String({ description: 'The exposed module of the first section (`./Section`)' }),
+        manifestUrl: Type.String({ description: 'The stable (active) release’s mf-manifest.json, never a canary’s' }),
+        integrity: Type.Object({ manifest: Type.String(), entry: Type.String() }),
+      },
+      {
+        description:
+          'Without a session only, and only when every role’s first section is the same remote’s: that remote’s stable release, so the login screen can fetch its files into the browser’s cache while the form is shown (the same files anyone may fetch from its public origin). Absent when the roles’ first sections differ or the release recorded no hashes',
+      },
+    ),
+  ),
   previews: Type.Optional(
     Type.Array(SessionPreview, {
       description:
@@ -139,7 +153,7 @@ export const getRuntimeConfig = route({
   tag: 'releases',
   summary: 'The runtime config, with the administrator’s composition',
   description:
-    'Public. Without a session: the API base URL, the signing key and the image hosts, with an empty composition (no remote loads before sign-in); cacheable 5 s. With `Authorization: Bearer <session token>`: also the composition resolved for that administrator (the sections, routes and slot contributions of every live remote whose least role they have), each remote’s chosen release (its canary when the first 32 bits of SHA-256 of `<remote>:admin:<username>` mod 100 fall below the canary percent, else the active release), its integrity hashes and the origins remotes may load from; private, never cached. The sign-in answer carries the same object (`runtime`). An invalid or expired token is answered as no session.',
+    'Public. Without a session: the API base URL, the signing key and the image hosts, with an empty composition (no remote loads before sign-in) and, at most, the landing section’s stable release to prefetch (`landing`); cacheable 5 s. With `Authorization: Bearer <session token>`: also the composition resolved for that administrator (the sections, routes and slot contributions of every live remote whose least role they have), each remote’s chosen release (its canary when the first 32 bits of SHA-256 of `<remote>:admin:<username>` mod 100 fall below the canary percent, else the active release), its integrity hashes and the origins remotes may load from; private, never cached. The sign-in answer carries the same object (`runtime`). An invalid or expired token is answered as no session.',
   access: 'public',
   querystring: Type.Object({}, { additionalProperties: false }),
   data: RuntimeConfig,

@@ -1,7 +1,8 @@
 // Boot: keep a preview link from the address bar, fetch the runtime config (with a stored session's
 // token: that administrator's composition) and, beside it, the signed-in UI's code; configure the
 // signed client (its 401 handler reloads the page after the token is cleared), enter kept preview
-// links for a stored session, start the page's composition, then render the authentication state.
+// links for a stored session, start the page's composition (without one: fetch the landing section's
+// files into the cache), then render the authentication state.
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { clearSession, configureClient, getSession } from '@growth-admin/shared-client';
@@ -10,6 +11,7 @@ import { BootError } from './boot/BootError';
 import { FullScreenSpinner } from './boot/FullScreenSpinner';
 import { LayoutSkeleton } from './boot/LayoutSkeleton';
 import { fetchRuntimeConfig, runtimeConfigUrl, type RuntimeConfig } from './boot/runtimeConfig';
+import { prefetchLanding } from './sections/landingPrefetch';
 import { startComposition } from './sections/shellRuntime';
 import { resumePendingLogouts } from './layout/pendingLogout';
 import { noteSignedOut } from './login/signOutNotice';
@@ -54,6 +56,10 @@ function Boot() {
         }
         resumePendingLogouts(); // sign-outs an earlier page could not confirm with the server
         if (!cancelled) setState({ status: 'ready', config });
+        // The login screen shows: the landing section's files come into the cache, at low priority,
+        // while the form is filled in (sections/landingPrefetch.ts). At once: a password manager's
+        // fill and click leave no idle time, and the network would sit idle for the sign-in's round trip.
+        if (!stored && config.landing) void prefetchLanding(config.landing).catch(() => undefined);
       })
       .catch((err: Error) => !cancelled && setState({ status: 'failed', reason: err.message }));
     return () => {

@@ -25,6 +25,17 @@ export interface RemoteOverride {
   setAt: string;
 }
 
+/**
+ * Without a session: the landing section's remote at its stable release (the registry names it only
+ * when every role opens on it), whose files the login screen fetches into the cache (sections/landingPrefetch.ts).
+ */
+export interface LandingRelease {
+  remote: string;
+  module: string;
+  manifestUrl: string;
+  integrity: RemoteIntegrity;
+}
+
 export interface RuntimeConfig {
   apiBaseUrl: string;
   signingKey: string;
@@ -48,6 +59,8 @@ export interface RuntimeConfig {
    * preview banner (src/preview/), which checks it entry by entry: it is taken as the registry sent it.
    */
   previews?: SessionPreview[];
+  /** From the release registry, without a session only: what the login screen may prefetch. */
+  landing?: LandingRelease;
   /** Not from the registry: the preview links this page could not enter, each the API's reason (the banner says so); absent when none. */
   previewLinkErrors?: string[];
   /** From the release registry: this session's overrides (each in `remotes`, exempt from integrity), and the ticket for the page's CSP. */
@@ -101,6 +114,9 @@ function parseComposition(value: unknown, remotes: Record<string, string>): Comp
   return { sections, slots, removedSections };
 }
 
+/** A release's two SRI hashes, or null where either is missing or malformed. */
+const hashesOf = (h: Json): RemoteIntegrity | null => (str(h.manifest) && str(h.entry) && SRI.test(h.manifest) && SRI.test(h.entry) ? { manifest: h.manifest, entry: h.entry } : null);
+
 /** Throws a readable error naming the first missing or malformed field. */
 export function parseRuntimeConfig(value: unknown): RuntimeConfig {
   if (!isObject(value)) throw new Error('the runtime config is not a JSON object');
@@ -129,8 +145,12 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
     config.overrides = overrides;
     if (str(v.overrideTicket)) config.overrideTicket = v.overrideTicket;
   }
-  if (isObject(v.integrity)) {
-    config.integrity = recordOf(v.integrity, (h) => (str(h.manifest) && str(h.entry) && SRI.test(h.manifest) && SRI.test(h.entry) ? { manifest: h.manifest, entry: h.entry } : null));
+  if (isObject(v.integrity)) config.integrity = recordOf(v.integrity, hashesOf);
+  // Taken only whole, with its hashes: the prefetch fetches nothing unchecked.
+  const landing = isObject(v.landing) ? v.landing : {};
+  const landingHashes = isObject(landing.integrity) ? hashesOf(landing.integrity) : null;
+  if (str(landing.remote) && str(landing.module) && str(landing.manifestUrl) && landingHashes) {
+    config.landing = { remote: landing.remote, module: landing.module, manifestUrl: landing.manifestUrl, integrity: landingHashes };
   }
   return config;
 }

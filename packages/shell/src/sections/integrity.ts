@@ -43,6 +43,15 @@ async function integrityMismatch(fetchImpl: typeof fetch, url: string, expected:
   }
 }
 
+/**
+ * A remote's manifest request: with its release's hash and anonymous CORS. The one shape of it (the
+ * plugin's, the loader's early start and the login screen's prefetch), so all find one cache entry.
+ */
+export async function fetchManifest(fetchImpl: typeof fetch, url: string, hash: string, init: RequestInit = {}): Promise<Response> {
+  // (async: the request still starts at once, and a failure to start it is a rejection like any other)
+  return fetchImpl(url, { ...init, integrity: hash, mode: 'cors', credentials: 'omit' });
+}
+
 export function missingIntegrity(remote: string): Error {
   return new Error(`The ${remote} remote's release records no integrity hashes for its manifest and remoteEntry.js, so it is not loaded`);
 }
@@ -51,7 +60,7 @@ export function missingIntegrity(remote: string): Error {
  * Where a remote's files are: its manifest's publicPath (the release store's shared `files/` folder),
  * or, where that is 'auto' (a build served as it is), the manifest's own folder.
  */
-function filesBase(manifestUrl: string, publicPath: unknown): string {
+export function filesBase(manifestUrl: string, publicPath: unknown): string {
   const manifest = new URL(manifestUrl, document.baseURI);
   return typeof publicPath === 'string' && publicPath !== '' && publicPath !== 'auto' ? new URL(publicPath, manifest).href : new URL('.', manifest).href;
 }
@@ -66,12 +75,14 @@ interface ChunkHashes {
  * `approvalOf`: what a remote's manifest waits for before the runtime may read it (the shell's
  * shared-client usage check, fetched beside it): rejected, the manifest is refused with its reason.
  * `onFiles`: told where a remote's files are once its manifest was read.
+ * `startedManifest`: a manifest request the loader started already (fetchManifest), taken once.
  */
 export function integrityPlugin(
   integrityOf: IntegrityOf,
   fetchImpl: typeof fetch = (...args) => globalThis.fetch(...args),
   approvalOf: (remote: string) => Promise<void> | undefined = () => undefined,
   onFiles: (remote: string, base: string) => void = () => undefined,
+  startedManifest: (url: string) => Promise<Response> | undefined = () => undefined,
 ): ModuleFederationRuntimePlugin {
   const hashesOf = (remote: string): RemoteIntegrity | undefined => {
     const hashes = integrityOf(remote);
@@ -100,7 +111,7 @@ export function integrityPlugin(
       if (!remoteInfo) return undefined;
       const hashes = hashesOf(remoteInfo.name);
       if (!hashes) return undefined;
-      const manifest = fetchImpl(url, { ...init, integrity: hashes.manifest, mode: 'cors', credentials: 'omit' }).then(
+      const manifest = (startedManifest(url) ?? fetchManifest(fetchImpl, url, hashes.manifest, init)).then(
         async (response) => {
           const body = response.ok ? ((await response.clone().json().catch(() => null)) as { integrity?: unknown; metaData?: { publicPath?: unknown } } | null) : null;
           const files = body?.integrity;

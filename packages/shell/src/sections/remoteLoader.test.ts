@@ -18,7 +18,8 @@ function fakeRuntime() {
 /** fetch answering every usage file with `usage` (a remote that needs nothing this shell lacks by default). */
 function answerUsage(usage: object = { builtWith: '1.0.0', requiredVersion: '^1.0.0', uses: [] }) {
   const original = globalThis.fetch;
-  const fetchMock = jest.fn(async () => ({ ok: true, status: 200, json: async () => usage }));
+  const answer = (): object => ({ ok: true, status: 200, json: async () => usage, clone: answer });
+  const fetchMock = jest.fn(async () => answer());
   globalThis.fetch = fetchMock as unknown as typeof fetch;
   return { fetchMock, restore: () => (globalThis.fetch = original) };
 }
@@ -67,6 +68,32 @@ describe('RemoteLoader', () => {
       expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: 'orders', entry: 'http://o/mf-manifest.json' }], { force: true });
       await loader.load('orders', './Orders');
       expect(runtime.loadRemote).toHaveBeenCalledTimes(2);
+    } finally {
+      restore();
+    }
+  });
+
+  it("starts a checked remote's manifest request itself, before the runtime's asynchronous steps; its plugin takes that request once", async () => {
+    const runtime = fakeRuntime();
+    const hashes = { manifest: 'sha384-bWFuaWZlc3Q=', entry: 'sha384-ZW50cnk=' };
+    const loader = new RemoteLoader({ ...config, integrity: { orders: hashes } }, runtime);
+    const { fetchMock, restore } = answerUsage();
+    try {
+      loader.start();
+      runtime.loadRemote.mockImplementation(() => {
+        // By the time the runtime is asked, the manifest's request is out, as the plugin would make it.
+        expect(fetchMock).toHaveBeenCalledWith('http://o/mf-manifest.json', { integrity: hashes.manifest, mode: 'cors', credentials: 'omit' });
+        return Promise.resolve({ default: () => null });
+      });
+      await loader.load('orders', './Orders');
+      expect(runtime.loadRemote).toHaveBeenCalledTimes(1);
+      const calls = fetchMock.mock.calls.length;
+      const [[plugins]] = runtime.registerPlugins.mock.calls as unknown as [[Array<{ fetch: (url: string, init: RequestInit, remote: { name: string }) => Promise<unknown> }>]];
+      const remoteInfo = { name: 'orders' };
+      await plugins[0].fetch('http://o/mf-manifest.json', {}, remoteInfo);
+      expect(fetchMock).toHaveBeenCalledTimes(calls); // the started request, not a second one
+      await plugins[0].fetch('http://o/mf-manifest.json', {}, remoteInfo);
+      expect(fetchMock).toHaveBeenCalledTimes(calls + 1); // taken once: a later fetch (a retry) is its own
     } finally {
       restore();
     }

@@ -7,7 +7,7 @@ import type { ComponentType } from 'react';
 import { loadRemote, registerPlugins, registerRemotes, registerShared } from '@module-federation/enhanced/runtime';
 import { allowScriptOrigins } from '@growth-admin/shared-client/page-security';
 import type { ChosenRelease, RemoteIntegrity, RemoteOverride, RuntimeConfig } from '../boot/runtimeConfig';
-import { integrityPlugin, missingIntegrity } from './integrity';
+import { fetchManifest, integrityPlugin, missingIntegrity } from './integrity';
 import { checkSharedClientUsage } from './sharedClientCheck';
 import { whenIdle } from './whenIdle';
 
@@ -65,6 +65,8 @@ export class RemoteLoader {
   private readonly usageChecks = new Map<string, Promise<void>>();
   /** Where each remote's files are, as its (verified) manifest says (the release store's shared files/). */
   private readonly filesBases = new Map<string, string>();
+  /** Manifest requests started by `load` ahead of the runtime, by URL, until its plugin takes them. */
+  private readonly startedManifests = new Map<string, Promise<Response>>();
   private started = false;
 
   constructor(
@@ -92,6 +94,11 @@ export class RemoteLoader {
         undefined,
         (name) => this.usageChecks.get(name),
         (name, base) => this.filesBases.set(name, base),
+        (url) => {
+          const started = this.startedManifests.get(url);
+          this.startedManifests.delete(url);
+          return started;
+        },
       ),
     ]);
     // A remote on an origin the registry does not allow is never registered (nothing of it is fetched); opening it says why.
@@ -162,6 +169,7 @@ export class RemoteLoader {
   private reRegister(name: string): void {
     for (const key of [...this.loads.keys()]) if (key.startsWith(`${name}/`)) this.loads.delete(key);
     const entry = this.config.remotes[name];
+    if (entry) this.startedManifests.delete(entry); // one the runtime never took belongs to the failed try
     if (!entry || !this.onAllowedOrigin(entry)) return;
     this.runtime.registerRemotes([{ name, entry }], { force: true });
   }
@@ -182,8 +190,17 @@ export class RemoteLoader {
     // With hashes, the integrity plugin holds the remote's manifest back until this check has passed
     // (nothing of a refused remote runs), so the two fetches go side by side: one round trip less.
     // Without (a plain config, development only), the check comes first.
-    if (UNVERIFIED_REMOTES_ALLOWED && !this.integrityOf(name)) await usageChecked;
+    const hashes = this.integrityOf(name);
+    if (UNVERIFIED_REMOTES_ALLOWED && !hashes) await usageChecked;
     else this.usageChecks.set(name, usageChecked);
+    // The runtime asks for the manifest only after several asynchronous steps, which a render begun
+    // beside this load (the layout's, at sign-in) holds back by a few hundred ms: its request starts
+    // now (the first time; the runtime keeps a manifest it read), and the plugin takes it.
+    if (hashes && !this.filesBases.has(name) && !this.startedManifests.has(manifestUrl)) {
+      const started = fetchManifest((...args) => globalThis.fetch(...args), manifestUrl, hashes.manifest);
+      started.catch(() => undefined); // the plugin reports a failure, as for its own request
+      this.startedManifests.set(manifestUrl, started);
+    }
     const loading = this.runtime.loadRemote<{ default?: AnyComponent }>(key);
     loading.catch(() => undefined); // read below, after the check: a refusal is the reason to show
     await usageChecked;

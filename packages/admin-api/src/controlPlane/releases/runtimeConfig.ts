@@ -7,7 +7,7 @@ import type { Role } from '@growth-admin/api-contract/route';
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db';
 import type { ControlPlaneConfig, ControlPlaneOptions } from '../deps';
-import { EMPTY_COMPOSITION, resolveComposition, subjectOf } from './resolveComposition';
+import { EMPTY_COMPOSITION, landingOf, resolveComposition, subjectOf } from './resolveComposition';
 import { overrideTicket, sessionOverrides, type OverrideInEffect } from './overrides';
 import { sessionPreviews } from './previews';
 import { cachedRegistryState } from './repository';
@@ -18,10 +18,14 @@ export interface Viewer {
   sessionId: string;
 }
 
-/** The config for `viewer` (null: no session: no remote loads before sign-in). */
+/** The config for `viewer` (null: no session: no remote loads before sign-in, at most the landing section's files are prefetched). */
 export async function runtimeConfigFor(q: Queryable, config: ControlPlaneConfig, req: FastifyRequest, viewer: Viewer | null): Promise<RegistryRuntimeConfig> {
   const base = { apiBaseUrl: config.publicUrl ?? `${req.protocol}://${req.host}`, signingKey: config.signingKey, directImageHosts: config.directImageHosts };
-  if (!viewer) return { ...base, remotes: {}, releases: {}, integrity: {}, allowedOrigins: [], composition: EMPTY_COMPOSITION };
+  if (!viewer) {
+    // No remote loads before sign-in; the landing section's stable release may be fetched into the cache.
+    const landing = landingOf(await cachedRegistryState(q), config.releaseOrigins);
+    return { ...base, remotes: {}, releases: {}, integrity: {}, allowedOrigins: [], composition: EMPTY_COMPOSITION, ...(landing ? { landing } : {}) };
+  }
   const previews = await sessionPreviews(q, viewer.sessionId);
   const overrides = await sessionOverrides(q, viewer.sessionId, config.devOverrideOrigins);
   const resolved = resolveComposition(await cachedRegistryState(q), viewer.role, subjectOf(viewer.username), config.releaseOrigins, previews.serve, overrides);
