@@ -18,7 +18,7 @@ const kB = (n) => `${(n / 1000).toFixed(1)} kB`;
 const rows = [];
 const sum = (files) => files.reduce((s, f) => s + gz(f), 0);
 const section = ['remoteEntry.js', ...new Set(manifest.exposes.flatMap((e) => e.assets.js.sync))];
-// Async chunks of the exposed module load only on demand (here: shared-client's signing and nanoid, needed only
+// Async chunks of the exposed module load only on demand (here: crypto-js and nanoid, needed only
 // when the shared-client fallback is used instead of the shell's copy).
 const onDemand = [...new Set(manifest.exposes.flatMap((e) => e.assets.js.async))].filter((f) => !section.includes(f));
 const shared = [...new Set(manifest.shared.flatMap(assetsOf))];

@@ -1,5 +1,6 @@
+import HmacMD5 from 'crypto-js/hmac-md5';
+import Hex from 'crypto-js/enc-hex';
 import { nanoid } from 'nanoid';
-import { hmacMd5Hex } from './hmacMd5';
 
 export interface SignatureHeaders {
   'X-Timestamp': string;
@@ -9,7 +10,7 @@ export interface SignatureHeaders {
 
 /** Hex HMAC-MD5 of `<timestamp>_<nonce>` under the signing key (spec 7). */
 export function sign(timestamp: string, nonce: string, key: string): string {
-  return hmacMd5Hex(`${timestamp}_${nonce}`, key);
+  return HmacMD5(`${timestamp}_${nonce}`, key).toString(Hex);
 }
 
 /** Fresh timestamp (ms), 21-character nonce and their signature for one request. */
