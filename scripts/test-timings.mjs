@@ -66,6 +66,8 @@ function timeOnFreshClone(label, testArgs, prepare = () => undefined) {
     const took = seconds(start);
     const outcome = r.status === 0 ? 'passed' : 'FAILED';
     console.log(`${label.padEnd(16)} ${took.padStart(6)} s${r.status === 0 ? '' : '  FAILED'}`);
+    // The clone goes with its logs: a failed run's closing lines (what failed, by name) are kept here.
+    if (r.status !== 0) console.log(`${r.stdout.split('\n').slice(-40).join('\n')}\n${r.stderr.split('\n').slice(-10).join('\n')}`);
     const steps = (/^Took: (.*)$/m.exec(r.stdout)?.[1].split(/(?<=\d+m\d+s), /) ?? []).flatMap((step) => {
       const m = /^(.*) (\d+)m(\d+)s$/.exec(step);
       return m ? [{ name: m[1], seconds: String(Number(m[2]) * 60 + Number(m[3])) }] : [];
