@@ -136,6 +136,28 @@ export function installMilestones() {
   requestAnimationFrame(tick);
 }
 
+
+/**
+ * A fresh context (empty cache) on Lighthouse's mobile network profile, its page at the shell's login
+ * form, the page quiet and the credentials filled: what each sign-in figure starts from. `init`: more
+ * scripts to run in the page before its own.
+ */
+export async function mobileLoginPage(browser, system, { init = [] } = {}) {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  await context.addInitScript(installMilestones);
+  for (const script of init) await context.addInitScript(script);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', LIGHTHOUSE_MOBILE);
+  await page.goto(system.url, { timeout: 120_000 });
+  await page.getByRole('heading', { name: 'Admin Login' }).waitFor({ timeout: 120_000 });
+  await page.waitForLoadState('networkidle');
+  await page.fill('#ga-username', system.creds.username);
+  await page.fill('#ga-password', system.creds.password);
+  return { context, page, cdp };
+}
 /**
  * Signs in by clicking; resolves with the ms from the click to the heading and to four charts drawn.
  * With `fill` ({ username, password }), first waits in the page for the login form and fills it as a

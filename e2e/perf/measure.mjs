@@ -16,7 +16,7 @@
 //   rewritten with this run's figures otherwise).
 /* global document, window, requestAnimationFrame */
 import { loadavg } from 'node:os';
-import { launchChromium, LIGHTHOUSE_MOBILE, recordDashboardLoad, signInTimes, installMilestones, startOwnSystem, sumGzip as sum, VIEWPORT } from './dashboard-load.mjs';
+import { launchChromium, mobileLoginPage, recordDashboardLoad, signInTimes, installMilestones, startOwnSystem, sumGzip as sum, VIEWPORT } from './dashboard-load.mjs';
 import { writePerformanceSection } from '../../scripts/performance-doc.mjs';
 
 const args = process.argv.slice(2);
@@ -169,18 +169,7 @@ async function measureRepeatVisit(context, system) {
  * the click until then (by host: what the first chart waited on).
  */
 async function measureMobileSignIn(browser, system) {
-  const context = await browser.newContext({ viewport: VIEWPORT });
-  await context.addInitScript(installMilestones);
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  await cdp.send('Network.emulateNetworkConditions', LIGHTHOUSE_MOBILE);
-  await page.goto(system.url, { timeout: 120000 });
-  await page.getByRole('heading', { name: 'Admin Login' }).waitFor({ timeout: 120000 });
-  await page.waitForLoadState('networkidle');
-  await page.fill('#ga-username', system.creds.username);
-  await page.fill('#ga-password', system.creds.password);
+  const { context, page } = await mobileLoginPage(browser, system);
   const requests = [];
   let counting = true;
   page.on('request', (r) => counting && requests.push(r.url()));

@@ -128,21 +128,24 @@ async function sessionOf(username: string): Promise<string> {
   return sessions.get(username)!;
 }
 
+/** The runtime config without a session, before any landing: the client settings, no remote. */
+const anonymousBase = () => ({
+  apiBaseUrl: t.url,
+  signingKey: 'test-signing-key',
+  directImageHosts: ['img.example'],
+  remotes: {},
+  releases: {},
+  integrity: {},
+  allowedOrigins: [],
+  composition: { sections: [], slots: {}, removedSections: [] },
+});
+
 test('the registry is filled from the built remotes on first start; anonymous: the base config only, public for 5 s', async () => {
   const res = await config(null);
   expect(res.headers.get('cache-control')).toBe('public, max-age=5');
   expect(res.headers.get('vary')).toMatch(/Authorization/);
   expectShape(releases.RuntimeConfig, res.body.data);
-  expect(res.body.data).toEqual({
-    apiBaseUrl: t.url,
-    signingKey: 'test-signing-key',
-    directImageHosts: ['img.example'],
-    remotes: {},
-    releases: {},
-    integrity: {},
-    allowedOrigins: [],
-    composition: { sections: [], slots: {}, removedSections: [] },
-  });
+  expect(res.body.data).toEqual(anonymousBase());
   // A bad or a deploy token is answered as no session (the shell then shows the sign-in), never 401.
   expect((await config(`${'x'.repeat(43)}`)).body.data.remotes).toEqual({});
   expect((await config(LOCAL_TOKEN)).body.data.remotes).toEqual({});
@@ -182,17 +185,7 @@ test("anonymous: the landing section's stable release and its hashes only, never
     return res.body.data;
   };
   const first = await anonymous();
-  expect(first).toEqual({
-    apiBaseUrl: t.url,
-    signingKey: 'test-signing-key',
-    directImageHosts: ['img.example'],
-    remotes: {},
-    releases: {},
-    integrity: {},
-    allowedOrigins: [],
-    composition: { sections: [], slots: {}, removedSections: [] },
-    landing,
-  });
+  expect(first).toEqual({ ...anonymousBase(), landing });
 
   // A canary of the landing remote: the anonymous answer still names the stable release (a canary
   // administrator simply misses the cache), and nothing of the canary or of who gets it.

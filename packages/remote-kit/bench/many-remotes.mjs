@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { writePerformanceSection } from '../../../scripts/performance-doc.mjs';
-import { installMilestones, launchChromium, LIGHTHOUSE_MOBILE, startOwnSystem, VIEWPORT } from '../../../e2e/perf/dashboard-load.mjs';
+import { launchChromium, mobileLoginPage, startOwnSystem } from '../../../e2e/perf/dashboard-load.mjs';
 import { signedCall } from '../scripts/release-system.mjs';
 import { teamEnv, teamSteps } from '../scripts/team-folder.mjs';
 
@@ -173,20 +173,8 @@ async function configFigures(call, n) {
  * the page is quiet, every resource's URL and start beside the four charts' moment (one clock).
  */
 async function mobileSignIn(browser, system, cards) {
-  const context = await browser.newContext({ viewport: VIEWPORT });
-  await context.addInitScript(installMilestones);
   // Room for every resource of 50 remotes in the page's timeline (the default keeps 250).
-  await context.addInitScript(() => performance.setResourceTimingBufferSize(10_000));
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  await cdp.send('Network.emulateNetworkConditions', LIGHTHOUSE_MOBILE);
-  await page.goto(system.url, { timeout: 120_000 });
-  await page.getByRole('heading', { name: 'Admin Login' }).waitFor({ timeout: 120_000 });
-  await page.waitForLoadState('networkidle');
-  await page.fill('#ga-username', system.creds.username);
-  await page.fill('#ga-password', system.creds.password);
+  const { context, page, cdp } = await mobileLoginPage(browser, system, { init: [() => performance.setResourceTimingBufferSize(10_000)] });
   let counting = true;
   let requests = 0;
   let bytes = 0;
