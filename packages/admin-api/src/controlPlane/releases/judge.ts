@@ -22,7 +22,8 @@
 // 1 - (1 - confidence) / 4 (Bonferroni). And it holds over the canary's whole life, however often
 // it is judged: the judge looks every interval (on every instance), so each test's p-value is the
 // always-valid one (alwaysValidPValue), not the p-value of one look. Fewer than `minAdmins`
-// administrators in either cohort (or too few views or samples): Inconclusive, never Pass or Fail.
+// administrators in either cohort (or too few views or samples), or too few to decide at all
+// (canDecide): Inconclusive, never Pass or Fail.
 
 export const JUDGE_METRICS = ['errorRate', 'inp', 'lcp', 'cls'] as const;
 export type JudgeMetric = (typeof JUDGE_METRICS)[number];
