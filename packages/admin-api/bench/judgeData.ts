@@ -152,3 +152,20 @@ export const SCENARIOS = {
   'twice the error rate': { errorRate: POPULATION.errorRate * 2 },
   'CLS 50 % higher': { clsFactor: 1.5 },
 } as const satisfies Record<string, Partial<Population>>;
+
+/**
+ * A cohort over a canary's life, judged at `looks` looks: its administrators (drawn as
+ * generateAdmins does, their views being all they send by the last look) arrive over the first half
+ * of the life, each at a random look, and send their views evenly from then on. `at(k)` is the
+ * cohort at look k (1..looks): those arrived, each with the views sent by then. Each look's data
+ * holds the earlier looks' (the judge reads everything since the canary began), as in the registry.
+ */
+export function growingCohort(rng: () => number, looks: number, population: Partial<Population> = {}): { at: (look: number) => GeneratedAdmin[] } {
+  const admins = generateAdmins(rng, population).map((a) => ({ ...a, arrives: Math.floor(rng() * (looks / 2)) }));
+  return {
+    at: (look) =>
+      admins
+        .filter((a) => a.arrives < look)
+        .map((a) => ({ before: a.before, views: a.views.slice(0, Math.ceil((a.views.length * (look - a.arrives)) / (looks - a.arrives))) })),
+  };
+}

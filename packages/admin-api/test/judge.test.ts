@@ -1,8 +1,8 @@
 // The canary judge on generated administrators where the answer is known (bench/judgeData.ts: a
 // seeded generator, so every run sees the same numbers), and on small hand-made cohorts.
-import { generateAdmins, pooled, seededRandom, summarise } from '../bench/judgeData';
+import { generateAdmins, growingCohort, pooled, seededRandom, summarise } from '../bench/judgeData';
 import { judgePerView, twoProportionZ } from '../bench/perViewJudge';
-import { exactUpperTail, judgeCanary, mannWhitneyU, quantile, upperTail, type AdminSummary, type CohortSample } from '../src/controlPlane/releases/judge';
+import { alwaysValidPValue, canDecide, exactUpperTail, judgeCanary, mannWhitneyU, quantile, upperTail, type AdminSummary, type CohortSample } from '../src/controlPlane/releases/judge';
 
 describe('the statistics', () => {
   test('the normal tail matches known values', () => {
@@ -119,7 +119,69 @@ describe('the verdict on generated administrators', () => {
   test('the minimums and the confidence are options', () => {
     const admin = (inp: number): AdminSummary => ({ views: 4, errorViews: 0, inp, lcp: 1000, cls: 0, samples: { inp: 4, lcp: 4, cls: 4 }, before: { inp: null, lcp: null, cls: null } });
     const cohort: CohortSample = { admins: [admin(100), admin(110), admin(120)] };
-    expect(judgeCanary(cohort, cohort, { minAdmins: 3, minViews: 5, minSamples: 3 }).verdict).toBe('pass');
+    // Three administrators a cohort can decide only for one look (sequential: false); over repeated looks they cannot.
+    expect(judgeCanary(cohort, cohort, { minAdmins: 3, minViews: 5, minSamples: 3, sequential: false }).verdict).toBe('pass');
+    expect(judgeCanary(cohort, cohort, { minAdmins: 3, minViews: 5, minSamples: 3 }).verdict).toBe('inconclusive');
     expect(judgeCanary(cohort, cohort).verdict).toBe('inconclusive');
+  });
+});
+
+describe('repeated looks', () => {
+  test('the always-valid p-value: the mixture likelihood ratio by hand, never below one look’s p-value', () => {
+    // z = 4 at information 9, ρ = 1: S = 12, M = 2 √(1/10) e^(144/20) Φ(12/√10) = 847.07.
+    expect(alwaysValidPValue(4, 9)).toBeCloseTo(1 / 847.07, 6);
+    expect(alwaysValidPValue(0, 9)).toBe(1);
+    expect(alwaysValidPValue(-3, 9)).toBe(1);
+    for (const z of [1, 2.58, 3, 4, 6]) for (const t of [2.5, 10, 100]) expect(alwaysValidPValue(z, t)).toBeGreaterThan(upperTail(z));
+  });
+
+  test('about 10 administrators a cohort are needed to decide: fewer would never Fail, so they do not Pass either', () => {
+    expect([canDecide(9, 9, 0.005), canDecide(10, 10, 0.005), canDecide(5, 51, 0.005), canDecide(5, 52, 0.005)]).toEqual([false, true, false, true]);
+    // Every canary administrator 50 % slower than every stable one, from their own baselines alike.
+    const admin = (lcp: number): AdminSummary => ({ views: 10, errorViews: 0, inp: 100, lcp, cls: 0, samples: { inp: 10, lcp: 10, cls: 10 }, before: { inp: 100, lcp: 1000, cls: 0 } });
+    const cohort = (n: number, lcp: number): CohortSample => ({ admins: Array.from({ length: n }, (_, i) => admin(lcp + i)) });
+    const nine = judgeCanary(cohort(9, 1500), cohort(9, 1000));
+    expect(nine.verdict).toBe('inconclusive');
+    expect(nine.reason).toBe(
+      "too few administrators to decide: 9 canary and 9 stable administrators; even with every canary administrator worse than every stable one, no metric could be found worse at 98.0 % confidence over the canary's repeated judgements",
+    );
+    expect(judgeCanary(cohort(9, 1500), cohort(9, 1000), { sequential: false }).verdict).toBe('fail'); // one look's p-value: 1 / C(18, 9)
+    expect(judgeCanary(cohort(10, 1500), cohort(10, 1000))).toMatchObject({ verdict: 'fail', metric: 'lcp' });
+  });
+
+  test('identical canaries judged at 24 looks as their cohorts grow: each look’s p-values fail too many over the life, the always-valid ones at most 2 %', () => {
+    const rng = seededRandom(61);
+    let oneLook = 0;
+    let alwaysValid = 0;
+    const lives = 100;
+    for (let i = 0; i < lives; i++) {
+      const c = growingCohort(rng, 24, { admins: 50 });
+      const s = growingCohort(rng, 24, { admins: 50 });
+      let failedOneLook = false;
+      let failedAlwaysValid = false;
+      for (let look = 1; look <= 24; look++) {
+        const cs = summarise(c.at(look));
+        const ss = summarise(s.at(look));
+        failedOneLook ||= judgeCanary(cs, ss, { sequential: false }).verdict === 'fail';
+        failedAlwaysValid ||= judgeCanary(cs, ss).verdict === 'fail';
+      }
+      if (failedOneLook) oneLook++;
+      if (failedAlwaysValid) alwaysValid++;
+    }
+    expect(oneLook).toBeGreaterThan(2);
+    expect(alwaysValid).toBeLessThanOrEqual(2);
+  });
+
+  test('a worse canary is still found as its cohort grows, a few looks later than by one look’s p-values', () => {
+    const rng = seededRandom(62);
+    const c = growingCohort(rng, 24, { admins: 50, slowdown: 1.2 });
+    const s = growingCohort(rng, 24, { admins: 50 });
+    const firstFail = (sequential: boolean) => {
+      for (let look = 1; look <= 24; look++) if (judgeCanary(summarise(c.at(look)), summarise(s.at(look)), { sequential }).verdict === 'fail') return look;
+      return null;
+    };
+    const [before, now] = [firstFail(false), firstFail(true)];
+    expect(now).not.toBeNull();
+    expect(now!).toBeGreaterThanOrEqual(before!);
   });
 });

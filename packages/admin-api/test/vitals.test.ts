@@ -213,14 +213,17 @@ test('only a live session sends measurements; batches are bounded and rate-limit
 test('a canary slower than the stable release is judged Fail and rolled back, audited with the reason', async () => {
   const canary = await registerCanary('2.0.0');
   const { active } = await releaseIds();
-  const slow = await viewersIn(true, 5);
-  const stable = await viewersIn(false, 5);
+  const slow = await viewersIn(true, 10);
+  const stable = await viewersIn(false, 10);
   for (const [k, v] of stable.entries()) expect((await beacon({ token: v.token, measurements: views(active, 10, { lcp: (i) => 1000 + k * 7 + i * 10 }) })).status).toBe(200);
-  // Ten views each, every canary paint 1.5 s later. Four canary administrators are too few:
+  // Ten views each, every canary paint 1.5 s later. Four canary administrators are too few to judge;
+  // nine are too few to decide over the canary's repeated judgements (every one worse would not do):
   for (const [k, v] of slow.slice(0, 4).entries()) await beacon({ token: v.token, measurements: views(canary, 10, { lcp: (i) => 2500 + k * 7 + i * 10 }) });
-  await eventually(judgement, (x) => expect(x).toMatchObject({ verdict: 'inconclusive', reason: 'too few administrators: 4 canary and 5 stable, 5 needed in each' }));
-  // the fifth's batch: the judge, run after it, rolls the canary back.
-  const res = await beacon({ token: slow[4].token, measurements: views(canary, 10, { lcp: (i) => 2528 + i * 10 }) });
+  await eventually(judgement, (x) => expect(x).toMatchObject({ verdict: 'inconclusive', reason: 'too few administrators: 4 canary and 10 stable, 5 needed in each' }));
+  for (const [k, v] of slow.slice(4, 9).entries()) await beacon({ token: v.token, measurements: views(canary, 10, { lcp: (i) => 2535 + k * 7 + i * 10 }) });
+  await eventually(judgement, (x) => expect([x.verdict, x.reason]).toEqual(['inconclusive', expect.stringMatching(/^too few administrators to decide: 9 canary and 10 stable administrators;/)]));
+  // the tenth's batch: the judge, run after it, rolls the canary back.
+  const res = await beacon({ token: slow[9].token, measurements: views(canary, 10, { lcp: (i) => 2598 + i * 10 }) });
   expect(res.body.data).toEqual({ accepted: 10, dropped: 0 });
   await eventually(releaseIds, (after) => expect([after.active, after.canary]).toEqual([active, undefined]));
   const [row] = await t.sql(`select state, changed_by, judge_verdict from releases where id = $1`, [canary]);
@@ -231,7 +234,7 @@ test('a canary slower than the stable release is judged Fail and rolled back, au
   const audit = await owner.get('/api/admin/audit', { query: { action: 'release.auto-rollback' } });
   expect(audit.body.data.entries[0]).toMatchObject({ adminUsername: 'canary judge', target: 'orders 2.0.0' });
   expect(audit.body.data.entries[0].summary).toMatch(
-    /^orders 2\.0\.0 rolled back; local-1 is active \(the canary judge: the canary's LCP is worse: \d+ ms against \d+ ms \(\+\d+\.\d %\), at \d+\.\d % confidence from 5 canary and 5 stable administrators/,
+    /^orders 2\.0\.0 rolled back; local-1 is active \(the canary judge: the canary's LCP is worse: \d+ ms against \d+ ms \(\+\d+\.\d %\), at \d+\.\d % confidence from 10 canary and 10 stable administrators/,
   );
   // A page that ran the canary still reports it (stored against the release it ran, after its window);
   // a session never served it cannot.
@@ -245,12 +248,12 @@ test('a canary whose verdict stays Pass for its promote-after is promoted, audit
   const canaryId = await registerCanary('3.0.0', { promoteAfterSeconds: 600 });
   expect(await judgement()).toMatchObject({ verdict: null, promoteAfterSeconds: 600, reason: 'not judged yet: no measurements have arrived since the canary was registered' });
   const { active } = await releaseIds();
-  const a = await viewersIn(true, 5);
-  const b = await viewersIn(false, 5);
+  const a = await viewersIn(true, 10);
+  const b = await viewersIn(false, 10);
   for (const v of b) await beacon({ token: v.token, measurements: views(active, 10) });
   for (const v of a) await beacon({ token: v.token, measurements: views(canaryId, 10) });
   const pass = await eventually(judgement, (x) =>
-    expect(x).toMatchObject({ verdict: 'pass', metric: null, canary: { id: canaryId }, reason: 'no metric is worse at 98.0 % confidence (5 canary and 5 stable administrators; 50 canary views, 50 stable)' }),
+    expect(x).toMatchObject({ verdict: 'pass', metric: null, canary: { id: canaryId }, reason: 'no metric is worse at 98.0 % confidence (10 canary and 10 stable administrators; 100 canary views, 100 stable)' }),
   );
   expect(pass.passingSince).not.toBeNull();
   expect(pass.checks.map((c: any) => `${c.metric} ${c.outcome}`)).toEqual(['errorRate no-worse', 'inp no-worse', 'lcp no-worse', 'cls no-worse']);
@@ -268,32 +271,32 @@ test('a canary whose verdict stays Pass for its promote-after is promoted, audit
 test('a canary that turns worse after a Pass is rolled back, not promoted, and its Pass forgotten', async () => {
   const canaryId = await registerCanary('4.0.0', { promoteAfterSeconds: 60 });
   const { active } = await releaseIds();
-  const a = await viewersIn(true, 5);
-  const b = await viewersIn(false, 5);
+  const a = await viewersIn(true, 10);
+  const b = await viewersIn(false, 10);
   for (const v of b) await beacon({ token: v.token, measurements: views(active, 10) });
   for (const v of a) await beacon({ token: v.token, measurements: views(canaryId, 10) });
   const canaryViews = (n: number) => (x: any) => expect([x.verdict, x.checks[0].canary.n]).toEqual(['pass', n]);
-  await eventually(judgement, canaryViews(50));
-  // Six errors among each canary administrator's next views, none in the stable ones. Four of them
-  // are not enough to say; with the fifth, after its promote-after: a Fail, not a promotion.
-  for (const v of a.slice(0, 4)) await beacon({ token: v.token, measurements: views(canaryId, 6, { errors: () => 1 }) });
-  await eventually(judgement, canaryViews(74));
+  await eventually(judgement, canaryViews(100));
+  // Six errors among each canary administrator's next views, none in the stable ones. Eight of ten
+  // are not enough to say; with the ninth, after its promote-after: a Fail, not a promotion.
+  for (const v of a.slice(0, 8)) await beacon({ token: v.token, measurements: views(canaryId, 6, { errors: () => 1 }) });
+  await eventually(judgement, canaryViews(148));
   await t.sql(`update releases set passing_since = now() - interval '61 seconds' where id = $1`, [canaryId]);
-  await beacon({ token: a[4].token, measurements: views(canaryId, 6, { errors: () => 1 }) });
+  await beacon({ token: a[8].token, measurements: views(canaryId, 6, { errors: () => 1 }) });
   await eventually(
     () => t.sql(`select state, passing_since from releases where id = $1`, [canaryId]),
     ([row]) => expect(row).toEqual({ state: 'rolled-back', passing_since: null }),
   );
   const audit = await owner.get('/api/admin/audit', { query: { action: 'release.auto-rollback' } });
-  expect(audit.body.data.entries[0].summary).toMatch(/the canary judge: the canary's error rate is worse: 37\.5 % against 0\.0 %/);
+  expect(audit.body.data.entries[0].summary).toMatch(/the canary judge: the canary's error rate is worse: 33\.\d % against 0\.0 %/);
 });
 
 test('both cohorts are read over the same span: a bigger cohort of administrators just like the others is not found worse', async () => {
   const canaryId = await registerCanary('6.0.0');
   await t.sql(`update releases set changed_at = now() - interval '15 minutes' where id = $1`, [canaryId]); // (registered a while ago)
   const { active } = await releaseIds();
-  // Every administrator alike: a view a minute for ten minutes, an error in the newest one. Ten in
-  // the canary, five in the stable cohort, and at most 20 views of a cohort read.
+  // Every administrator alike: a view a minute for ten minutes, an error in the newest one. Twenty in
+  // the canary, ten in the stable cohort (enough to decide), and at most 40 views of a cohort read.
   const viewsOf = (releaseId: string, cohort: string, who: string, admins: number) =>
     t.sql(
       `insert into release_measurements (release_id, remote, version, cohort, admin_username, kind, target, errors, created_at)
@@ -301,13 +304,13 @@ test('both cohorts are read over the same span: a bigger cohort of administrator
          from generate_series(1, $4::int) a, generate_series(0, 9) m`,
       [releaseId, cohort, who, admins],
     );
-  await viewsOf(canaryId, 'canary', 'canary-admin-', 10);
-  await viewsOf(active, 'stable', 'stable-admin-', 5);
-  const judged = await judgeRemote(t.server.db, { judgeMinAdmins: 5, judgeMinViews: 1, judgeMinSamples: 1 }, 'orders', { maxViews: 20 });
-  // The canary's 20 newest views are its last two minutes: the stable cohort is read from there too,
-  // two views each (read on its own, its 20 newest were four each: one error in 4 against one in 2).
+  await viewsOf(canaryId, 'canary', 'canary-admin-', 20);
+  await viewsOf(active, 'stable', 'stable-admin-', 10);
+  const judged = await judgeRemote(t.server.db, { judgeMinAdmins: 5, judgeMinViews: 1, judgeMinSamples: 1 }, 'orders', { maxViews: 40 });
+  // The canary's 40 newest views are its last two minutes: the stable cohort is read from there too,
+  // two views each (read on its own, its 40 newest were four each: one error in 4 against one in 2).
   const errorRate = judged!.verdict.checks.find((c) => c.metric === 'errorRate')!;
-  expect(errorRate).toMatchObject({ canary: { n: 20, admins: 10, value: 0.5 }, stable: { n: 10, admins: 5, value: 0.5 }, outcome: 'no-worse' });
+  expect(errorRate).toMatchObject({ canary: { n: 40, admins: 20, value: 0.5 }, stable: { n: 20, admins: 10, value: 0.5 }, outcome: 'no-worse' });
   expect(judged!.verdict.verdict).not.toBe('fail');
   expect((await releaseIds()).canary).toBe(canaryId);
 });
@@ -485,7 +488,7 @@ test('a session reports what it was served, in the cohort it was served in, also
   expect(sampleValue(scraped, 'admin_api_release_failure_reports_total', { outcome: 'counted' })).toBe(1);
 });
 
-test("one insider's flood, within every bound, neither promotes nor rolls back a canary; five administrators a cohort, really served, do decide", async () => {
+test("one insider's flood, within every bound, neither promotes nor rolls back a canary; ten administrators a cohort, really served, do decide", async () => {
   const canaryId = await registerCanary('7.0.0', { promoteAfterSeconds: 60 });
   const { active } = await releaseIds();
   // A viewer the runtime config puts on the stable release, signed in three times (three sessions,
@@ -514,12 +517,12 @@ test("one insider's flood, within every bound, neither promotes nor rolls back a
   const audit = await owner.get('/api/admin/audit', { query: { action: 'release.auto-promote' } });
   expect(audit.body.data.entries).toEqual([]);
 
-  // Five administrators in each cohort, each served theirs, with ordinary figures: the verdict is
-  // Pass (the insiders are two voices among twelve) and, past its promote-after, the canary is promoted.
-  for (const v of await viewersIn(false, 5)) await beacon({ token: v.token, measurements: views(active, 10) });
-  const honest = await viewersIn(true, 5);
+  // Nine more administrators in each cohort, each served theirs, with ordinary figures: the verdict is
+  // Pass (the insiders are two voices among twenty) and, past its promote-after, the canary is promoted.
+  for (const v of await viewersIn(false, 9)) await beacon({ token: v.token, measurements: views(active, 10) });
+  const honest = await viewersIn(true, 9);
   for (const v of honest) await beacon({ token: v.token, measurements: views(canaryId, 10) });
-  const decided = await eventually(judgement, (x) => expect(x.checks.find((c: any) => c.metric === 'errorRate')).toMatchObject({ canary: { admins: 6 }, stable: { admins: 6 } }));
+  const decided = await eventually(judgement, (x) => expect(x.checks.find((c: any) => c.metric === 'errorRate')).toMatchObject({ canary: { admins: 10 }, stable: { admins: 10 } }));
   expect(decided.verdict).toBe('pass');
   await t.sql(`update releases set passing_since = now() - interval '61 seconds' where id = $1`, [canaryId]);
   await beacon({ token: honest[0].token, measurements: views(canaryId, 1) });

@@ -497,7 +497,9 @@ export const MetricCheck = Type.Object({
     description: 'The probability that a canary administrator fares worse than a stable one (0.5: no difference)',
   }),
   againstBaseline: Type.Boolean({ description: 'A vital compared as each administrator’s change from their own views before the canary (false: their figures as they are)' }),
-  pValue: Type.Union([Type.Number(), Type.Null()], { description: 'One-sided p-value of “the canary is worse” (null: too few to test)' }),
+  pValue: Type.Union([Type.Number(), Type.Null()], {
+    description: 'One-sided p-value of “the canary is worse”, always valid: it holds however often the canary is judged (null: too few to test or to decide)',
+  }),
   confidence: Type.Union([Type.Number(), Type.Null()]),
   outcome: Type.Union([Type.Literal('worse'), Type.Literal('no-worse'), Type.Literal('too-few')]),
 });
@@ -545,7 +547,7 @@ export const canaryJudgement = route({
   operationId: 'canaryJudgement',
   tag: 'releases',
   summary: 'The canary judge’s verdict on a canary or a past release',
-  description: `The canary’s administrators against the stable ones over the same window (since the canary was registered), with the administrator as the unit (each one’s share of views with an error and typical vitals, the vitals against their own views before the canary where they have some; a one-sided Mann-Whitney U per metric over the administrators), at 98 % confidence over the four; Inconclusive below RELEASE_JUDGE_MIN_ADMINS administrators, or the minimum views or samples, in either cohort. The verdict is the judge’s last, made after measurements arrive (at most every RELEASE_JUDGE_INTERVAL_SECONDS) and on that interval. With \`release\` (an id from the history): that release’s, for a past canary its window (registered → promoted or rolled back) with the judge’s last verdict on it, for a release released to everyone at once its own views while it was active (no verdict). Measurements are kept RELEASE_MEASUREMENTS_RETENTION_DAYS. Every administrator may read. ${DEPLOY}`,
+  description: `The canary’s administrators against the stable ones over the same window (since the canary was registered), with the administrator as the unit (each one’s share of views with an error and typical vitals, the vitals against their own views before the canary where they have some; a one-sided Mann-Whitney U per metric over the administrators), at 98 % confidence over the four and over every look (always-valid p-values); Inconclusive below RELEASE_JUDGE_MIN_ADMINS administrators, or the minimum views or samples, in either cohort, or too few administrators to decide (about 10 a cohort). The verdict is the judge’s last, made after measurements arrive (at most every RELEASE_JUDGE_INTERVAL_SECONDS) and on that interval. With \`release\` (an id from the history): that release’s, for a past canary its window (registered → promoted or rolled back) with the judge’s last verdict on it, for a release released to everyone at once its own views while it was active (no verdict). Measurements are kept RELEASE_MEASUREMENTS_RETENTION_DAYS. Every administrator may read. ${DEPLOY}`,
   access: 'admin',
   deployToken: true,
   params: remoteParams,

@@ -19,8 +19,11 @@
 // on the administrators' typical values as they are.
 //
 // The verdict holds at `confidence` (98 %) as a whole: four tests are run, so each one needs
-// 1 - (1 - confidence) / 4 (Bonferroni). Fewer than `minAdmins` administrators in either cohort
-// (or too few views or samples): Inconclusive, never Pass or Fail.
+// 1 - (1 - confidence) / 4 (Bonferroni). And it holds over the canary's whole life, however often
+// it is judged: the judge looks every interval (on every instance), so each test's p-value is the
+// always-valid one (alwaysValidPValue), not the p-value of one look. Fewer than `minAdmins`
+// administrators in either cohort (or too few views or samples), or too few to decide at all
+// (canDecide): Inconclusive, never Pass or Fail.
 
 export const JUDGE_METRICS = ['errorRate', 'inp', 'lcp', 'cls'] as const;
 export type JudgeMetric = (typeof JUDGE_METRICS)[number];
@@ -56,9 +59,11 @@ export interface JudgeOptions {
   minViews: number;
   /** Fewer samples of a vital than this in either cohort: that vital cannot be judged (default 20). */
   minSamples: number;
+  /** Each test's p-value valid over every look (true, the default), or for one look only (the judge before; its bench compares). */
+  sequential: boolean;
 }
 
-export const DEFAULT_JUDGE_OPTIONS: JudgeOptions = { confidence: 0.98, minAdmins: 5, minViews: 50, minSamples: 20 };
+export const DEFAULT_JUDGE_OPTIONS: JudgeOptions = { confidence: 0.98, minAdmins: 5, minViews: 50, minSamples: 20, sequential: true };
 
 /** One metric compared: each cohort's figure, the effect and the test's outcome. */
 export interface MetricCheck {
@@ -72,7 +77,7 @@ export interface MetricCheck {
   effect: number | null;
   /** Each administrator against their own baseline (true), or their figures as they are. */
   againstBaseline: boolean;
-  /** One-sided p-value of "the canary is worse" (null: not tested). */
+  /** One-sided p-value of "the canary is worse", valid however often the canary is judged (null: not tested). */
   pValue: number | null;
   /** 1 - pValue. */
   confidence: number | null;
@@ -186,6 +191,52 @@ export function mannWhitneyU(worse: readonly number[], base: readonly number[]):
   return { u, z, pValue: Math.min(1, pValue), superiority };
 }
 
+// --- repeated looks ---------------------------------------------------------------------------
+
+/**
+ * The mixture's prior precision ρ on the effect, in the unit of information below (one
+ * administrator a cohort): ρ = 1 makes the boundary lowest (z ≈ 3.6 at a p-value of 0.005) from
+ * about 10 to 50 administrators a cohort, where canaries are decided (docs/releases.md).
+ */
+export const MIXTURE_RHO = 1;
+
+/**
+ * The always-valid one-sided p-value of a test's z score at `information` (n1 n2 / (n1 + n2)
+ * administrators): 1 / M, with M the likelihood ratio of "the canary is worse by an effect λ",
+ * λ half-normal with precision ρ, against "no difference", for the score S = z √information, a
+ * Brownian motion in the information under no difference:
+ *   M = 2 √(ρ / (t + ρ)) exp(S² / (2 (t + ρ))) Φ(S / √(t + ρ))
+ * (Robbins' mixture; the mSPRT of Johari, Koomen, Pekelis & Walsh, "Always Valid Inference",
+ * Operations Research 2022). M is a martingale starting at 1 under no difference, so by Ville's
+ * inequality the chance that 1 / M ever falls below α, at any number of looks taken at any times,
+ * is at most α.
+ */
+export function alwaysValidPValue(z: number, information: number, rho = MIXTURE_RHO): number {
+  const v = information + rho;
+  const s = z * Math.sqrt(information);
+  const logM = Math.log(2) + 0.5 * Math.log(rho / v) + (s * s) / (2 * v) + Math.log(upperTail(-s / Math.sqrt(v)));
+  return Math.min(1, Math.exp(-logM));
+}
+
+/**
+ * Whether n1 canary and n2 stable administrators can show a metric worse at all: the always-valid
+ * p-value of the most extreme ordering (every canary administrator worse than every stable one,
+ * no ties) is below `perTest`. Fewer cannot Fail, so they must not Pass either (about 10 a cohort).
+ */
+export function canDecide(n1: number, n2: number, perTest: number): boolean {
+  if (!n1 || !n2) return false;
+  const zMax = ((n1 * n2) / 2 - 0.5) / Math.sqrt((n1 * n2 * (n1 + n2 + 1)) / 12);
+  return alwaysValidPValue(zMax, (n1 * n2) / (n1 + n2)) < perTest;
+}
+
+/** canDecide, for the always-valid p-values; one look's can always be tested (the judge before). */
+const decisive = (n1: number, n2: number, opts: JudgeOptions, perTest: number) => !opts.sequential || canDecide(n1, n2, perTest);
+
+/** A test's p-value as the judge takes it: always valid, or (opts.sequential false) of this look alone. */
+function testPValue(m: { z: number; pValue: number }, n1: number, n2: number, opts: JudgeOptions): number {
+  return opts.sequential ? alwaysValidPValue(m.z, (n1 * n2) / (n1 + n2)) : m.pValue;
+}
+
 /** The q-quantile (0..1) by linear interpolation between order statistics; null when empty. */
 export function quantile(values: readonly number[], q: number): number | null {
   if (!values.length) return null;
@@ -216,11 +267,12 @@ export const METRIC_LABELS: Record<JudgeMetric, string> = { errorRate: 'error ra
 
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 
-function errorRateCheck(canary: readonly AdminSummary[], stable: readonly AdminSummary[], tested: boolean, perTest: number): MetricCheck {
+function errorRateCheck(canary: readonly AdminSummary[], stable: readonly AdminSummary[], tested: boolean, opts: JudgeOptions, perTest: number): MetricCheck {
   const share = (a: AdminSummary) => (a.views ? a.errorViews / a.views : 0);
   const c = canary.map(share);
   const s = stable.map(share);
-  const m = tested ? mannWhitneyU(c, s) : null;
+  const u = tested && decisive(c.length, s.length, opts, perTest) ? mannWhitneyU(c, s) : null;
+  const m = u ? { superiority: u.superiority, pValue: testPValue(u, c.length, s.length, opts) } : null;
   const cv = mean(c);
   const sv = mean(s);
   return {
@@ -241,13 +293,15 @@ function timingCheck(metric: TimingMetric, canary: readonly AdminSummary[], stab
   const c = measured(canary);
   const s = measured(stable);
   const samples = (xs: readonly AdminSummary[]) => sum(xs, (a) => a.samples[metric]);
-  const tested = enough && c.length >= opts.minAdmins && s.length >= opts.minAdmins && samples(c) >= opts.minSamples && samples(s) >= opts.minSamples;
+  const tested = enough && c.length >= opts.minAdmins && s.length >= opts.minAdmins && decisive(c.length, s.length, opts, perTest) && samples(c) >= opts.minSamples && samples(s) >= opts.minSamples;
   const withBaseline = (xs: AdminSummary[]) => xs.filter((a) => a.before[metric] !== null);
   const cb = withBaseline(c);
   const sb = withBaseline(s);
-  const againstBaseline = cb.length >= opts.minAdmins && sb.length >= opts.minAdmins;
+  const againstBaseline = cb.length >= opts.minAdmins && sb.length >= opts.minAdmins && decisive(cb.length, sb.length, opts, perTest);
   const values = (xs: AdminSummary[]) => (againstBaseline ? xs.map((a) => fromBaseline(metric, a[metric]!, a.before[metric]!)) : xs.map((a) => a[metric]!));
-  const m = tested ? (againstBaseline ? mannWhitneyU(values(cb), values(sb)) : mannWhitneyU(values(c), values(s))) : null;
+  const [x, y] = againstBaseline ? [values(cb), values(sb)] : [values(c), values(s)];
+  const u = tested ? mannWhitneyU(x, y) : null;
+  const m = u ? { superiority: u.superiority, pValue: testPValue(u, x.length, y.length, opts) } : null;
   // Shown: the p75 of the administrators' typical values (each administrator one value).
   const cp75 = quantile(c.map((a) => a[metric]!), 0.75);
   const sp75 = quantile(s.map((a) => a[metric]!), 0.75);
@@ -274,7 +328,7 @@ export function judgeCanary(canary: CohortSample, stable: CohortSample, options:
   const enoughAdmins = c.length >= opts.minAdmins && s.length >= opts.minAdmins;
   const enoughViews = views.canary >= opts.minViews && views.stable >= opts.minViews;
   const enough = enoughAdmins && enoughViews;
-  const checks = [errorRateCheck(c, s, enough, perTest), ...TIMING_METRICS.map((m) => timingCheck(m, c, s, enough, opts, perTest))];
+  const checks = [errorRateCheck(c, s, enough, opts, perTest), ...TIMING_METRICS.map((m) => timingCheck(m, c, s, enough, opts, perTest))];
   const who = `${c.length} canary and ${s.length} stable administrators`;
 
   if (!enoughAdmins) {
@@ -282,6 +336,13 @@ export function judgeCanary(canary: CohortSample, stable: CohortSample, options:
   }
   if (!enoughViews) {
     return { verdict: 'inconclusive', reason: `too few views: ${views.canary} canary and ${views.stable} stable, ${opts.minViews} needed in each`, checks };
+  }
+  if (!decisive(c.length, s.length, opts, perTest)) {
+    return {
+      verdict: 'inconclusive',
+      reason: `too few administrators to decide: ${who}; even with every canary administrator worse than every stable one, no metric could be found worse at ${pct(opts.confidence)} confidence over the canary's repeated judgements`,
+      checks,
+    };
   }
   const worse = checks.filter((x) => x.outcome === 'worse').sort((a, b) => a.pValue! - b.pValue!);
   if (worse.length) {
