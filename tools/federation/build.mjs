@@ -77,6 +77,36 @@ export class AntdContractPlugin {
   }
 }
 
+/** The federation plugin's generated entry module (node_modules/.federation/entry.<hash of its text>.js). */
+const FEDERATION_ENTRY = /[\\/]node_modules[\\/]\.federation[\\/]entry\.[0-9a-f]+\.js$/;
+
+/**
+ * Gives the federation plugin's own modules ids that do not depend on where the repository is.
+ * webpack's deterministic id is a hash of the module's identifier with its paths made relative, and
+ * two of them keep the folder in it: the generated entry (a file named by the hash of its text,
+ * which holds absolute paths) and a remote's container (its identifier lists the exposed modules'
+ * absolute paths inside JSON). Their ids in main.js and remoteEntry.js changed with the folder a
+ * clone was made in, and with them the gzip size the byte budget holds. Numbered in the module
+ * graph's order instead, before the deterministic ids are given.
+ */
+export class FederationEntryIdsPlugin {
+  apply(compiler) {
+    compiler.hooks.compilation.tap('FederationEntryIdsPlugin', (compilation) => {
+      compilation.hooks.moduleIds.tap({ name: 'FederationEntryIdsPlugin', stage: -10 }, (modules) => {
+        const { chunkGraph, moduleGraph } = compilation;
+        const order = (m) => moduleGraph.getPreOrderIndex(m) ?? Number.MAX_SAFE_INTEGER;
+        // (the entry, concatenated with what it imports, is the concatenation's root module)
+        const isEntry = (m) => FEDERATION_ENTRY.test(m.rootModule?.resource ?? m.resource ?? '');
+        const isContainer = (m) => m.constructor.name === 'ContainerEntryModule';
+        [...modules]
+          .filter((m) => (isEntry(m) || isContainer(m)) && chunkGraph.getModuleId(m) === null)
+          .sort((a, b) => order(a) - order(b))
+          .forEach((m, i) => chunkGraph.setModuleId(m, `mf${i}`));
+      });
+    });
+  }
+}
+
 /** Emits one JSON file into the build. */
 class JsonAssetPlugin {
   constructor(fileName, value) {
@@ -208,6 +238,7 @@ export function createWebpackConfig(options) {
         ...(on('federation-web-runtime') ? { experiments: { optimization: { target: 'web', ...(isRemote ? { disableRemote: true } : {}) } } } : {}),
       }),
       new AntdContractPlugin(),
+      new FederationEntryIdsPlugin(),
       ...antdInsideReplacements(webpack, on),
       // A remote records which shared-client exports it uses; the shell checks them before loading it.
       // The shell records what it provides (shell-contract.json): the release gate checks remotes against it.

@@ -1,0 +1,61 @@
+// Compiles the same small Module Federation remote (@module-federation/enhanced, as the packages
+// build with: one exposed module) in two folders of different names, with deterministic ids and, unless `--without`, the
+// build's FederationEntryIdsPlugin, and prints as JSON whether each emitted file is the same in both.
+import { createRequire } from 'node:module';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { FederationEntryIdsPlugin } from '../build.mjs';
+
+const require = createRequire(import.meta.url);
+const webpack = require('webpack');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const files = {
+  'src/Section.js': "export default () => 'a section';\n",
+  'src/index.js': "import('./Section.js');\n",
+  // A runtime plugin in the folder: the plugin's generated entry names it by its absolute path, as
+  // it names the federation runtime's files in a clone's own node_modules.
+  'src/runtimePlugin.js': "export default () => ({ name: 'probe-plugin' });\n",
+};
+
+function build(root) {
+  for (const [name, source] of Object.entries(files)) {
+    mkdirSync(join(root, name, '..'), { recursive: true });
+    writeFileSync(join(root, name), source);
+  }
+  const compiler = webpack({
+    mode: 'production',
+    devtool: false,
+    context: root,
+    entry: './src/index.js',
+    output: { path: join(root, 'dist'), publicPath: 'auto', uniqueName: 'probe' },
+    optimization: { minimize: true, moduleIds: 'deterministic', chunkIds: 'deterministic' },
+    plugins: [
+      new ModuleFederationPlugin({ name: 'probe', filename: 'remoteEntry.js', exposes: { './Section': './src/Section.js' }, runtimePlugins: [join(root, 'src/runtimePlugin.js')], dts: false }),
+      ...(process.argv.includes('--without') ? [] : [new FederationEntryIdsPlugin()]),
+    ],
+    infrastructureLogging: { level: 'error' },
+  });
+  return new Promise((resolve, reject) =>
+    compiler.run((err, stats) =>
+      compiler.close(() => {
+        if (err || stats.hasErrors()) return reject(err ?? new Error(stats.toString('errors-only')));
+        const dist = join(root, 'dist');
+        resolve(Object.fromEntries(readdirSync(dist).map((f) => [f, readFileSync(join(dist, f), 'utf8')])));
+      }),
+    ),
+  );
+}
+
+// Both folders inside this package, at the same depth, so that the workspace's node_modules are
+// at the same relative place from each; only the folders' names (and so the runtime plugin's
+// absolute path) differ.
+const base = mkdtempSync(join(dirname(fileURLToPath(import.meta.url)), '.ids-probe-'));
+try {
+  const short = await build(join(base, 'a'));
+  const long = await build(join(base, 'a-folder-with-a-much-longer-name'));
+  const names = [...new Set([...Object.keys(short), ...Object.keys(long)])].sort();
+  console.log(JSON.stringify(Object.fromEntries(names.map((f) => [f, short[f] === long[f]]))));
+} finally {
+  rmSync(base, { recursive: true, force: true });
+}
