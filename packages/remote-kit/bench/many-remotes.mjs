@@ -10,7 +10,7 @@
 //     slot is not on screen (the User Details tabs, on the dashboard) fetched anything.
 // The set-up (pack, scaffold, one install, 50 builds sharing it) is timed apart: it is not a goal.
 // Needs the whole system built: pnpm exec turbo run build
-//   node packages/remote-kit/bench/many-remotes.mjs [--no-doc] [--work DIR]
+//   node packages/remote-kit/bench/many-remotes.mjs [--no-doc] [--work DIR] [--profile DIR]
 /* global document, window, requestAnimationFrame */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -172,7 +172,7 @@ async function configFigures(call, n) {
  * and to the `cards`-th contributed card; the requests and bytes on the wire until then; then, once
  * the page is quiet, every resource's URL and start beside the four charts' moment (one clock).
  */
-async function mobileSignIn(browser, system, cards) {
+async function mobileSignIn(browser, system, cards, profileTo = null) {
   // Room for every resource of 50 remotes in the page's timeline (the default keeps 250).
   const { context, page, cdp } = await mobileLoginPage(browser, system, { init: [() => performance.setResourceTimingBufferSize(10_000)] });
   let counting = true;
@@ -180,6 +180,11 @@ async function mobileSignIn(browser, system, cards) {
   let bytes = 0;
   cdp.on('Network.requestWillBeSent', () => counting && requests++);
   cdp.on('Network.loadingFinished', (e) => counting && (bytes += e.encodedDataLength));
+  if (profileTo) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
   const times = await page.evaluate(
     (wanted) =>
       new Promise((resolve, reject) => {
@@ -199,6 +204,7 @@ async function mobileSignIn(browser, system, cards) {
     cards,
   );
   counting = false;
+  if (profileTo) writeFileSync(profileTo, JSON.stringify((await cdp.send('Profiler.stop')).profile));
   await page.waitForLoadState('networkidle');
   const timeline = await page.evaluate(() => ({
     chartsAt: window.__perf.fourChartsDrawn,
@@ -232,6 +238,11 @@ const workArg = process.argv.indexOf('--work');
 const kept = workArg !== -1;
 if (kept) mkdirSync(process.argv[workArg + 1], { recursive: true });
 const work = realpathSync(kept ? process.argv[workArg + 1] : mkdtempSync(join(tmpdir(), 'growth-admin-many-remotes-')));
+// --profile DIR: a Chromium CPU profile of each sign-in, click to the last card (<remotes>-<run>.cpuprofile; DevTools opens it).
+const profileArg = process.argv.indexOf('--profile');
+const profileDir = profileArg === -1 ? null : process.argv[profileArg + 1];
+if (profileDir) mkdirSync(profileDir, { recursive: true });
+const profileOf = (remotes, run) => (profileDir ? join(profileDir, `${remotes}-${run + 1}.cpuprofile`) : null);
 let system;
 let browser;
 try {
@@ -257,7 +268,7 @@ try {
   // The five built-in remotes only, first (same system, same browser).
   browser = await launchChromium();
   const five = [];
-  for (let i = 0; i < RUNS; i++) five.push(await mobileSignIn(browser, system, 0));
+  for (let i = 0; i < RUNS; i++) five.push(await mobileSignIn(browser, system, 0, profileOf('5', i)));
   const fiveConfig = await configFigures(owner, 20);
 
   const register = await releaseTeams(work, modules, system, owner);
@@ -269,7 +280,7 @@ try {
   const tabRemotes = Object.fromEntries(names.filter((_, i) => hasTab(i)).map((n) => [n, teams[n]]));
 
   const fifty = [];
-  for (let i = 0; i < RUNS; i++) fifty.push(await mobileSignIn(browser, system, CARDS));
+  for (let i = 0; i < RUNS; i++) fifty.push(await mobileSignIn(browser, system, CARDS, profileOf(String(REMOTES), i)));
   for (const [label, runs] of [['5 remotes', five], [`${REMOTES} remotes`, fifty]]) for (const r of runs) console.log(`${label}: ${milestones(r)}`);
   const loadAfter = loadavg();
 
