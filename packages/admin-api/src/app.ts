@@ -13,6 +13,7 @@ import type { ServerConfig } from './config';
 import { DatabaseUnavailableError, type Db } from './db';
 import { ApiError, badRequest, validationMessage } from './http/errors';
 import { Admission, ClientGoneError } from './http/admission';
+import { registerCompression } from './http/compression';
 import { ApiMetrics } from './metrics';
 import { guardHook } from './http/guard';
 import { controlPlane, refuseDeployTokens, runtimeConfigFor } from './controlPlane';
@@ -183,6 +184,9 @@ export async function buildApp({ config, db, metrics = new ApiMetrics() }: AppDe
     exposedHeaders: ['Retry-After', 'Idempotent-Replayed', 'X-Total-Count', 'Content-Disposition'],
     maxAge: 600,
   });
+
+  // Before the routes: a route registered earlier could not turn compression on.
+  await registerCompression(app);
 
   // Requests being served now, so a shutdown can let them finish (server.ts) before it lets go of
   // the connections that are left.

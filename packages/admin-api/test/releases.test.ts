@@ -430,10 +430,30 @@ test('the runtime config is sent gzip to a client that accepts it, as it is to o
   expect(plain.headers['content-encoding']).toBeUndefined();
   const zipped = await get('gzip, deflate, br');
   expect(zipped.headers['content-encoding']).toBe('gzip');
-  expect(zipped.headers.vary).toMatch(/Authorization, Accept-Encoding/);
+  expect(zipped.headers.vary).toMatch(/Authorization, Accept-Encoding/i);
   expect(zipped.body.length).toBeLessThan(plain.body.length);
   expect(JSON.parse(gunzipSync(zipped.body).toString()).data.remotes).toEqual(JSON.parse(plain.body.toString()).data.remotes);
   expect((await get('gzip;q=0, identity')).headers['content-encoding']).toBeUndefined();
+});
+
+test('the sign-in answer, which carries the runtime config, is sent gzip to a client that accepts it, as it is to one that does not', async () => {
+  await addAdmin(t.server.db, 'v-gzip-login', 'viewer-password-1', 'viewer');
+  const api = new Api(t.url);
+  const signIn = (acceptEncoding: string) => api.post('/api/admin/login', { username: 'v-gzip-login', password: 'viewer-password-1' }, { token: null, headers: { 'Accept-Encoding': acceptEncoding } });
+  const plain = await signIn('identity');
+  expect(plain.status).toBe(200);
+  expect(plain.headers.get('content-encoding')).toBeNull();
+  const zipped = await signIn('gzip');
+  expect(zipped.status).toBe(200);
+  expect(zipped.headers.get('content-encoding')).toBe('gzip');
+  expect(zipped.headers.get('vary')).toMatch(/Accept-Encoding/i);
+  // A new session on every sign-in: the token (the secret in the answer) is never the same twice.
+  expect(zipped.body.data.token).not.toBe(plain.body.data.token);
+  expect(zipped.body.data.runtime.remotes).toEqual(plain.body.data.runtime.remotes);
+  // A refusal is a small envelope: below the threshold, sent as it is.
+  const refused = await api.post('/api/admin/login', { username: 'v-gzip-login', password: 'wrong-password-1' }, { token: null, headers: { 'Accept-Encoding': 'gzip' } });
+  expect(refused.status).toBe(401);
+  expect(refused.headers.get('content-encoding')).toBeNull();
 });
 
 test("the runtime config gives the shell each release's manifest and remoteEntry.js hashes (not its chunks'); a release that recorded none has none", async () => {

@@ -4,6 +4,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Envelope, type RouteSpec } from '@growth-admin/api-contract';
+import { COMPRESSED_JSON } from './compression';
 
 type StaticOr<T, Fallback> = T extends TSchema ? Static<T> : Fallback;
 
@@ -22,13 +23,15 @@ export type Handler<R extends RouteSpec> = (req: RequestOf<R>, reply: FastifyRep
 
 const NO_QUERY = Type.Object({}, { additionalProperties: false });
 
-export function serve<R extends RouteSpec>(app: FastifyInstance, spec: R, handler: Handler<R>): void {
+/** `compressed`: the answer is sent gzip to a client that takes it (http/compression.ts). */
+export function serve<R extends RouteSpec>(app: FastifyInstance, spec: R, handler: Handler<R>, { compressed = false } = {}): void {
   app.route({
     method: spec.method,
     url: spec.path,
     // Health routes answer beside the database's queue (a probe must not wait behind the load).
     config: { access: spec.access, role: spec.role, operationId: spec.operationId, database: spec.tag !== 'health', bodyContentTypes: spec.bodyContentTypes },
     ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
+    ...(compressed ? { compress: COMPRESSED_JSON } : {}),
     schema: {
       ...(spec.params ? { params: spec.params } : {}),
       // One rule for every route: an unknown query parameter is a 400, also where there are none.

@@ -1,6 +1,5 @@
 import * as releases from '@growth-admin/api-contract/releases';
-import { gzipSync } from 'node:zlib';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Db } from '../../db';
 import { ApiError, badRequest, unauthorized } from '../../http/errors';
 import { durationInWords } from '../../http/durations';
@@ -37,30 +36,14 @@ async function pathsOwnedByOthers(db: Db, remote: string): Promise<Record<string
   return owned;
 }
 
-/** Whether the client takes a gzip body (`Accept-Encoding: gzip`, not refused with q=0). */
-function acceptsGzip(req: FastifyRequest): boolean {
-  const gzip = /(?:^|,)\s*gzip\s*(?:;\s*q=([0-9.]+))?\s*(?:,|$)/i.exec(String(req.headers['accept-encoding'] ?? ''));
-  return Boolean(gzip) && (gzip![1] === undefined || Number(gzip![1]) > 0);
-}
-
 export function releaseRoutes(app: FastifyInstance, { db, config, metrics, findSession }: ControlPlaneDeps): void {
-  // The runtime config is on every page load's critical path and grows with every team's remote
-  // (about 0.5 kB of JSON each; 24 kB for 55 remotes, 8 kB gzip): sent gzip to a browser, which
-  // always accepts it. Nothing in front of the API compresses it (nginx passes the API's answers as
-  // they are).
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (req.routeOptions.url !== releases.getRuntimeConfig.path || reply.statusCode !== 200 || typeof payload !== 'string' || !acceptsGzip(req)) return payload;
-    reply.header('Content-Encoding', 'gzip');
-    vary(reply, 'Accept-Encoding');
-    return gzipSync(payload);
-  });
   serve(app, releases.getRuntimeConfig, async (req, reply) => {
     const viewer = await viewerOf(db, findSession, req);
     const data = await runtimeConfigFor(db, config, req, viewer);
     vary(reply, 'Authorization');
     reply.header('Cache-Control', viewer ? 'private, no-store' : `public, max-age=${RUNTIME_CONFIG_MAX_AGE_S}`);
     return { data };
-  });
+  }, { compressed: true });
   serve(app, releases.listReleases, async (req) => ({ data: await listRemoteReleases(db, req.deployer?.remote ?? null) }));
   serve(app, releases.releaseHistory, async (req) => {
     checkDeployScope(req, req.params.remote);

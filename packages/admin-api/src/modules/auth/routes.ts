@@ -19,7 +19,7 @@ export function authRoutes(app: FastifyInstance, { config, db, metrics, runtimeC
     // The new session's runtime config: the shell initialises its remotes with no second round trip.
     const runtime = await runtimeConfigOf(req, { username, role, sessionId });
     return { data: { token, user: { username, role }, runtime } };
-  });
+  }, { compressed: true });
 
   serve(app, auth.me, async (req) => ({ data: { username: req.admin!.username, role: req.admin!.role } }));
 
