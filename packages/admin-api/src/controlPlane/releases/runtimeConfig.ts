@@ -50,7 +50,8 @@ function overridesOf(inEffect: OverrideInEffect[], secret: string): Pick<Registr
 /**
  * Records the releases a session was given and its cohort in each: only these may it report
  * measurements and failures of. Served again (a reload after a promotion), the newest cohort holds;
- * a release served again in the same cohort (most reloads) writes nothing.
+ * a release served again in the same cohort (most reloads) is only read: an upsert would lock each
+ * row it leaves as it is, a write (to the WAL) on every page load of every administrator.
  */
 async function recordServed(q: Queryable, sessionId: string, releases: RegistryRuntimeConfig['releases']): Promise<void> {
   const served = Object.values(releases);
@@ -58,8 +59,8 @@ async function recordServed(q: Queryable, sessionId: string, releases: RegistryR
   await q.query(
     `insert into served_releases (session_id, release_id, cohort)
      select $1, r, c from unnest($2::bigint[], $3::text[]) as u(r, c)
-     on conflict (session_id, release_id) do update set cohort = excluded.cohort, served_at = now()
-       where served_releases.cohort <> excluded.cohort`,
+      where not exists (select 1 from served_releases s where s.session_id = $1 and s.release_id = u.r and s.cohort = u.c)
+     on conflict (session_id, release_id) do update set cohort = excluded.cohort, served_at = now()`,
     [sessionId, served.map((r) => r.id), served.map((r) => (r.preview !== undefined ? 'preview' : r.canary ? 'canary' : 'stable'))],
   );
 }
