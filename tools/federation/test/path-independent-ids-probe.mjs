@@ -1,6 +1,7 @@
 // Compiles the same small Module Federation remote (@module-federation/enhanced, as the packages
-// build with: one exposed module) in two folders of different names, with deterministic ids and, unless `--without`, the
-// build's FederationEntryIdsPlugin, and prints as JSON whether each emitted file is the same in both.
+// build with: one exposed module) in two folders of different names, with deterministic ids and,
+// unless `--without`, the build's FederationEntryIdsPlugin, and prints as JSON whether each emitted
+// file is the same in both.
 import { createRequire } from 'node:module';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
