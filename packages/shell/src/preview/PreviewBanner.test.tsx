@@ -111,5 +111,6 @@ test('a failed exit says why and leaves the page as it was', async () => {
   await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Could not leave the projects preview: The server is busy'));
   expect(onSwitched).not.toHaveBeenCalled();
   expect(loader.config).toBe(IN_PREVIEW);
-  expect(screen.getByRole('button', { name: 'Exit preview' })).toBeEnabled();
+  // The button leaves its loading state on the render after the toast: wait for it, as the user would.
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Exit preview' })).toBeEnabled());
 });
