@@ -5,9 +5,13 @@
 // --no-doc, or only some packages were named). Needs a build first (`npm run build`): a suite's own
 // time, not turbo's. --affected (alone: nothing else) times what a team's CI meets after a change in
 // one remote: on a fresh clone of HEAD, a one-line change to orders-mfe committed, then
-// `npm test -- --affected --base <HEAD>`; written to its own section.
+// `npm test -- --affected --base <HEAD>`; written to its own section. --repeat N (alone) runs the
+// whole `npm test` N times in a row, each on a fresh clone of HEAD, and writes each run's time and
+// outcome, how many passed and the median and slowest, to its own section: a test command that is
+// green only now and then is not green.
 //   node scripts/test-timings.mjs [--full] [--no-doc] [package ...]
 //   node scripts/test-timings.mjs --affected [--no-doc]
+//   node scripts/test-timings.mjs --repeat N [--no-doc]
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,8 +21,12 @@ import { writePerformanceSection } from './performance-doc.mjs';
 
 const args = process.argv.slice(2);
 const full = args.includes('--full');
-const affectedOnly = args.includes('--affected') && !full;
-const only = args.filter((a) => !a.startsWith('--'));
+const repeatAt = args.indexOf('--repeat');
+const repeat = repeatAt >= 0 ? Number(args[repeatAt + 1]) : 0;
+if (repeatAt >= 0 && !(Number.isInteger(repeat) && repeat > 0)) throw new Error('--repeat takes a number of runs, such as --repeat 10');
+// --affected and --repeat time fresh clones only: the suites alone are --full's (or no flag's).
+const clonesOnly = (args.includes('--affected') || repeat > 0) && !full;
+const only = args.filter((a, i) => !a.startsWith('--') && !(repeatAt >= 0 && i === repeatAt + 1));
 
 const packages = readdirSync(join(repoRoot, 'packages')).filter((name) => {
   const manifest = JSON.parse(readFileSync(join(repoRoot, 'packages', name, 'package.json'), 'utf8'));
@@ -30,7 +38,7 @@ console.log(`Node ${process.version}, ${cpus().length} cores; DATABASE_URL ${pro
 let failed = false;
 /** [suite, seconds, outcome] for docs/performance.md. */
 const rows = [];
-for (const name of affectedOnly ? [] : packages) {
+for (const name of clonesOnly ? [] : packages) {
   rmSync(join(repoRoot, 'packages', name, 'reports'), { recursive: true, force: true });
   const start = performance.now();
   const status = runPnpm(['--filter', `./packages/${name}`, 'test'], { stdio: 'ignore' });
@@ -116,7 +124,33 @@ if (args.includes('--affected')) {
     console.log(`(written to ${file})`);
   }
 }
-if (!affectedOnly && !args.includes('--no-doc') && only.length === 0) {
+if (repeat > 0 && !full) {
+  // The same command as CI's, again and again: each run on its own fresh clone, one after the other.
+  const runs = [];
+  for (let i = 1; i <= repeat; i++) runs.push(timeOnFreshClone(`npm test ${i}/${repeat}`, []));
+  const times = runs.map((r) => Number(r.took)).sort((a, b) => a - b);
+  const passed = runs.filter((r) => r.outcome === 'passed').length;
+  const median = times.length % 2 ? times[(times.length - 1) / 2] : (times[times.length / 2 - 1] + times[times.length / 2]) / 2;
+  const summary = `${passed} of ${repeat} passed; median ${median.toFixed(1)} s, slowest ${times[times.length - 1].toFixed(1)} s`;
+  console.log(summary);
+  const repeatRows = [['npm test on a fresh clone, every run', summary, passed === repeat ? 'passed' : 'FAILED']];
+  runs.forEach((r, i) => {
+    const steps = r.steps.map((step) => `${step.name} ${step.seconds} s`).join(', ');
+    repeatRows.push([`run ${i + 1}${steps ? ` (${steps})` : ''}`, r.took, r.outcome]);
+  });
+  if (!args.includes('--no-doc')) {
+    const file = writePerformanceSection({
+      id: 'test-timings-repeat',
+      title: '`npm test` again and again, each on a fresh clone',
+      command: `node scripts/test-timings.mjs --repeat ${repeat}`,
+      note: `${repeat} runs of the README's \`npm test\` one after the other, each on a fresh clone of HEAD (turbo's cache empty, as on a CI machine), nothing else running; DATABASE_URL ${process.env.DATABASE_URL ? 'set (admin-api runs on PGlite, then PostgreSQL)' : 'not set (PGlite only)'}.`,
+      columns: ['what', 'seconds', 'outcome'],
+      rows: repeatRows,
+    });
+    console.log(`(written to ${file})`);
+  }
+}
+if (!clonesOnly && !args.includes('--no-doc') && only.length === 0) {
   const file = writePerformanceSection({
     id: 'test-timings',
     title: "Each package's test suite, run alone",
