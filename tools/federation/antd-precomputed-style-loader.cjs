@@ -52,8 +52,11 @@ module.exports = function antdPrecomputedStyle(source) {
     for (const m of source.matchAll(/^export const (\w+) = gen(StyleHooks|ComponentStyleHook|SubStyleComponent)\(/gm)) exports.push([m[1], ANSWER[m[2]]]);
   }
   const used = [...new Set(exports.map(([, answer]) => answer))];
+  // Imported by a path relative to the style module: webpack names the import's variable after the
+  // request, and an absolute one put the clone's folder into the chunk before minifying, so into its
+  // content hash, which main.js lists, and so into the minifier's choice of names there.
   return [
-    `import { ${used.join(', ')} } from ${JSON.stringify(hooks)};`,
+    `import { ${used.join(', ')} } from ${JSON.stringify(this.utils.contextify(this.context, hooks))};`,
     ...exports.map(([name, answer]) => (name === 'default' ? `export default ${answer};` : `export const ${name} = ${answer};`)),
   ].join('\n');
 };

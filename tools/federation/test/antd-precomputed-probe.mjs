@@ -14,6 +14,8 @@ const require = createRequire(join(pkgDir, 'package.json'));
 const loader = require('../../tools/federation/antd-precomputed-style-loader.cjs');
 const antdEs = join(dirname(require.resolve('antd/package.json')), 'es');
 const HOOKS = 'hooks';
+// (what webpack gives a loader as `this.utils.contextify`)
+const { contextify } = require('webpack/lib/util/identifier');
 
 function filesUnder(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
@@ -25,7 +27,7 @@ const precomputed = precomputedStyles(antdStaticCss(pkgDir));
 const modules = [];
 for (const file of filesUnder(antdEs).filter((f) => ANTD_STYLE_MODULE.test(f)).sort()) {
   const source = readFileSync(file, 'utf8');
-  const out = loader.call({ resourcePath: file, getOptions: () => ({ precomputed, hooks: HOOKS }) }, source);
+  const out = loader.call({ resourcePath: file, context: dirname(file), utils: { contextify }, getOptions: () => ({ precomputed, hooks: HOOKS }) }, source);
   if (out === source) continue;
   const exports = [...out.matchAll(/^export (?:default (\w+)|const (\w+) = (\w+));$/gm)].map((m) => (m[1] ? ['default', m[1]] : [m[2], m[3]]));
   modules.push({ path: relative(antdEs, file), exports });

@@ -2,7 +2,7 @@
 // (tools/federation/antd-precomputed-style-loader.cjs): what a replaced module answers must be what
 // antd's own hook answers, under every appearance, and a module with a style the CSS lacks stays antd's.
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { renderHook } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import type { ReactNode } from 'react';
@@ -17,14 +17,29 @@ const loader = require('../antd-precomputed-style-loader.cjs') as (this: unknown
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const answers = require('../antd-precomputed-style.mjs') as { useStyleClasses: () => [string, string]; useHashClass: () => string };
 
+// (webpack's own, as a loader's `this.utils.contextify` is)
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { contextify } = require('webpack/lib/util/identifier') as { contextify: (context: string, request: string) => string };
+
 const ANTD_ES = join(dirname(require.resolve('antd/package.json')), 'es');
-const HOOKS = '/hooks.mjs';
+/** Where the build's hooks module is: the loader is given its absolute path. */
+const HOOKS_FILE = join(__dirname, '../antd-precomputed-style.mjs');
+/** How a replaced button style module imports it: by a path relative to itself. */
+const HOOKS = relative(join(ANTD_ES, 'button/style'), HOOKS_FILE);
 
 /** The loader's output for antd's file `path` (under antd/es), with `precomputed` in the build's CSS. */
 function load(path: string, precomputed: string[]): string {
   const resourcePath = join(ANTD_ES, path);
-  return loader.call({ resourcePath, getOptions: () => ({ precomputed, hooks: HOOKS }) }, readFileSync(resourcePath, 'utf8'));
+  const context = dirname(resourcePath);
+  return loader.call({ resourcePath, context, utils: { contextify }, getOptions: () => ({ precomputed, hooks: HOOKS_FILE }) }, readFileSync(resourcePath, 'utf8'));
 }
+
+test("a replaced module imports the hooks by a path relative to itself, never the clone's folder (it would be in the build's bytes)", () => {
+  const out = load('button/style/index.js', ['Button-Button']);
+  expect(HOOKS.startsWith('../')).toBe(true);
+  expect(out).toContain(`from "${HOOKS}";`);
+  expect(out).not.toContain(HOOKS_FILE);
+});
 
 test('a style module whose styles are precomputed becomes the hooks of its kind, every export antd components import kept', () => {
   expect(load('button/style/index.js', ['Button-Button'])).toBe(`import { useStyleClasses } from "${HOOKS}";\nexport default useStyleClasses;`);
