@@ -5,6 +5,11 @@
 import { join } from 'node:path';
 import { describeSurface } from '../../../scripts/package-surface';
 import * as uiKit from './index';
+import * as core from './core';
 import { UI_KIT_VERSION } from './version';
 
-describeSurface({ dir: join(__dirname, '..'), exports: Object.keys(uiKit), version: UI_KIT_VERSION, versionName: 'UI_KIT_VERSION' });
+// The core entry (`@growth-admin/ui-kit/core`, shared apart) counts by `core/<name>`: a remote asking
+// for `^<version>` of it gets the shell's copy only when that copy has what it imports from there.
+const exports = [...Object.keys(uiKit), ...Object.keys(core).map((name) => `core/${name}`)];
+
+describeSurface({ dir: join(__dirname, '..'), exports, version: UI_KIT_VERSION, versionName: 'UI_KIT_VERSION' });
