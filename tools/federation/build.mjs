@@ -226,7 +226,7 @@ export function createWebpackConfig(options) {
         filename: 'remoteEntry.js',
         exposes: o.exposes ?? {},
         remotes: {}, // never baked in: the shell registers remotes from its runtime config
-        shared: sharedModules(o.pkgDir),
+        shared: sharedModules(o.pkgDir, { host: !isRemote }),
         // 'loaded-first': take the copy already loaded (the shell's) instead of fetching every
         // registered remote's entry up front to compare versions ('version-first'), which would
         // make signing in wait on, and fail with, the remotes.

@@ -7,6 +7,7 @@
 // `react-dom/client`) are listed too: a bare `react` entry does not cover them and would let a
 // second React sneak in through JSX.
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -84,10 +85,20 @@ export const SINGLETONS = {
  * (`singleton: false`, `requiredVersion: ^<the version built with>`): the UI kit holds no state the
  * page must have once (that is the core's), so a remote built against a newer kit runs with its own
  * copy while every other screen keeps the shell's. Shared only by the packages that depend on it.
+ * The kit's `core` entry (what the shell's layout and the dashboard draw with) is shared apart from
+ * the whole kit, so a page that draws no list loads none of the list kit.
  */
 export const VERSIONED = {
-  '@growth-admin/ui-kit': ['@growth-admin/ui-kit'],
+  '@growth-admin/ui-kit': ['@growth-admin/ui-kit', '@growth-admin/ui-kit/core'],
 };
+
+/**
+ * The shared entry points the host provides whether or not its own code imports them: the whole UI
+ * kit, which the remotes' list screens take from the shell (its own code takes the core entry only).
+ * webpack provides a shared package only once the build imports it, but always one given by its
+ * file path.
+ */
+export const HOST_PROVIDES = ['@growth-admin/ui-kit'];
 
 function readJson(file) {
   return JSON.parse(readFileSync(file, 'utf8'));
@@ -116,10 +127,10 @@ export function installedNotByRange(range) {
 
 /**
  * The `shared` option of ModuleFederationPlugin for the package at `pkgDir`: the singletons, which
- * it must depend on, and the versioned packages it depends on.
+ * it must depend on, and the versioned packages it depends on; for the `host`, HOST_PROVIDES by file.
  * Nothing is eager: every consumer (shell included) reaches shared code through an async boundary.
  */
-export function sharedModules(pkgDir) {
+export function sharedModules(pkgDir, { host = false } = {}) {
   const pkg = readJson(join(pkgDir, 'package.json'));
   const deps = { ...pkg.devDependencies, ...pkg.dependencies };
   const shared = {};
@@ -140,6 +151,10 @@ export function sharedModules(pkgDir) {
     if (!deps[dep]) continue;
     const requiredVersion = requiredVersionOf(pkgDir, dep, deps[dep]);
     for (const entry of entries) shared[entry] = { singleton: false, requiredVersion, eager: false };
+    for (const entry of host ? entries.filter((e) => HOST_PROVIDES.includes(e)) : []) {
+      const version = readJson(join(pkgDir, 'node_modules', dep, 'package.json')).version;
+      shared[entry] = { ...shared[entry], import: createRequire(join(pkgDir, 'package.json')).resolve(entry), shareKey: entry, packageName: dep, version };
+    }
   }
   return shared;
 }

@@ -12,7 +12,7 @@ import { getRegisteredShare } from '@module-federation/runtime-core';
 // (shared.mjs is the build's ES module, transformed for jest like the others here)
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { sharedModules, SINGLETONS, VERSIONED } = require('../shared.mjs') as {
-  sharedModules: (pkgDir: string) => Record<string, unknown>;
+  sharedModules: (pkgDir: string, options?: { host: boolean }) => Record<string, Record<string, unknown>>;
   SINGLETONS: Record<string, string[]>;
   VERSIONED: Record<string, string[]>;
 };
@@ -55,6 +55,17 @@ test("the builds share the UI kit by its version's range, not as a singleton; th
     expect(shared[KIT]).toEqual({ singleton: false, requiredVersion: expect.stringMatching(/^\^1\.\d+\.\d+$/), eager: false });
     expect(shared[CORE]).toEqual({ singleton: true, requiredVersion: expect.stringMatching(/^\^2\.\d+\.\d+$/), eager: false });
   }
+});
+
+test("the kit's core entry is shared apart; the host provides the whole kit by its file, which its own code no longer imports", () => {
+  for (const pkg of ['packages/shell', 'packages/analytics-mfe', 'examples/tickets']) {
+    expect(sharedModules(join(root, pkg))[`${KIT}/core`]).toEqual({ singleton: false, requiredVersion: expect.stringMatching(/^\^1\.\d+\.\d+$/), eager: false });
+  }
+  const host = sharedModules(join(root, 'packages/shell'), { host: true });
+  // (webpack provides a shared module given by its file path whether or not the build imports it)
+  expect(host[KIT]).toEqual({ singleton: false, requiredVersion: expect.stringMatching(/^\^1\./), eager: false, import: join(root, 'packages/ui-kit/src/index.ts'), shareKey: KIT, packageName: KIT, version: expect.stringMatching(/^1\./) });
+  expect(host[`${KIT}/core`]).not.toHaveProperty('import');
+  expect(sharedModules(join(root, 'packages/analytics-mfe'))[KIT]).not.toHaveProperty('import');
 });
 
 test("a remote built against the shell's kit, or an older one, gets the shell's loaded copy", () => {
