@@ -8,7 +8,7 @@ import { PeriodToggle } from './dashboard/PeriodToggle';
 import { useDashboardData } from './dashboard/useDashboardData';
 import { StatCard } from './stats/StatCard';
 import { buildStatCards } from './stats/statCards';
-import { LoadError, PageHeader, useListUrl } from '@growth-admin/ui-kit';
+import { LoadError, PageHeader, useListUrl } from '@growth-admin/ui-kit/core';
 
 export default function AnalyticsSection({ slots }: SectionProps) {
   // Period and range live in the URL (reload, back/forward, a pasted link); each change is a history entry.

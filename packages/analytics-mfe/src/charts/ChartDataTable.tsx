@@ -3,7 +3,7 @@
 // the list a click on that bar, point or slice opens.
 import { useId, useState, type CSSProperties, type MouseEvent } from 'react';
 import { Button, Table, Typography } from 'antd';
-import { isPlainClick, navigateTo, sectionHref } from '@growth-admin/ui-kit';
+import { isPlainClick, navigateTo, sectionHref } from '@growth-admin/ui-kit/core';
 import type { DataCell, DataTable } from './chartData';
 
 /** Out of sight but focusable and read (the usual "visually hidden" rules). */

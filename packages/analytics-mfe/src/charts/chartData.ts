@@ -4,7 +4,7 @@ import type { TrendPeriod, TrendPoint } from '@growth-admin/shared-client';
 import { orderDistributionTarget, productTypeTarget, regionTarget, userActivityTarget, type DrillTarget } from './drillDown';
 import { ORDER_SERIES, type PieItem } from './options';
 import { formatTimeLabels } from './timeLabels';
-import { formatMoney } from '@growth-admin/ui-kit';
+import { formatMoney } from '@growth-admin/ui-kit/core';
 
 export interface DataCell {
   text: string;

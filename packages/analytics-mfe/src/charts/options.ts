@@ -5,7 +5,7 @@ import type { Partly, RevenueStats, TrendPeriod, TrendPoint, UserStats } from '@
 import type { EChartsCoreOption } from 'echarts/core';
 import { formatTimeLabels } from './timeLabels';
 import { axisTooltip, itemTooltip } from './tooltip';
-import { orderTypeLabel, regionName } from '@growth-admin/ui-kit';
+import { orderTypeLabel, regionName } from '@growth-admin/ui-kit/core';
 
 export const PALETTE = ['#4F46E5', '#10B981', '#F59E0B', '#EF4444'] as const;
 export const PIE_OUTER_RADIUS = 100;

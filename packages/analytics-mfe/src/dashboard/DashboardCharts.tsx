@@ -13,7 +13,7 @@ import {
   regionItems,
   revenueByProductTypeItems,
 } from '../charts/options';
-import { formatMoney, navigateTo, sectionHref } from '@growth-admin/ui-kit';
+import { formatMoney, navigateTo, sectionHref } from '@growth-admin/ui-kit/core';
 
 interface DashboardChartsProps {
   period: TrendPeriod;

@@ -4,7 +4,7 @@
 import { DASHBOARD_DEFAULT_PERIOD, type TrendPeriod, type TrendRange } from '@growth-admin/shared-client';
 import { MAX_RANGE_DAYS } from './DateRangeFilter';
 import { PERIOD_OPTIONS } from './PeriodToggle';
-import { dayOf, dayStart, type UrlCodec } from '@growth-admin/ui-kit';
+import { dayOf, dayStart, type UrlCodec } from '@growth-admin/ui-kit/core';
 
 export interface DashboardState {
   period: TrendPeriod;

@@ -1,7 +1,7 @@
 // The three stat cards as plain data: value text, change figure (spec 9, computed by the
 // shared-client helpers), its sign and colour. Missing values show 0, or '0.00' for revenue.
 import type { Partly, RevenueStats, UserStats } from '@growth-admin/shared-client';
-import { formatMoney } from '@growth-admin/ui-kit';
+import { formatMoney } from '@growth-admin/ui-kit/core';
 import { activeUsersChange, formatChange, isPositiveChange, ordersTodayChange, revenueChange } from './changes';
 
 /** Darker than the palette's green and red so the small change text stays readable (WCAG AA). */

@@ -1,7 +1,7 @@
 // Catches what a remote section throws while rendering, so only that section falls back.
 import { Component, type ReactNode } from 'react';
 import { describeLoadError } from '../sections/remoteLoader';
-import { LoadError } from '@growth-admin/ui-kit';
+import { LoadError } from '@growth-admin/ui-kit/core';
 
 interface Props {
   label: string;

@@ -2,7 +2,7 @@
 // render error shows '<Section> is unavailable' with the reason and a Retry (the UI kit's LoadError).
 import { Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Spin } from 'antd';
-import { LoadError } from '@growth-admin/ui-kit';
+import { LoadError } from '@growth-admin/ui-kit/core';
 import type { SectionProps } from '@growth-admin/shared-client';
 import type { Section } from '../sections/routes';
 import { describeLoadError } from '../sections/remoteLoader';

@@ -5,7 +5,7 @@
 // (SidebarFilter, a chunk of its own that a short sidebar never loads; docs/screens.md, 2.1).
 import { lazy, Suspense, type MouseEvent } from 'react';
 import { Menu } from 'antd';
-import { isPlainClick } from '@growth-admin/ui-kit';
+import { isPlainClick } from '@growth-admin/ui-kit/core';
 import { BASE_PATH, pathForSection, type Section } from '../sections/routes';
 import { sectionIcon } from './sectionIcons';
 

@@ -30,7 +30,7 @@ import {
   StepUpHost,
   useAdminTheme,
   useAppearance,
-} from '@growth-admin/ui-kit';
+} from '@growth-admin/ui-kit/core';
 
 export { toastSignedIn } from './toasts';
 export { warmTheme } from './themeWarmup';

@@ -6,7 +6,7 @@
 import { ConfigProvider, theme } from 'antd';
 import { createRoot, type Root } from 'react-dom/client';
 import { getAppearance } from '@growth-admin/shared-client';
-import { adminTheme } from '@growth-admin/ui-kit';
+import { adminTheme } from '@growth-admin/ui-kit/core';
 
 let warm: Root | null = null;
 

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { ConfigProvider, message, notification } from 'antd';
 import type { ToastApi } from '@growth-admin/shared-client';
 import { MotionPreference } from './motionPreference';
-import { useAdminTheme } from '@growth-admin/ui-kit';
+import { useAdminTheme } from '@growth-admin/ui-kit/core';
 
 export const SUCCESS_SECONDS = 3;
 export const ERROR_SECONDS = 5;
