@@ -83,11 +83,14 @@ const FEDERATION_ENTRY = /[\\/]node_modules[\\/]\.federation[\\/]entry\.[0-9a-f]
 /**
  * Gives the federation plugin's own modules ids that do not depend on where the repository is.
  * webpack's deterministic id is a hash of the module's identifier with its paths made relative, and
- * two of them keep the folder in it: the generated entry (a file named by the hash of its text,
- * which holds absolute paths) and a remote's container (its identifier lists the exposed modules'
- * absolute paths inside JSON). Their ids in main.js and remoteEntry.js changed with the folder a
- * clone was made in, and with them the gzip size the byte budget holds. Numbered in the module
- * graph's order instead, before the deterministic ids are given.
+ * three of them keep the folder in it: the generated entry (a file named by the hash of its text,
+ * which holds absolute paths), a remote's container (its identifier lists the exposed modules'
+ * absolute paths inside JSON) and each provided shared module (`provide module (default) react@… =
+ * <absolute path>`). Their ids in main.js and remoteEntry.js changed with the folder a clone was
+ * made in, and with them the gzip size the byte budget holds; a provided module's id, though not
+ * in any file, took the id another module hashed to in one folder and not in another, and moved
+ * that one (crypto-js's hmac-md5: a few bytes of the dashboard's first load). Numbered in the
+ * module graph's order instead, before the deterministic ids are given.
  */
 export class FederationEntryIdsPlugin {
   apply(compiler) {
@@ -98,8 +101,9 @@ export class FederationEntryIdsPlugin {
         // (the entry, concatenated with what it imports, is the concatenation's root module)
         const isEntry = (m) => FEDERATION_ENTRY.test(m.rootModule?.resource ?? m.resource ?? '');
         const isContainer = (m) => m.constructor.name === 'ContainerEntryModule';
+        const isProvided = (m) => m.constructor.name === 'ProvideSharedModule';
         [...modules]
-          .filter((m) => (isEntry(m) || isContainer(m)) && chunkGraph.getModuleId(m) === null)
+          .filter((m) => (isEntry(m) || isContainer(m) || isProvided(m)) && chunkGraph.getModuleId(m) === null)
           .sort((a, b) => order(a) - order(b))
           .forEach((m, i) => chunkGraph.setModuleId(m, `mf${i}`));
       });

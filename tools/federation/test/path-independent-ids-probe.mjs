@@ -1,7 +1,7 @@
 // Compiles the same small Module Federation remote (@module-federation/enhanced, as the packages
 // build with: one exposed module) in two folders of different names, with deterministic ids and,
 // unless `--without`, the build's FederationEntryIdsPlugin, and prints as JSON whether each emitted
-// file is the same in both.
+// file is the same in both, and (`module ids`) whether every module has the same id in both.
 import { createRequire } from 'node:module';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -13,7 +13,10 @@ const webpack = require('webpack');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const files = {
   'src/Section.js': "export default () => 'a section';\n",
-  'src/index.js': "import('./Section.js');\n",
+  'src/index.js': "import('./Section.js');\nimport('probe-lib');\n",
+  // A shared package: its provided module's identifier holds the package's absolute path.
+  'node_modules/probe-lib/package.json': '{ "name": "probe-lib", "version": "1.0.0", "main": "index.js" }\n',
+  'node_modules/probe-lib/index.js': "export const lib = 'a library';\n",
   // A runtime plugin in the folder: the plugin's generated entry names it by its absolute path, as
   // it names the federation runtime's files in a clone's own node_modules.
   'src/runtimePlugin.js': "export default () => ({ name: 'probe-plugin' });\n",
@@ -32,7 +35,7 @@ function build(root) {
     output: { path: join(root, 'dist'), publicPath: 'auto', uniqueName: 'probe' },
     optimization: { minimize: true, moduleIds: 'deterministic', chunkIds: 'deterministic' },
     plugins: [
-      new ModuleFederationPlugin({ name: 'probe', filename: 'remoteEntry.js', exposes: { './Section': './src/Section.js' }, runtimePlugins: [join(root, 'src/runtimePlugin.js')], dts: false }),
+      new ModuleFederationPlugin({ name: 'probe', filename: 'remoteEntry.js', exposes: { './Section': './src/Section.js' }, shared: { 'probe-lib': { requiredVersion: '^1.0.0' } }, runtimePlugins: [join(root, 'src/runtimePlugin.js')], dts: false }),
       ...(process.argv.includes('--without') ? [] : [new FederationEntryIdsPlugin()]),
     ],
     infrastructureLogging: { level: 'error' },
@@ -42,7 +45,11 @@ function build(root) {
       compiler.close(() => {
         if (err || stats.hasErrors()) return reject(err ?? new Error(stats.toString('errors-only')));
         const dist = join(root, 'dist');
-        resolve(Object.fromEntries(readdirSync(dist).map((f) => [f, readFileSync(join(dist, f), 'utf8')])));
+        // Every module's id by its name, but the generated entry's: its name is its file's, a hash of
+        // its text (its id is in the files compared).
+        const modules = stats.toJson({ all: false, modules: true, ids: true }).modules.filter((m) => !/\.federation[\\/]entry\./.test(m.name));
+        const ids = modules.map((m) => `${m.name} ${m.id}`).sort();
+        resolve({ ...Object.fromEntries(readdirSync(dist).map((f) => [f, readFileSync(join(dist, f), 'utf8')])), 'module ids': ids.join('\n') });
       }),
     ),
   );
