@@ -40,8 +40,12 @@ function ensureDebianPackage(binary, pkg, what) {
 const ensureChromium = () => ensureDebianPackage(CHROMIUM, 'chromium-headless-shell', 'the browser tests');
 // The admin API's metrics test scrapes with a real Prometheus (started and stopped by the test).
 const ensurePrometheus = () => ensureDebianPackage(PROMETHEUS, 'prometheus', "the admin API's metrics tests");
-// web-security serves its rendered config through a real nginx (started and stopped by the test).
-const ensureNginx = () => ensureDebianPackage('/usr/sbin/nginx', 'nginx', "web-security's nginx test");
+// web-security serves its rendered config through a real nginx (started and stopped by the test),
+// with the brotli_static module the config uses.
+const ensureNginx = () => {
+  ensureDebianPackage('/usr/sbin/nginx', 'nginx', "web-security's nginx test");
+  ensureDebianPackage('/usr/lib/nginx/modules/ngx_http_brotli_static_module.so', 'libnginx-mod-http-brotli-static', "web-security's nginx test");
+};
 
 // Every workspace package's reports (packages/*, examples/*, tools/federation, e2e: scripts/test-results.mjs)
 // are removed first: the closing line counts only what this run wrote.

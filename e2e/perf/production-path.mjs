@@ -3,7 +3,7 @@
 //   - production: Debian's nginx (a child process with its own prefix in a temporary folder) on the
 //     config the project renders (@growth-admin/web-security's renderNginxConfig) for the shell and
 //     each remote, each on its own https origin on 127.0.0.1, TLS with a certificate made for the run
-//     (a throwaway CA Chromium trusts by its SPKI hash), HTTP/2, the builds' stored .gz files, and the
+//     (a throwaway CA Chromium trusts by its SPKI hash), HTTP/2, the builds' stored .br and .gz files, and the
 //     admin API's origin ended by nginx and passed to the API (as the rendered config does);
 //   - npm start: Node's static servers over plain HTTP/1.1 (six connections per origin).
 // Each in a fresh browser context (empty cache, no connection open) on Lighthouse's mobile network
@@ -96,7 +96,7 @@ async function startProductionPath() {
 
 /** Every request from opening the page, and the bytes on the wire (headers included) of each finished response. */
 async function trackNetwork(cdp) {
-  const seen = { requests: [], bytes: 0, protocols: new Set(), gzipScripts: 0, scripts: 0 };
+  const seen = { requests: [], bytes: 0, protocols: new Set(), encodedScripts: {}, scripts: 0 };
   cdp.on('Network.requestWillBeSent', (e) => seen.requests.push(e.wallTime * 1000));
   cdp.on('Network.responseReceived', ({ response }) => {
     if (response.url.startsWith('data:')) return;
@@ -104,7 +104,8 @@ async function trackNetwork(cdp) {
     if (/\.m?js(\?|$)/.test(response.url)) {
       seen.scripts++;
       const headers = Object.fromEntries(Object.entries(response.headers).map(([k, v]) => [k.toLowerCase(), v]));
-      if (headers['content-encoding'] === 'gzip') seen.gzipScripts++;
+      const encoding = headers['content-encoding'] ?? 'none';
+      seen.encodedScripts[encoding] = (seen.encodedScripts[encoding] ?? 0) + 1;
     }
   });
   cdp.on('Network.loadingFinished', (e) => (seen.bytes += e.encodedDataLength));
@@ -158,7 +159,7 @@ async function coldSignIn(browser, system, { typed }) {
       bytes,
       protocols: [...network.protocols],
       scripts: network.scripts,
-      gzipScripts: network.gzipScripts,
+      encodedScripts: network.encodedScripts,
     };
   } finally {
     await context.close();
@@ -213,7 +214,7 @@ async function main() {
     const result = {
       machine: { cores: cpus().length, loadBefore: loadBefore.map((l) => +l.toFixed(2)), loadAfter: loadAfter.map((l) => +l.toFixed(2)) },
       nginx: paths[0].system.nginxVersion,
-      gzipScripts: `${production[0].gzipScripts} of ${production[0].scripts}`,
+      scriptEncodings: `${Object.entries(production[0].encodedScripts).map(([encoding, n]) => `${n} ${encoding}`).join(', ')} of ${production[0].scripts}`,
       paths: paths.map((p) => ({ id: p.id, label: p.label, fast: summary(runs[p.id].fast), typed: summary(runs[p.id].typed) })),
     };
     if (args.includes('--json')) console.log(JSON.stringify(result, null, 2));
@@ -228,7 +229,7 @@ async function main() {
 function print(result) {
   const { machine } = result;
   console.log(`Machine: ${machine.cores} cores; load average (1/5/15 min) ${machine.loadBefore.join(' / ')} before, ${machine.loadAfter.join(' / ')} after`);
-  console.log(`nginx ${result.nginx}: every answer over HTTP/2; scripts sent gzip from the stored .gz: ${result.gzipScripts}`);
+  console.log(`nginx ${result.nginx}: every answer over HTTP/2; scripts by content encoding (br and gzip from the builds' stored .br and .gz): ${result.scriptEncodings}`);
   for (const p of result.paths) {
     console.log(`${p.label}:`);
     for (const [key, what, goal] of [
@@ -263,7 +264,7 @@ function writeDoc(result) {
       `Lighthouse's mobile network profile (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up, no CPU slowdown), each run in a fresh browser context (empty cache, no connection open), ` +
       `from opening the page: (a) Sign in clicked as soon as the login form shows, (b) the credentials typed over 3 s first; the time is from the click to the four charts drawn, median of ${RUNS} (runs), ` +
       `the requests and bytes on the wire (headers included) those of the median run, from opening the page to the four charts. ` +
-      `Production: Debian's nginx ${result.nginx} on the config web-security renders (the shell and each remote on its own https origin, the API's origin ended by nginx), a certificate made for the run, every answer HTTP/2, scripts from the builds' stored .gz (${result.gzipScripts}). ` +
+      `Production: Debian's nginx ${result.nginx} on the config web-security renders (the shell and each remote on its own https origin, the API's origin ended by nginx), a certificate made for the run, every answer HTTP/2, scripts by content encoding (br and gzip from the builds' stored .br and .gz; a file under 1 kB is gzipped per response): ${result.scriptEncodings}. ` +
       `npm start: Node's static servers over HTTP/1.1. Load average (1/5/15 min) ${result.machine.loadBefore.join(' / ')} before the runs, ${result.machine.loadAfter.join(' / ')} after.`,
     columns: ['path', 'sign-in', 'click → four charts, median (runs, ms)', 'requests', 'bytes on the wire', 'login form shown', 'goal'],
     rows: result.paths.flatMap((p) => [row(p, 'fast', '(a) clicked as soon as the form shows', '≤ 2.0 s'), row(p, 'typed', '(b) typed over 3 s, then clicked', '≤ 1.2 s')]),

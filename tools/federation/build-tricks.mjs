@@ -13,7 +13,7 @@ export const BUILD_TRICKS = {
   'static-css': 'no precomputed antd CSS (antd-static-css.mjs): antd computes every style in the browser; implies precomputed-style',
   'side-effects-free': "antd's @rc-component/* and @ant-design/* packages are not marked side-effect free",
   'federation-web-runtime': "the federation runtime whole: not only its browser half, and the remotes' with remote loading",
-  precompress: 'no stored `.gz` beside the files: the static server compresses each response',
+  precompress: 'no stored `.gz` or `.br` beside the files: the servers compress each response',
 };
 
 /**

@@ -9,7 +9,8 @@
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { compressedCopies } from '../federation/precompress.mjs';
 import { sriOf } from '../federation/integrity.mjs';
 
 /** Files a build ships (not its standalone page's runtime config or the build's own stats). */
@@ -25,6 +26,9 @@ const ENTRY = 'remoteEntry.js';
 export const STORE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 /** The folder of a remote's content-named files, beside its versions. */
 export const FILES_FOLDER = 'files';
+/** How a stored compressed copy is read back, by its suffix. */
+const DECOMPRESS = { '.gz': gunzipSync, '.br': brotliDecompressSync };
+const COPY_SUFFIXES = Object.keys(DECOMPRESS);
 /** A name with webpack's [contenthash:10] in it: the same name is the same bytes in any build. */
 const CONTENT_NAMED = /\.[0-9a-f]{10}\./;
 
@@ -57,7 +61,7 @@ export function contentId(files) {
  * How a build is laid out in the store, served from `filesUrl` (`<store URL>/<remote>/files/`):
  * `shared`, the content-named files (name in the store → the build's path), remoteEntry.js renamed
  * after its content; `own`, the version's files (path → bytes), its manifest pointing the federation
- * runtime at `filesUrl` and the entry's name (with a fresh `.gz` beside it), and `ownHashes`, their
+ * runtime at `filesUrl` and the entry's name (with a fresh `.gz` and `.br` beside it), and `ownHashes`, their
  * hashes; `files`, what the registry records: each file of the build by its name there, with the
  * hash of the bytes served for it.
  */
@@ -67,18 +71,24 @@ export function storeLayout(distDir, filesUrl) {
   const entryName = files[ENTRY] ? `remoteEntry.${createHash('sha256').update(readFileSync(join(distDir, ENTRY))).digest('hex').slice(0, 10)}.js` : null;
   const shared = {};
   const own = {};
+  const entryCopies = new Map([ENTRY, ...COPY_SUFFIXES.map((suffix) => `${ENTRY}${suffix}`)].map((path) => [path, `${entryName}${path.slice(ENTRY.length)}`]));
+  const manifestCopies = COPY_SUFFIXES.map((suffix) => `${MANIFEST}${suffix}`);
   for (const path of Object.keys(files)) {
-    if (entryName && (path === ENTRY || path === `${ENTRY}.gz`)) shared[path === ENTRY ? entryName : `${entryName}.gz`] = path;
+    if (entryName && entryCopies.has(path)) shared[entryCopies.get(path)] = path;
     else if (CONTENT_NAMED.test(path) && !path.includes('/')) shared[path] = path;
-    else if (path !== `${MANIFEST}.gz`) own[path] = readFileSync(join(distDir, path));
+    else if (!manifestCopies.includes(path)) own[path] = readFileSync(join(distDir, path));
   }
   const manifest = JSON.parse(own[MANIFEST].toString('utf8'));
   manifest.metaData.publicPath = filesUrl;
   if (entryName) manifest.metaData.remoteEntry = { ...manifest.metaData.remoteEntry, path: '', name: entryName };
   own[MANIFEST] = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
-  if (files[`${MANIFEST}.gz`]) own[`${MANIFEST}.gz`] = gzipSync(own[MANIFEST], { level: 9 });
   const recorded = { ...files, [MANIFEST]: sri(own[MANIFEST]) };
-  if (own[`${MANIFEST}.gz`]) recorded[`${MANIFEST}.gz`] = sri(own[`${MANIFEST}.gz`]);
+  // The rewritten manifest's copies: made again, in the encodings the build stored.
+  for (const [suffix, bytes] of Object.entries(compressedCopies(own[MANIFEST]))) {
+    if (!files[`${MANIFEST}${suffix}`]) continue;
+    own[`${MANIFEST}${suffix}`] = bytes;
+    recorded[`${MANIFEST}${suffix}`] = sri(bytes);
+  }
   const ownHashes = Object.fromEntries(Object.keys(own).sort().map((path) => [path, sri(own[path])]));
   return { files: recorded, shared, own, ownHashes };
 }
@@ -92,14 +102,15 @@ const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * Whether a content-named file already stored (`stored`) may stand for this build's (`built`): the
- * same bytes; for a `.gz`, the same bytes once unzipped (another zlib compresses the same file
- * differently, and the browser is sent what it unzips to).
+ * same bytes; for a `.gz` or `.br`, the same bytes once decompressed (another zlib or brotli
+ * compresses the same file differently, and the browser is sent what it decompresses to).
  */
 export function sameFile(name, stored, built) {
   if (stored.equals(built)) return true;
-  if (!name.endsWith('.gz')) return false;
+  const decompress = DECOMPRESS[name.slice(name.lastIndexOf('.'))];
+  if (!decompress) return false;
   try {
-    return gunzipSync(stored).equals(gunzipSync(built));
+    return decompress(stored).equals(decompress(built));
   } catch {
     return false;
   }

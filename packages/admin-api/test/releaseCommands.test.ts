@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import { createDeployToken } from '../src/controlPlane/releases/deployTokens';
 import { Api, SIGNING_KEY, startTestServer, TEST_TMP, type TestServer } from './helpers';
 import { chunkName, projectsBuild, sharedList } from './releaseFixtures';
@@ -125,6 +125,37 @@ test("a stored .gz of the same file compressed otherwise (another zlib) stands f
   writeFileSync(join(storeDir, 'projects/files', gz), elsewhere);
   await done(['release', 'projects', '--dist', build, '--version', '4.0.0']);
   expect(readFileSync(join(storeDir, 'projects/files', gz))).toEqual(elsewhere);
+});
+
+test("a build's stored .gz and .br go with their files: the entry's under its content name, the rewritten manifest's made again", async () => {
+  const build = dist('v5', 'console.log(5)');
+  for (const file of ['mf-manifest.json', 'remoteEntry.js', chunkName('console.log(5)')]) {
+    const bytes = readFileSync(join(build, file));
+    writeFileSync(join(build, `${file}.gz`), gzipSync(bytes, { level: 9 }));
+    writeFileSync(join(build, `${file}.br`), brotliCompressSync(bytes));
+  }
+  await done(['release', 'projects', '--dist', build, '--version', '5.0.0']);
+  const version = join(storeDir, 'projects/5.0.0');
+  const manifest = readFileSync(join(version, 'mf-manifest.json'));
+  expect(JSON.parse(manifest.toString()).metaData.publicPath).toBe(`${hostUrl}/projects/files/`);
+  expect(gunzipSync(readFileSync(join(version, 'mf-manifest.json.gz'))).equals(manifest)).toBe(true);
+  expect(brotliDecompressSync(readFileSync(join(version, 'mf-manifest.json.br'))).equals(manifest)).toBe(true);
+  const entry = JSON.parse(manifest.toString()).metaData.remoteEntry.name;
+  const files = readdirSync(join(storeDir, 'projects/files')).sort();
+  expect(files).toEqual(expect.arrayContaining([entry, `${entry}.gz`, `${entry}.br`, `${chunkName('console.log(5)')}.br`]));
+  expect(brotliDecompressSync(readFileSync(join(storeDir, 'projects/files', `${entry}.br`))).equals(readFileSync(join(build, 'remoteEntry.js')))).toBe(true);
+  expect(readdirSync(version).filter((f) => f.startsWith('remoteEntry'))).toEqual([]);
+});
+
+test("a stored .br of the same file compressed otherwise (another brotli) stands for this build's: accepted, not rewritten", async () => {
+  const build = dist('v6', 'console.log(6)');
+  const br = `${chunkName('console.log(6)')}.br`;
+  writeFileSync(join(build, br), brotliCompressSync('console.log(6)'));
+  const elsewhere = brotliCompressSync('console.log(6)', { params: { [constants.BROTLI_PARAM_LGWIN]: 10 } }); // (another window: other bytes)
+  mkdirSync(join(storeDir, 'projects/files'), { recursive: true });
+  writeFileSync(join(storeDir, 'projects/files', br), elsewhere);
+  await done(['release', 'projects', '--dist', build, '--version', '6.0.0']);
+  expect(readFileSync(join(storeDir, 'projects/files', br))).toEqual(elsewhere);
 });
 
 test('the same release again is a no-op; another build under a used version is refused and the store keeps the first', async () => {

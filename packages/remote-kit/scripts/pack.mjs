@@ -146,11 +146,12 @@ function stageFederation(stage) {
   return pkg.version;
 }
 
-/** tools/release as `release/`, beside the one module of tools/federation it imports (as in this repository). */
+/** tools/release as `release/`, beside the modules of tools/federation it imports (as in this repository). */
 function stageRelease(stage, version) {
   cpSync(source.release, join(stage, 'release'), { recursive: true });
   mkdirSync(join(stage, 'federation'));
-  cpSync(join(source.federation, 'integrity.mjs'), join(stage, 'federation/integrity.mjs'));
+  for (const module of ['integrity.mjs', 'precompress.mjs'])
+    cpSync(join(source.federation, module), join(stage, 'federation', module));
   writeJson(
     join(stage, 'package.json'),
     manifest(

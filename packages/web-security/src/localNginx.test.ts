@@ -1,13 +1,13 @@
 // The rendered config served by Debian's nginx, over TLS with a certificate made for the run and
 // HTTP/2, read with Node's HTTP/2 client trusting only the run's CA: the page with its nonce and
-// runtime config, a stored .gz sent as it is, a remote's files cross-origin, and the API's origin
+// runtime config, a stored .br or .gz sent as it is, a remote's files cross-origin, and the API's origin
 // passed to a plain HTTP instance with the client's address.
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { connect, type ClientHttp2Session } from 'node:http2';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { makeRunCertificate, nginxVersion, NGINX, NGINX_MISSING, startNginx, type RunCertificate, type RunningNginx } from './localNginx';
 import { renderNginxConfig } from './nginx';
 
@@ -66,7 +66,12 @@ beforeAll(async () => {
     return join(dir, name);
   };
   // The stored .gz is level 9: nginx compressing the file itself (gzip_comp_level 1) would send other bytes.
-  const shellRoot = site('shell', { 'index.html': PAGE, 'main.0123456789.js': SCRIPT, 'main.0123456789.js.gz': gzipSync(SCRIPT, { level: 9 }) });
+  const shellRoot = site('shell', {
+    'index.html': PAGE,
+    'main.0123456789.js': SCRIPT,
+    'main.0123456789.js.gz': gzipSync(SCRIPT, { level: 9 }),
+    'main.0123456789.js.br': brotliCompressSync(SCRIPT),
+  });
   const remoteRoot = site('remote', { 'mf-manifest.json': '{"name":"analytics"}', 'remoteEntry.js': 'var analytics;' });
   ports = { shell: await freePort(), remote: await freePort(), api: await freePort() };
   api = createServer((req, res) => {
@@ -111,7 +116,15 @@ test("the shell's page over HTTP/2 with TLS: a fresh nonce in the CSP and the pa
   expect(second.headers['content-security-policy']).not.toContain(nonce);
 });
 
-test("a content-hashed script: the build's stored .gz as it is, immutable for a year", async () => {
+test("a content-hashed script to a browser that takes br: the build's stored .br as it is, immutable for a year", async () => {
+  const brotli = await get(ports.shell, '/main.0123456789.js', { 'accept-encoding': 'gzip, deflate, br, zstd' });
+  expect(brotli.headers['content-encoding']).toBe('br');
+  expect(brotli.body.equals(readFileSync(join(dir, 'shell/main.0123456789.js.br')))).toBe(true);
+  expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(brotli.headers.vary).toBe('Accept-Encoding');
+});
+
+test("a content-hashed script to a client without br: the build's stored .gz as it is, immutable for a year", async () => {
   const zipped = await get(ports.shell, '/main.0123456789.js', { 'accept-encoding': 'gzip' });
   expect(zipped.headers['content-encoding']).toBe('gzip');
   expect(zipped.body.equals(readFileSync(join(dir, 'shell/main.0123456789.js.gz')))).toBe(true);

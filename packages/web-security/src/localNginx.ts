@@ -5,13 +5,16 @@
 // The real-nginx test and the production-path perf run (e2e/perf/production-path.mjs) use it.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createHash, X509Certificate } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 
 export const NGINX = process.env.NGINX_PATH || '/usr/sbin/nginx';
 export const OPENSSL = process.env.OPENSSL_PATH || 'openssl';
 export const NGINX_MISSING = `${NGINX} is missing: install Debian's nginx (apt-get install -y --no-install-recommends nginx)`;
+/** The module of the rendered config's `brotli_static` (Debian enables it in /etc/nginx/modules-enabled; this prefix loads it itself). */
+export const BROTLI_STATIC_MODULE = process.env.NGINX_BROTLI_STATIC_MODULE || '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+export const BROTLI_STATIC_MISSING = `${BROTLI_STATIC_MODULE} is missing: install Debian's libnginx-mod-http-brotli-static (apt-get install -y --no-install-recommends libnginx-mod-http-brotli-static)`;
 
 /** `1.22.1`: what `nginx -v` says of itself (on stderr). */
 export function nginxVersion(binary = NGINX): string {
@@ -68,6 +71,7 @@ function portOpen(port: number): Promise<boolean> {
  * and resolves once every port of `ports` takes connections. One worker; logs in `dir`.
  */
 export async function startNginx({ dir, siteConfig, ports, timeoutMs = 15_000 }: { dir: string; siteConfig: string; ports: number[]; timeoutMs?: number }): Promise<RunningNginx> {
+  if (!existsSync(BROTLI_STATIC_MODULE)) throw new Error(BROTLI_STATIC_MISSING);
   mkdirSync(join(dir, 'temp'), { recursive: true });
   // Run as root, nginx's worker is `nobody`: it must get into the prefix.
   chmodSync(dir, 0o755);
@@ -77,6 +81,7 @@ export async function startNginx({ dir, siteConfig, ports, timeoutMs = 15_000 }:
   writeFileSync(
     configFile,
     `daemon off;
+load_module ${BROTLI_STATIC_MODULE};
 worker_processes 1;
 pid ${join(dir, 'nginx.pid')};
 error_log ${join(dir, 'error.log')} warn;

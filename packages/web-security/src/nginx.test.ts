@@ -35,10 +35,11 @@ describe('the production nginx config', () => {
     expect(config.split('# remote ').slice(1).join('')).not.toContain('growth-admin:runtime-config');
   });
 
-  it('serves the build\'s stored .gz files (precompress.mjs) and compresses the rest per response', () => {
+  it('serves the build\'s stored .br and .gz files (precompress.mjs) and compresses the rest per response', () => {
     const servers = config.split(/\n(?=server \{)/).filter((s) => s.startsWith('server {'));
     expect(servers).toHaveLength(7); // shell, five remotes, API
-    for (const server of servers.slice(0, 6)) expect(server).toMatch(/gzip_static on;\n {2}gzip on;\n {2}gzip_vary on;/);
+    for (const server of servers.slice(0, 6)) expect(server).toMatch(/brotli_static on;\n {2}gzip_static on;\n {2}gzip on;\n {2}gzip_vary on;/);
+    expect(servers[6]).not.toContain('brotli_static'); // the API compresses its own answers
   });
 
   it("serves a remote's files cross-origin and its standalone page with scripts from itself only", () => {

@@ -91,7 +91,9 @@ ${listen(site.origin, plan)}
   server_name ${url.hostname};
   root ${site.root};
   charset utf-8;
-  # The build's stored .gz (tools/federation/precompress.mjs) where there is one, else compressed per response.
+  # The build's stored .br (to a browser that takes br: over HTTPS) or .gz (tools/federation/precompress.mjs)
+  # where there is one, else gzip per response. brotli_static needs Debian's libnginx-mod-http-brotli-static.
+  brotli_static on;
   gzip_static on;
   gzip on;
   gzip_vary on;

@@ -1,12 +1,13 @@
 /**
  * @jest-environment node
  */
-// The build stores each script, stylesheet and manifest gzipped beside it (precompress.mjs): from
-// 1 kB on, rewritten only when its file changed, written aside then renamed, the same bytes each time.
+// The build stores each script, stylesheet and manifest gzipped and brotli-compressed beside it
+// (precompress.mjs): from 1 kB on, rewritten only when its file changed, written aside then renamed,
+// the same bytes each time.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 // (an ES module of the build tools, transformed for jest: see jest.config.cjs)
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -22,7 +23,7 @@ beforeEach(() => {
 afterEach(() => rmSync(dist, { recursive: true, force: true }));
 
 describe('precompress', () => {
-  it('stores a gzip copy of scripts, stylesheets and manifests from 1 kB on, and nothing else', () => {
+  it('stores a gzip and a brotli copy of scripts, stylesheets and manifests from 1 kB on, and nothing else', () => {
     writeFileSync(join(dist, '320.0123456789.js'), script('echarts'));
     writeFileSync(join(dist, 'antd-static.0123456789.css'), `.a{color:red}\n`.repeat(200));
     writeFileSync(join(dist, 'mf-manifest.json'), JSON.stringify({ name: 'analytics', padding: 'x'.repeat(2000) }));
@@ -31,12 +32,18 @@ describe('precompress', () => {
     writeFileSync(join(dist, '320.0123456789.js.LICENSE.txt'), 'MIT\n'.repeat(400));
     writeFileSync(join(dist, 'mf-manifest-stats.json'), JSON.stringify({ padding: 'x'.repeat(2000) }));
 
-    expect(precompress(dist)).toBe(3);
+    expect(precompress(dist)).toBe(6);
     for (const file of ['320.0123456789.js', 'antd-static.0123456789.css', 'mf-manifest.json']) {
-      expect(gunzipSync(readFileSync(join(dist, `${file}.gz`))).equals(readFileSync(join(dist, file)))).toBe(true);
+      const gz = readFileSync(join(dist, `${file}.gz`));
+      const br = readFileSync(join(dist, `${file}.br`));
+      expect(gunzipSync(gz).equals(readFileSync(join(dist, file)))).toBe(true);
+      expect(brotliDecompressSync(br).equals(readFileSync(join(dist, file)))).toBe(true);
+      expect(br.length).toBeLessThan(gz.length); // what brotli is stored for
     }
     // Too small to gain; answered per request by the servers; the build's stats; not fetched by the page.
-    for (const file of ['tiny.0123456789.js', 'runtime-config.json', 'mf-manifest-stats.json', '320.0123456789.js.LICENSE.txt']) expect(existsSync(join(dist, `${file}.gz`))).toBe(false);
+    for (const file of ['tiny.0123456789.js', 'runtime-config.json', 'mf-manifest-stats.json', '320.0123456789.js.LICENSE.txt']) {
+      for (const suffix of ['.gz', '.br']) expect(existsSync(join(dist, `${file}${suffix}`))).toBe(false);
+    }
   });
 
   it('rewrites a copy only when its file changed, and drops a copy whose file is gone', () => {
@@ -50,25 +57,30 @@ describe('precompress', () => {
     const later = new Date(statSync(`${entry}.gz`).mtimeMs + 1000);
     utimesSync(entry, later, later); // (a rebuild writes it after its old copy)
     rmSync(join(dist, 'old.0123456789.js'));
-    expect(precompress(dist)).toBe(1);
+    expect(precompress(dist)).toBe(2);
     expect(gunzipSync(readFileSync(`${entry}.gz`)).toString()).toContain('release 2');
+    expect(brotliDecompressSync(readFileSync(`${entry}.br`)).toString()).toContain('release 2');
     expect(existsSync(join(dist, 'old.0123456789.js.gz'))).toBe(false);
+    expect(existsSync(join(dist, 'old.0123456789.js.br'))).toBe(false);
   });
 
   it('writes each copy aside first, and clears what a build killed while writing left', () => {
     writeFileSync(join(dist, 'a.0123456789.js'), script('whole'));
     writeFileSync(join(dist, 'a.0123456789.js.gz.partial-4242'), 'cut short');
-    expect(precompress(dist)).toBe(1);
-    expect(readdirSync(dist).sort()).toEqual(['a.0123456789.js', 'a.0123456789.js.gz']);
+    writeFileSync(join(dist, 'a.0123456789.js.br.partial-4242'), 'cut short');
+    expect(precompress(dist)).toBe(2);
+    expect(readdirSync(dist).sort()).toEqual(['a.0123456789.js', 'a.0123456789.js.br', 'a.0123456789.js.gz']);
     expect(gunzipSync(readFileSync(join(dist, 'a.0123456789.js.gz'))).toString()).toContain('whole');
   });
 
   it('gives the same bytes for the same file (a release uploaded again has the same hashes)', () => {
     writeFileSync(join(dist, 'a.0123456789.js'), script('same'));
     precompress(dist);
-    const first = readFileSync(join(dist, 'a.0123456789.js.gz'));
-    rmSync(join(dist, 'a.0123456789.js.gz'));
-    precompress(dist);
-    expect(readFileSync(join(dist, 'a.0123456789.js.gz')).equals(first)).toBe(true);
+    for (const copy of ['a.0123456789.js.gz', 'a.0123456789.js.br']) {
+      const first = readFileSync(join(dist, copy));
+      rmSync(join(dist, copy));
+      precompress(dist);
+      expect(readFileSync(join(dist, copy)).equals(first)).toBe(true);
+    }
   });
 });

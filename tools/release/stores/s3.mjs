@@ -45,6 +45,7 @@ const CONTENT_TYPES = {
   '.woff': 'font/woff',
   '.woff2': 'font/woff2',
   '.gz': 'application/gzip',
+  '.br': 'application/x-brotli',
 };
 
 
