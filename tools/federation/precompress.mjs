@@ -8,7 +8,7 @@
 // final bytes: the manifest is rewritten after webpack's own stages (its chunk hashes, integrity.mjs).
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 
 /** What is worth storing compressed: text the page fetches, from 1 kB on (below, gzip gains nothing). */
 const COMPRESSIBLE = /\.(m?js|css|json|svg)$/;
@@ -22,21 +22,35 @@ const LEFT_PLAIN = new Set(['runtime-config.json', 'mf-manifest-stats.json']);
  */
 const BROTLI_QUALITY = 10;
 
-/** Each stored encoding: its suffix and how it is made (the same bytes for the same file every time, so a release's hashes stay stable across rebuilds). */
+/**
+ * Each stored encoding: its suffix, how it is made (the same bytes for the same file every time, so a
+ * release's hashes stay stable across rebuilds) and read back (the release store compares copies by
+ * what they decompress to).
+ */
 const ENCODINGS = [
   // Level 9: written once, sent many times. Node's gzip header has no time or name.
-  { suffix: '.gz', compress: (bytes) => gzipSync(bytes, { level: constants.Z_BEST_COMPRESSION }) },
+  { suffix: '.gz', compress: (bytes) => gzipSync(bytes, { level: constants.Z_BEST_COMPRESSION }), decompress: gunzipSync },
   {
     suffix: '.br',
     compress: (bytes) =>
       brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+    decompress: brotliDecompressSync,
   },
 ];
-const PARTIAL = /\.(gz|br)\.partial-\d+$/;
+/** The suffixes of a file's stored copies: `.gz`, `.br`. */
+export const COPY_SUFFIXES = ENCODINGS.map(({ suffix }) => suffix);
+/** A copy being written (precompress names nothing else so): left by a build killed half-way. */
+const PARTIAL = /\.partial-\d+$/;
 
 /** A file's stored copies, by suffix (`.gz`, `.br`): what precompress writes beside it (the release store remakes a rewritten manifest's with it). */
 export function compressedCopies(bytes) {
   return Object.fromEntries(ENCODINGS.map(({ suffix, compress }) => [suffix, compress(bytes)]));
+}
+
+/** What a stored copy named `name` (`….js.br`) decompresses to; null when the name is not a stored copy's. */
+export function decompressedCopy(name, bytes) {
+  const encoding = ENCODINGS.find(({ suffix }) => name.endsWith(suffix));
+  return encoding ? encoding.decompress(bytes) : null;
 }
 
 /** Brings every `.gz` and `.br` under `dir` in line with its file; answers how many copies were written. */

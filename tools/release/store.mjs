@@ -9,8 +9,7 @@
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { compressedCopies } from '../federation/precompress.mjs';
+import { COPY_SUFFIXES, compressedCopies, decompressedCopy } from '../federation/precompress.mjs';
 import { sriOf } from '../federation/integrity.mjs';
 
 /** Files a build ships (not its standalone page's runtime config or the build's own stats). */
@@ -26,9 +25,6 @@ const ENTRY = 'remoteEntry.js';
 export const STORE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 /** The folder of a remote's content-named files, beside its versions. */
 export const FILES_FOLDER = 'files';
-/** How a stored compressed copy is read back, by its suffix. */
-const DECOMPRESS = { '.gz': gunzipSync, '.br': brotliDecompressSync };
-const COPY_SUFFIXES = Object.keys(DECOMPRESS);
 /** A name with webpack's [contenthash:10] in it: the same name is the same bytes in any build. */
 const CONTENT_NAMED = /\.[0-9a-f]{10}\./;
 
@@ -107,10 +103,9 @@ const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
  */
 export function sameFile(name, stored, built) {
   if (stored.equals(built)) return true;
-  const decompress = DECOMPRESS[name.slice(name.lastIndexOf('.'))];
-  if (!decompress) return false;
   try {
-    return decompress(stored).equals(decompress(built));
+    const unpacked = decompressedCopy(name, stored);
+    return unpacked !== null && unpacked.equals(decompressedCopy(name, built));
   } catch {
     return false;
   }
