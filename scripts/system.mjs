@@ -156,7 +156,9 @@ export async function startSystem(options = {}) {
     // The build's sections and slot contributions: the registry composes the shell from them.
     if (!existsSync(join(dist, 'remote-meta.json'))) throw new Error(`packages/${r.pkg}/dist/remote-meta.json is missing: build first`);
     const meta = JSON.parse(readFileSync(join(dist, 'remote-meta.json'), 'utf8'));
-    return { remote: name, version: `local-${contentId(files)}`, manifestUrl: runtimeConfig.remotes[name], files, meta };
+    // Its manifest: the registry reads what each module loads first off it (the login screen's prefetch).
+    const manifest = JSON.parse(readFileSync(join(dist, 'mf-manifest.json'), 'utf8'));
+    return { remote: name, version: `local-${contentId(files)}`, manifestUrl: runtimeConfig.remotes[name], files, meta, manifest };
   });
   writeFileSync(seedFile, `${JSON.stringify(seed, null, 2)}\n`);
   // A deploy token for this machine's release commands (`npm run release -- <remote>` reads the file).

@@ -86,6 +86,7 @@ test("the back-office's migrations run first, then the control plane's; the cont
     '25 served_releases',
     '26 release_previews',
     '27 session_overrides',
+    '28 release_first_load',
   ]);
   // No back-office migration names a control-plane table (they run before those exist).
   const controlPlaneTables = ['releases', 'release_failures', 'deploy_tokens', 'remotes', 'release_measurements', 'served_releases', 'session_previews', 'release_preview_key', 'session_overrides'];

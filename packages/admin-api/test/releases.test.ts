@@ -51,7 +51,8 @@ function build(remote: string, version: string, change: { manifest?: (m: any) =>
   const exposes = remote === 'orders' ? ['Orders', 'Payments'] : ['Section'];
   const manifest: any = {
     name: remote,
-    exposes: exposes.map((name) => ({ name, path: `./${name}` })),
+    metaData: { name: remote, publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' } },
+    exposes: exposes.map((name) => ({ name, path: `./${name}`, assets: { js: { sync: ['shared.js', `${name}.js`], async: ['later.js'] } } })),
     shared: sharedList(),
   };
   change.manifest?.(manifest);
@@ -176,8 +177,22 @@ test('the registry is filled from the built remotes on first start; anonymous: t
 
 test("anonymous: the landing section's stable release and its hashes only, never a canary, another remote or a role's own first screen", async () => {
   const MANIFEST_HASH = `sha384-${'M'.repeat(64)}`;
-  const stable = await registered(input('analytics', '2.0.0', { files: { 'remoteEntry.js': HASH, 'mf-manifest.json': MANIFEST_HASH } }));
-  const landing = { remote: 'analytics', module: './Section', manifestUrl: stable.manifestUrl, integrity: { manifest: MANIFEST_HASH, entry: HASH } };
+  const SECTION_HASH = `sha384-${'S'.repeat(64)}`;
+  const files = { 'remoteEntry.js': HASH, 'mf-manifest.json': MANIFEST_HASH, 'Section.js': SECTION_HASH, 'later.js': HASH };
+  const stable = await registered(input('analytics', '2.0.0', { files }));
+  const folder = stable.manifestUrl.replace('mf-manifest.json', '');
+  // What the manifest says its module loads first, with the hashes the release recorded: remoteEntry.js,
+  // then the module's chunks (not shared.js, which the release recorded no hash for, nor a later chunk).
+  const landing = {
+    remote: 'analytics',
+    module: './Section',
+    manifestUrl: stable.manifestUrl,
+    integrity: { manifest: MANIFEST_HASH, entry: HASH },
+    files: [
+      { url: `${folder}remoteEntry.js`, integrity: HASH },
+      { url: `${folder}Section.js`, integrity: SECTION_HASH },
+    ],
+  };
   const anonymous = async () => {
     const res = await config(null);
     expect(res.headers.get('cache-control')).toBe('public, max-age=5');
@@ -205,6 +220,16 @@ test("anonymous: the landing section's stable release and its hashes only, never
   await registered({ ...input('settings', '2.0.0'), manifestUrl: build('settings', '2.0.0', { meta: ownerFirst }) });
   expect((await config(owner.token)).body.data.composition.sections[0].path).toBe('settings');
   expect((await anonymous()).landing).toBeUndefined();
+});
+
+test('anonymous: no landing for a release whose manifest names no remoteEntry.js (nothing to fetch before sign-in)', async () => {
+  const release = input('analytics', '2.1.0', { files: { 'remoteEntry.js': HASH, 'mf-manifest.json': HASH } });
+  const manifestUrl = build('analytics', '2.1.0', { manifest: (m) => delete m.metaData }); // (the same URL, its manifest changed)
+  await registered({ ...release, manifestUrl });
+  const res = await config(null);
+  expect(res.body.data.landing).toBeUndefined();
+  // Its administrators load it as always: the composition names it, with its hashes.
+  expect((await config(owner.token)).body.data.remotes.analytics).toBe(manifestUrl);
 });
 
 test('a deploy token registers a canary; the canary is sticky per subject and its share is about right', async () => {

@@ -195,7 +195,7 @@ test('the gate: a section path another remote owns, a manifest off the remote’
   );
   // Two releases racing past the gate (each checked before the other was stored): the registry's
   // transaction has the last word.
-  const racing = registerRelease(t.server.db, { adminId: null, username: 'deploy:billing-deploy', ip: '' }, release('billing', '1.1.2'), taking as any);
+  const racing = registerRelease(t.server.db, { adminId: null, username: 'deploy:billing-deploy', ip: '' }, release('billing', '1.1.2'), { meta: taking, firstLoad: null } as any);
   await expect(racing).rejects.toMatchObject({ statusCode: 422, code: 'RELEASE_INCOMPATIBLE', message: 'billing 1.1.2 cannot be released: the section path /orders belongs to the remote orders' });
   expect(await releasesRows()).toEqual(before);
 });

@@ -24,6 +24,7 @@ function release(remote: string, version: string, meta: Partial<RemoteMeta> | Re
     changedBy: 'owner',
     failures: 0,
     meta: full as ComposableRelease['meta'],
+    firstLoad: null,
     ...over,
   };
 }

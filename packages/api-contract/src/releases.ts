@@ -119,10 +119,13 @@ export const RuntimeConfig = Type.Object({
         module: Type.String({ description: 'The exposed module of the first section (`./Section`)' }),
         manifestUrl: Type.String({ description: 'The stable (active) release’s mf-manifest.json, never a canary’s' }),
         integrity: Type.Object({ manifest: Type.String(), entry: Type.String() }),
+        files: Type.Array(Type.Object({ url: Type.String(), integrity: Type.String({ description: 'SRI hash (sha384-…) the release recorded for the file' }) }), {
+          description: 'What the module loads first, read off the release’s manifest when it was registered: remoteEntry.js, then the module’s synchronous chunks',
+        }),
       },
       {
         description:
-          'Without a session only, and only when every role’s first section is the same remote’s: that remote’s stable release, so the login screen can fetch its files into the browser’s cache while the form is shown (the same files anyone may fetch from its public origin). Absent when the roles’ first sections differ or the release recorded no hashes',
+          'Without a session only, and only when every role’s first section is the same remote’s: that remote’s stable release, so the login screen can fetch its manifest and files into the browser’s cache while the form is shown (the same files anyone may fetch from its public origin). Absent when the roles’ first sections differ or the release recorded no hashes or no first load (a release registered before the registry recorded it)',
       },
     ),
   ),

@@ -1291,7 +1291,7 @@ export interface operations {
                                         label: string;
                                     }[];
                                 };
-                                /** @description Without a session only, and only when every role’s first section is the same remote’s: that remote’s stable release, so the login screen can fetch its files into the browser’s cache while the form is shown (the same files anyone may fetch from its public origin). Absent when the roles’ first sections differ or the release recorded no hashes */
+                                /** @description Without a session only, and only when every role’s first section is the same remote’s: that remote’s stable release, so the login screen can fetch its manifest and files into the browser’s cache while the form is shown (the same files anyone may fetch from its public origin). Absent when the roles’ first sections differ or the release recorded no hashes or no first load (a release registered before the registry recorded it) */
                                 landing?: {
                                     remote: string;
                                     /** @description The exposed module of the first section (`./Section`) */
@@ -1302,6 +1302,12 @@ export interface operations {
                                         manifest: string;
                                         entry: string;
                                     };
+                                    /** @description What the module loads first, read off the release’s manifest when it was registered: remoteEntry.js, then the module’s synchronous chunks */
+                                    files: {
+                                        url: string;
+                                        /** @description SRI hash (sha384-…) the release recorded for the file */
+                                        integrity: string;
+                                    }[];
                                 };
                                 /** @description The previews this session entered (`POST /api/admin/previews`), present only when it entered any: for each, whether it is served (`active`) or fell back to the chosen release because it expired or was deleted */
                                 previews?: {
@@ -5673,7 +5679,7 @@ export interface operations {
                                     label: string;
                                 }[];
                             };
-                            /** @description Without a session only, and only when every role’s first section is the same remote’s: that remote’s stable release, so the login screen can fetch its files into the browser’s cache while the form is shown (the same files anyone may fetch from its public origin). Absent when the roles’ first sections differ or the release recorded no hashes */
+                            /** @description Without a session only, and only when every role’s first section is the same remote’s: that remote’s stable release, so the login screen can fetch its manifest and files into the browser’s cache while the form is shown (the same files anyone may fetch from its public origin). Absent when the roles’ first sections differ or the release recorded no hashes or no first load (a release registered before the registry recorded it) */
                             landing?: {
                                 remote: string;
                                 /** @description The exposed module of the first section (`./Section`) */
@@ -5684,6 +5690,12 @@ export interface operations {
                                     manifest: string;
                                     entry: string;
                                 };
+                                /** @description What the module loads first, read off the release’s manifest when it was registered: remoteEntry.js, then the module’s synchronous chunks */
+                                files: {
+                                    url: string;
+                                    /** @description SRI hash (sha384-…) the release recorded for the file */
+                                    integrity: string;
+                                }[];
                             };
                             /** @description The previews this session entered (`POST /api/admin/previews`), present only when it entered any: for each, whether it is served (`active`) or fell back to the chosen release because it expired or was deleted */
                             previews?: {

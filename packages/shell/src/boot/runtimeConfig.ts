@@ -34,6 +34,8 @@ export interface LandingRelease {
   module: string;
   manifestUrl: string;
   integrity: RemoteIntegrity;
+  /** What the module loads first, as the release recorded it: remoteEntry.js, then its chunks, each with its hash. */
+  files: Array<{ url: string; integrity: string }>;
 }
 
 export interface RuntimeConfig {
@@ -149,8 +151,11 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
   // Taken only whole, with its hashes: the prefetch fetches nothing unchecked.
   const landing = isObject(v.landing) ? v.landing : {};
   const landingHashes = isObject(landing.integrity) ? hashesOf(landing.integrity) : null;
-  if (str(landing.remote) && str(landing.module) && str(landing.manifestUrl) && landingHashes) {
-    config.landing = { remote: landing.remote, module: landing.module, manifestUrl: landing.manifestUrl, integrity: landingHashes };
+  const files = Array.isArray(landing.files) ? landing.files : [];
+  const hashed = (f: unknown): f is { url: string; integrity: string } => isObject(f) && str(f.url) && str(f.integrity) && SRI.test(f.integrity);
+  if (str(landing.remote) && str(landing.module) && str(landing.manifestUrl) && landingHashes && files.length && files.every(hashed)) {
+    const wellFormed = files.map(({ url, integrity }) => ({ url, integrity }));
+    config.landing = { remote: landing.remote, module: landing.module, manifestUrl: landing.manifestUrl, integrity: landingHashes, files: wellFormed };
   }
   return config;
 }

@@ -14,6 +14,7 @@ import {
 import { REMOTE_FILES, RemoteMeta as RemoteMetaSchema, SECTION_ICONS, SHELL_CONTRACT_FILE, type RemoteMeta } from '@growth-admin/api-contract/remote-meta';
 import { Value } from '@sinclair/typebox/value';
 import { ApiError } from '../../http/errors';
+import { firstLoadOf, type FirstLoad } from './firstLoad';
 
 export { kitAdvice, REMOTE_KIT_PACKAGE, type FederationManifest, type RegistryView, type RemoteUsage, type ShellProvides } from '@growth-admin/api-contract/compatibility';
 
@@ -93,14 +94,20 @@ export function originProblem(manifestUrl: string, allowed: string[]): string | 
   return allowed.includes(origin) ? null : `its manifest is on ${origin}, not on the remote's origin nor on an origin releases are served from (${allowed.join(', ')})`;
 }
 
+/** What the gate read of a build it passed: its remote-meta.json and what its modules load first. */
+export interface GatedBuild {
+  meta: RemoteMeta;
+  firstLoad: FirstLoad | null;
+}
+
 /**
- * Resolves with the build's metadata when the build at `manifestUrl` may be released as `remote`
- * (registered at `remoteOrigin`); else throws 422 naming every problem.
+ * Resolves with the build's metadata and first load when the build at `manifestUrl` may be released
+ * as `remote` (registered at `remoteOrigin`); else throws 422 naming every problem.
  */
 export async function gateRelease(
   input: { remote: string; version: string; manifestUrl: string },
   context: { shellUrl: string | null; remoteOrigin: string; releaseOrigins: string[]; registry: RegistryView },
-): Promise<RemoteMeta> {
+): Promise<GatedBuild> {
   const refuse = (problems: string[]) => incompatible(input.remote, input.version, problems);
   const foreign = originProblem(input.manifestUrl, [...new Set([context.remoteOrigin, ...context.releaseOrigins])]);
   if (foreign) throw refuse([foreign]); // nothing is fetched from an origin that may not serve code
@@ -122,5 +129,5 @@ export async function gateRelease(
   // A usage file that does not load is as good as none: the build's uses cannot be checked.
   const problems = compatibilityProblems(input.remote, manifest, usage instanceof Error ? null : (usage as RemoteUsage | null), meta, shell, context.registry);
   if (problems.length) throw refuse(problems);
-  return meta as RemoteMeta;
+  return { meta: meta as RemoteMeta, firstLoad: firstLoadOf(manifest, input.manifestUrl) };
 }

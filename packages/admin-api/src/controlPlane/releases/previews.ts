@@ -215,6 +215,7 @@ export async function sessionPreviews(q: Queryable, sessionId: string): Promise<
         state: 'active',
         files: (json(release.files) ?? {}) as Record<string, string>,
         meta: (json(release.meta) ?? {}) as ComposableRelease['meta'],
+        firstLoad: null, // (never read: the login screen prefetches no preview)
         createdAt: iso(release.createdAt as unknown as Date),
         changedAt: iso(release.changedAt as unknown as Date),
         previewLabel: e.label,

@@ -9,23 +9,27 @@ import { iso } from '../../db/dates';
 import { ApiError, conflict, notFound } from '../../http/errors';
 import { audit, type Actor } from '../../db/audit';
 import { ensureSeedRemote, liveRemote, lockRemote } from '../remotes/repository';
+import { firstLoadOf, type FirstLoad } from './firstLoad';
+import type { GatedBuild } from './gate';
 
 const COLUMNS = `id::text as id, remote, version, manifest_url as "manifestUrl", files, notes, created_by as "createdBy",
   created_at as "createdAt", state, canary_percent as "canaryPercent", changed_at as "changedAt", changed_by as "changedBy", failures`;
 
-type Row = Omit<Release, 'createdAt' | 'changedAt' | 'files'> & { createdAt: unknown; changedAt: unknown; files: unknown; meta?: unknown };
+type Row = Omit<Release, 'createdAt' | 'changedAt' | 'files'> & { createdAt: unknown; changedAt: unknown; files: unknown; meta?: unknown; firstLoad?: unknown };
 
 const json = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
 
 function toRelease(r: Row): Release {
-  const { meta: _meta, ...rest } = r;
+  const { meta: _meta, firstLoad: _firstLoad, ...rest } = r;
   const files = (json(r.files) ?? {}) as Record<string, string>;
   return { ...rest, files, createdAt: iso(r.createdAt as Date), changedAt: iso(r.changedAt as Date) };
 }
 
-/** A live release with the build's metadata (`{}` for a release of an earlier registry: it composes nothing). */
+/** A live release with the build's metadata (`{}` for a release of an earlier registry: it composes nothing) and first load. */
 export interface ComposableRelease extends Release {
   meta: RemoteMeta | Record<string, never>;
+  /** What its modules load first (null: registered before the registry recorded it). */
+  firstLoad: FirstLoad | null;
 }
 
 /** A remote of the registry with its active release and canary (a decommissioned one: the release it ended on). */
@@ -64,8 +68,10 @@ export async function registryState(q: Queryable): Promise<RegistryEntry[]> {
   const remotes = await q.query<{ name: string; origin: string; live: boolean }>(
     'select name, origin, decommissioned_at is null as live from remotes order by created_at, name',
   );
-  const rows = await q.query<Row>(`select ${COLUMNS}, meta from releases where state in ('active', 'canary')`);
-  const live = rows.map((r): ComposableRelease => ({ ...toRelease(r), meta: (json(r.meta) ?? {}) as ComposableRelease['meta'] }));
+  const rows = await q.query<Row>(`select ${COLUMNS}, meta, first_load as "firstLoad" from releases where state in ('active', 'canary')`);
+  const live = rows.map(
+    (r): ComposableRelease => ({ ...toRelease(r), meta: (json(r.meta) ?? {}) as ComposableRelease['meta'], firstLoad: (json(r.firstLoad) ?? null) as FirstLoad | null }),
+  );
   return remotes.map(({ name, origin, live: isLive }) => ({
     name,
     origin,
@@ -159,7 +165,7 @@ const sameFiles = (a: Record<string, string>, b: Record<string, string>) =>
  * rolled back). Retrying the same call (same version, manifest and files) answers the release
  * registered the first time and changes nothing; another build under a used version is a 409.
  */
-export async function registerRelease(db: Db, actor: Actor, input: ReleaseInput, meta: RemoteMeta): Promise<Release> {
+export async function registerRelease(db: Db, actor: Actor, input: ReleaseInput, { meta, firstLoad }: GatedBuild): Promise<Release> {
   return db.transaction(async (tx) => {
     await lockRemote(tx, input.remote);
     await knownRemote(tx, input.remote); // decommissioned while the gate ran: refused
@@ -179,8 +185,8 @@ export async function registerRelease(db: Db, actor: Actor, input: ReleaseInput,
     if (replaced) await setState(tx, replaced.id, canary ? 'rolled-back' : 'retired', actor.username);
     if (openCanary) await setState(tx, openCanary.id, 'rolled-back', actor.username);
     const rows = await tx.query<Row>(
-      `insert into releases (remote, version, manifest_url, files, notes, created_by, state, canary_percent, changed_by, meta, promote_after_seconds)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $6, $9, $10) returning ${COLUMNS}`,
+      `insert into releases (remote, version, manifest_url, files, notes, created_by, state, canary_percent, changed_by, meta, promote_after_seconds, first_load)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $6, $9, $10, $11) returning ${COLUMNS}`,
       [
         input.remote,
         input.version,
@@ -192,6 +198,7 @@ export async function registerRelease(db: Db, actor: Actor, input: ReleaseInput,
         canary,
         JSON.stringify(meta),
         canary ? (input.promoteAfterSeconds ?? null) : null,
+        JSON.stringify(firstLoad),
       ],
     );
     const release = toRelease(rows[0]);
@@ -284,6 +291,8 @@ export interface SeedRelease {
   files: Record<string, string>;
   /** The build's remote-meta.json (checked against RemoteMeta by the caller). */
   meta: RemoteMeta;
+  /** The build's mf-manifest.json, which its first load is read from (none: no first load). */
+  manifest?: unknown;
 }
 
 export const SEED_ACTOR = 'npm start';
@@ -310,10 +319,20 @@ export async function seedFromBuilds(db: Db, builds: SeedRelease[]): Promise<str
       if (any.length && !replaceable) return false;
       if (active) await setState(tx, active.id, 'retired', SEED_ACTOR);
       await tx.query(
-        `insert into releases (remote, version, manifest_url, files, notes, created_by, state, changed_by, meta)
-         values ($1, $2, $3, $4, $5, $6, 'active', $6, $7)
-         on conflict (remote, version) where preview_label is null do update set state = 'active', manifest_url = excluded.manifest_url, files = excluded.files, meta = excluded.meta, changed_at = now()`,
-        [build.remote, build.version, build.manifestUrl, JSON.stringify(build.files), 'The local build, filled in by npm start', SEED_ACTOR, JSON.stringify(build.meta)],
+        `insert into releases (remote, version, manifest_url, files, notes, created_by, state, changed_by, meta, first_load)
+         values ($1, $2, $3, $4, $5, $6, 'active', $6, $7, $8)
+         on conflict (remote, version) where preview_label is null do update
+           set state = 'active', manifest_url = excluded.manifest_url, files = excluded.files, meta = excluded.meta, first_load = excluded.first_load, changed_at = now()`,
+        [
+          build.remote,
+          build.version,
+          build.manifestUrl,
+          JSON.stringify(build.files),
+          'The local build, filled in by npm start',
+          SEED_ACTOR,
+          JSON.stringify(build.meta),
+          JSON.stringify(firstLoadOf(build.manifest, build.manifestUrl)),
+        ],
       );
       await audit(tx, { adminId: null, username: SEED_ACTOR, ip: '' }, 'release.seed', `${build.remote} ${build.version}`, `${build.remote} ${build.version} active (the local build)`);
       return true;

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { REMOTE_FILES, type Composition, type RemoteMeta } from '@growth-admin/api-contract/remote-meta';
 import type { RegistryRuntimeConfig } from '@growth-admin/api-contract/releases';
 import { ROLES, roleAllows, type Role } from '@growth-admin/api-contract/route';
+import { firstFilesOf } from './firstLoad';
 import type { OverrideInEffect } from './overrides';
 import type { ComposableRelease, RegistryEntry } from './repository';
 
@@ -135,17 +136,22 @@ export function resolveComposition(
 
 /**
  * What the login screen may fetch before anyone signs in: the landing section's remote (the first
- * section every role opens on) at its stable release, with the hashes it loads with. Resolved as if
- * no remote had a canary, so an anonymous answer names no canary and no cohort; absent (undefined)
- * where the roles' first sections differ (it would say what one role sees) or the release recorded
- * no hashes. What it tells an anonymous visitor (a remote's name, module, version in its URL and
- * hashes) is what the remote's public origin serves to anyone who asks.
+ * section every role opens on) at its stable release, with the hashes it loads with and the files its
+ * module loads first (remoteEntry.js and the module's chunks, as the release recorded them when it was
+ * registered). Resolved as if no remote had a canary, so an anonymous answer names no canary and no
+ * cohort; absent (undefined) where the roles' first sections differ (it would say what one role sees)
+ * or the release recorded no hashes or no first load. What it tells an anonymous visitor (a remote's
+ * name, module, version in its URL, files and hashes) is what the remote's public origin serves to
+ * anyone who asks.
  */
 export function landingOf(registry: RegistryEntry[], releaseOrigins: string[] = []): RegistryRuntimeConfig['landing'] {
   const stable = registry.map((entry) => ({ ...entry, canary: null }));
   const [least, ...others] = ROLES.map((role) => resolveComposition(stable, role, '', releaseOrigins));
   const section = least.composition.sections[0];
   const same = (r: Resolved) => r.composition.sections[0]?.remote === section.remote && r.composition.sections[0].module === section.module;
-  const integrity = section && others.every(same) ? least.integrity[section.remote] : undefined;
-  return integrity ? { remote: section.remote, module: section.module, manifestUrl: least.remotes[section.remote], integrity } : undefined;
+  if (!section || !others.every(same)) return undefined;
+  const integrity = least.integrity[section.remote];
+  const release = stable.find((entry) => entry.name === section.remote)?.active;
+  const files = integrity && release ? firstFilesOf(release.firstLoad, release.files, section.module, integrity.entry) : null;
+  return integrity && files ? { remote: section.remote, module: section.module, manifestUrl: least.remotes[section.remote], integrity, files } : undefined;
 }

@@ -56,11 +56,11 @@ export function releaseRoutes(app: FastifyInstance, { db, config, metrics, findS
     }
     const remote = await liveRemote(db, req.body.remote);
     const registry = { ownedPaths: await pathsOwnedByOthers(db, remote.name) };
-    const meta = await gateRelease(req.body, { shellUrl: config.shellUrl, remoteOrigin: remote.origin, releaseOrigins: config.releaseOrigins, registry }).catch((err: unknown) => {
+    const gated = await gateRelease(req.body, { shellUrl: config.shellUrl, remoteOrigin: remote.origin, releaseOrigins: config.releaseOrigins, registry }).catch((err: unknown) => {
       metrics.release(remote.name, 'refused');
       throw err;
     });
-    const data = await registerRelease(db, actorOf(req), req.body, meta);
+    const data = await registerRelease(db, actorOf(req), req.body, gated);
     metrics.release(remote.name, 'registered');
     return { data };
   });
@@ -88,7 +88,7 @@ export function releaseRoutes(app: FastifyInstance, { db, config, metrics, findS
     const remote = await liveRemote(db, req.params.remote);
     const registry = { ownedPaths: await pathsOwnedByOthers(db, remote.name) };
     const input = { ...req.body, remote: remote.name };
-    const meta = await gateRelease(input, { shellUrl: config.shellUrl, remoteOrigin: remote.origin, releaseOrigins: config.releaseOrigins, registry }).catch((err: unknown) => {
+    const { meta } = await gateRelease(input, { shellUrl: config.shellUrl, remoteOrigin: remote.origin, releaseOrigins: config.releaseOrigins, registry }).catch((err: unknown) => {
       metrics.release(remote.name, 'refused');
       throw err;
     });
