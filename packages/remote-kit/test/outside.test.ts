@@ -194,10 +194,13 @@ test('a remote scaffolded, installed, tested and built outside the repository fr
     registry: { ownedPaths: {} },
   };
   try {
-    const meta = await gateRelease(input, context);
+    const { meta, firstLoad } = await gateRelease(input, context);
     expect(meta.sections).toEqual([
       expect.objectContaining({ path: NAME, module: './Section' }),
     ]);
+    // What its section loads first, read off its manifest: the login screen's prefetch when it lands there.
+    expect(firstLoad).toMatchObject({ entry: 'remoteEntry.js', base: `${origin}/releases/${NAME}/1.0.0/` });
+    expect(firstLoad?.modules['./Section']?.length).toBeGreaterThan(0);
   } finally {
     server.close();
   }
