@@ -5,6 +5,7 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cors from '@fastify/cors';
 import Ajv from 'ajv';
+import fastJsonStringify, { type Schema as AnswerSchema } from 'fast-json-stringify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { DATE_FORMATS, routes } from '@growth-admin/api-contract';
 import type { Viewer } from './controlPlane';
@@ -67,6 +68,17 @@ const queryAjv = new Ajv({ ...ajvOptions, coerceTypes: true });
 // Dates: the contract's one strict reading (2026-02-30 is refused, never read as 2 March).
 for (const [name, check] of DATE_FORMATS) for (const ajv of [bodyAjv, queryAjv]) ajv.addFormat(name, check);
 
+// Answers: fast-json-stringify compiles each route's answer schema to code (about 100 ms for every
+// route of an app). One per schema per process, as for the validators above: the same contract
+// entry gives the same code, and an app built again (the tests build hundreds) compiles nothing.
+const serializers = new Map<string, (data: unknown) => string>();
+function serializerOf(schema: unknown): (data: unknown) => string {
+  const key = JSON.stringify(schema);
+  let serialize = serializers.get(key);
+  if (!serialize) serializers.set(key, (serialize = fastJsonStringify(schema as AnswerSchema)));
+  return serialize;
+}
+
 export async function buildApp({ config, db, metrics = new ApiMetrics() }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: false,
@@ -93,6 +105,7 @@ export async function buildApp({ config, db, metrics = new ApiMetrics() }: AppDe
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : queryAjv).compile(schema));
+  app.setSerializerCompiler(({ schema }) => serializerOf(schema));
 
   // JSON bodies; an empty body (the client sends Content-Type on every call) is no body. Nesting is
   // bounded before parsing: thousands of levels are no request of ours.
