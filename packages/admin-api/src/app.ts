@@ -68,8 +68,8 @@ const queryAjv = new Ajv({ ...ajvOptions, coerceTypes: true });
 // Dates: the contract's one strict reading (2026-02-30 is refused, never read as 2 March).
 for (const [name, check] of DATE_FORMATS) for (const ajv of [bodyAjv, queryAjv]) ajv.addFormat(name, check);
 
-// Answers: fast-json-stringify compiles each route's answer schema to code (about 100 ms for every
-// route of an app). One per schema per process, as for the validators above: the same contract
+// Answers: fast-json-stringify compiles each route's answer schema to code (about 100 ms for all the
+// routes of one app). One per schema per process, as for the validators above: the same contract
 // entry gives the same code, and an app built again (the tests build hundreds) compiles nothing.
 const serializers = new Map<string, (data: unknown) => string>();
 function serializerOf(schema: unknown): (data: unknown) => string {

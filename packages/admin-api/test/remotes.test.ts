@@ -9,6 +9,7 @@ import { auth, releases, remotes } from '@growth-admin/api-contract';
 import { addAdmin } from '../src/modules/auth/repository';
 import { bucketOf, subjectOf } from '../src/controlPlane/releases/resolveComposition';
 import { registerRelease } from '../src/controlPlane/releases/repository';
+import type { Queryable } from '../src/db';
 import { Api, expectShape, startOn, startTestServer, TEST_TMP, type TestServer } from './helpers';
 import { startJsonHost } from './releaseFixtures';
 
@@ -320,6 +321,23 @@ test('decommissioning takes the remote out of every composition, rolls back its 
   expect((await owner.post('/api/admin/deploy-tokens', { name: 'late', remote: 'billing' })).body.code).toBe('UNKNOWN_REMOTE');
   // The registry keeps it, decommissioned.
   expect((await owner.get('/api/admin/remotes')).body.data.find((r: any) => r.name === 'billing').decommissionedBy).toBe('admin');
+});
+
+test("npm start's next start records what its own local build's modules load first, where its release recorded none", async () => {
+  const withManifest = join(TEST_TMP, `remotes-seed-manifest-${process.pid}.json`);
+  const manifest = { metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } }, exposes: [{ path: './Orders', assets: { js: { sync: ['1.js'] } } }] };
+  writeFileSync(withManifest, JSON.stringify([{ remote: 'orders', version: 'local-1', manifestUrl: 'http://localhost:3999/orders/mf-manifest.json', files: {}, meta: ORDERS_META, manifest }]));
+  const firstLoad = async (q: Queryable) =>
+    (await q.query<{ first_load: unknown }>("select first_load from releases where remote = 'orders' and state = 'active'"))[0].first_load;
+  expect(await firstLoad(t.server.db)).toBeNull(); // (the first seed had no manifest)
+  await t.stop();
+  const restarted = await startOn({ dataDir: t.dataDir, databaseUrl: t.databaseUrl }, { shellUrl: `${hostUrl}/shell`, releaseSeedFile: withManifest });
+  try {
+    expect(await firstLoad(restarted.db)).toEqual({ base: 'http://localhost:3999/orders/', entry: 'remoteEntry.js', modules: { './Orders': ['1.js'] } });
+  } finally {
+    await restarted.close();
+    rmSync(withManifest, { force: true });
+  }
 });
 
 test("a release that recorded no metadata composes nothing; npm start's next start gives its own local build the build's metadata, and leaves a decommissioned remote alone", async () => {

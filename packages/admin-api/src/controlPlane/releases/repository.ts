@@ -310,12 +310,16 @@ export async function seedFromBuilds(db: Db, builds: SeedRelease[]): Promise<str
     const changed = await db.transaction(async (tx) => {
       await lockRemote(tx, build.remote);
       if (!(await ensureSeedRemote(tx, build.remote, build.manifestUrl, SEED_ACTOR))) return false;
-      const [active] = await tx.query<Row>(`select ${COLUMNS}, meta from releases where remote = $1 and state = 'active'`, [build.remote]);
+      const [active] = await tx.query<Row>(`select ${COLUMNS}, meta, first_load as "firstLoad" from releases where remote = $1 and state = 'active'`, [build.remote]);
       const any = await tx.query('select 1 from releases where remote = $1 and preview_label is null limit 1', [build.remote]);
+      const firstLoad = firstLoadOf(build.manifest, build.manifestUrl);
       const replaceable =
         active &&
         active.createdBy === SEED_ACTOR &&
-        (active.version !== build.version || active.manifestUrl !== build.manifestUrl || JSON.stringify(json(active.meta)) !== JSON.stringify(build.meta));
+        (active.version !== build.version ||
+          active.manifestUrl !== build.manifestUrl ||
+          JSON.stringify(json(active.meta)) !== JSON.stringify(build.meta) ||
+          (active.firstLoad == null && firstLoad !== null)); // (one of a registry before first_load gets it; another build is another version)
       if (any.length && !replaceable) return false;
       if (active) await setState(tx, active.id, 'retired', SEED_ACTOR);
       await tx.query(
@@ -331,7 +335,7 @@ export async function seedFromBuilds(db: Db, builds: SeedRelease[]): Promise<str
           'The local build, filled in by npm start',
           SEED_ACTOR,
           JSON.stringify(build.meta),
-          JSON.stringify(firstLoadOf(build.manifest, build.manifestUrl)),
+          JSON.stringify(firstLoad),
         ],
       );
       await audit(tx, { adminId: null, username: SEED_ACTOR, ip: '' }, 'release.seed', `${build.remote} ${build.version}`, `${build.remote} ${build.version} active (the local build)`);
