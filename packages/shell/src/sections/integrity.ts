@@ -6,6 +6,7 @@
 // module's chunks beside remoteEntry.js, each with its hash, instead of after it.
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import type { RemoteIntegrity } from '../boot/runtimeConfig';
+import { filesBase } from '@growth-admin/api-contract/files-base';
 
 /**
  * A remote's hashes; `null` where hashes are required but its release recorded none (it is refused);
@@ -54,15 +55,6 @@ export async function fetchManifest(fetchImpl: typeof fetch, url: string, hash: 
 
 export function missingIntegrity(remote: string): Error {
   return new Error(`The ${remote} remote's release records no integrity hashes for its manifest and remoteEntry.js, so it is not loaded`);
-}
-
-/**
- * Where a remote's files are: its manifest's publicPath (the release store's shared `files/` folder),
- * or, where that is 'auto' (a build served as it is), the manifest's own folder.
- */
-export function filesBase(manifestUrl: string, publicPath: unknown): string {
-  const manifest = new URL(manifestUrl, document.baseURI);
-  return typeof publicPath === 'string' && publicPath !== '' && publicPath !== 'auto' ? new URL(publicPath, manifest).href : new URL('.', manifest).href;
 }
 
 /** A remote's chunk hashes from its verified manifest: file (relative to where its files are) → sha384. */
@@ -115,7 +107,7 @@ export function integrityPlugin(
         async (response) => {
           const body = response.ok ? ((await response.clone().json().catch(() => null)) as { integrity?: unknown; metaData?: { publicPath?: unknown } } | null) : null;
           const files = body?.integrity;
-          const base = filesBase(url, body?.metaData?.publicPath);
+          const base = filesBase(new URL(url, document.baseURI).href, body?.metaData?.publicPath);
           if (body) onFiles(remoteInfo.name, base);
           if (files && typeof files === 'object') chunkHashes.set(remoteInfo.name, { base, files: files as Record<string, string> });
           else chunkHashes.delete(remoteInfo.name);

@@ -3,6 +3,7 @@
 // release's `files`), and the folder they are served from. The anonymous runtime config names the
 // landing module's (`landingOf`), so the login screen fetches them at once instead of first waiting
 // for the manifest to learn their names.
+import { filesBase } from '@growth-admin/api-contract/files-base';
 
 /** Where a release's files are served from, its entry's file and each exposed module's first chunks. */
 export interface FirstLoad {
@@ -36,11 +37,7 @@ export function firstLoadOf(manifest: unknown, manifestUrl: string): FirstLoad |
     typeof metaData?.remoteEntry?.path === 'string'
       ? metaData.remoteEntry.path.replace(/^\.?\/+/, '').replace(/\/+$/, '')
       : '';
-  const publicPath = metaData?.publicPath;
-  const base =
-    typeof publicPath === 'string' && publicPath !== '' && publicPath !== 'auto'
-      ? new URL(publicPath, manifestUrl).href
-      : new URL('.', manifestUrl).href;
+  const base = filesBase(manifestUrl, metaData?.publicPath);
   const modules: Record<string, string[]> = {};
   for (const e of Array.isArray(exposes) ? exposes : [])
     if (typeof e?.path === 'string') modules[e.path] = strings(e.assets?.js?.sync);
