@@ -2,7 +2,7 @@
 // section, sign-out, and warming the next sections' code (the first few when idle, any other on intent).
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { App as AntApp, Button, ConfigProvider, Layout, Typography } from 'antd';
-import { LogoutOutlined } from '@ant-design/icons';
+import LogoutOutlined from '@ant-design/icons/LogoutOutlined';
 import { QueryClientProvider, useIsFetching, useQuery } from '@tanstack/react-query';
 import { clearSession, getMe, getToken, logout, queryKeys, type Composition, type Role, type SectionProps } from '@growth-admin/shared-client';
 import { retryLogoutLater } from './pendingLogout';

@@ -3,7 +3,13 @@
 // others (a new team's) load with their first use, so they cost the first screen nothing. An unknown
 // name (a newer contract than this shell) gets a plain icon.
 import { lazy, Suspense, type ReactNode } from 'react';
-import { AppstoreOutlined, BarChartOutlined, CreditCardOutlined, ProjectOutlined, SettingOutlined, ShoppingCartOutlined, UserOutlined } from '@ant-design/icons';
+import AppstoreOutlined from '@ant-design/icons/AppstoreOutlined';
+import BarChartOutlined from '@ant-design/icons/BarChartOutlined';
+import CreditCardOutlined from '@ant-design/icons/CreditCardOutlined';
+import ProjectOutlined from '@ant-design/icons/ProjectOutlined';
+import SettingOutlined from '@ant-design/icons/SettingOutlined';
+import ShoppingCartOutlined from '@ant-design/icons/ShoppingCartOutlined';
+import UserOutlined from '@ant-design/icons/UserOutlined';
 import type { SectionIcon } from '@growth-admin/shared-client';
 
 const OWN_ICONS: Partial<Record<SectionIcon, () => ReactNode>> = {
