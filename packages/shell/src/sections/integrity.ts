@@ -5,8 +5,8 @@
 // carries them as well (`integrity`, tools/federation/integrity.mjs), so the runtime may fetch an exposed
 // module's chunks beside remoteEntry.js, each with its hash, instead of after it.
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import type { RemoteIntegrity } from '../boot/runtimeConfig';
 import { filesBase } from '@growth-admin/api-contract/files-base';
+import type { RemoteIntegrity } from '../boot/runtimeConfig';
 
 /**
  * A remote's hashes; `null` where hashes are required but its release recorded none (it is refused);
