@@ -1,8 +1,9 @@
 // What every spec imports: `import { test, expect, signIn } from '../support';`
 import { basename } from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { apiLogin } from './api';
 import { adminCredentials, systemInfo } from './env';
+import { emptyProfile, WarmProfiles } from './warmBrowser';
 
 /** localStorage key of the shared-client token store. */
 export const SESSION_STORAGE_KEY = 'growth-admin.session';
@@ -80,7 +81,13 @@ export interface CspViolation {
 /** `npm test -- --affected`: the journeys it chose (E2E_TESTS: `<file>:<line>` each, `<file>:*` a whole file). */
 const CHOSEN = process.env.E2E_TESTS ? new Set(process.env.E2E_TESTS.split(',')) : null;
 
-export const test = base.extend<{ affectedOnly: void; signedInPage: Page; cspViolations: CspViolation[]; allowCspViolations: boolean }>({
+/** Where each context's pages report CSP violations: the current journey's list (a warm profile serves many). */
+const cspSinks = new WeakMap<BrowserContext, CspViolation[]>();
+
+export const test = base.extend<
+  { affectedOnly: void; signedInPage: Page; cspViolations: CspViolation[]; allowCspViolations: boolean; warmBrowser: boolean },
+  { warmProfiles: WarmProfiles }
+>({
   /** First of all: a journey the affected run did not choose is skipped before anything starts for it. */
   affectedOnly: [
     // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies by destructuring
@@ -100,15 +107,19 @@ export const test = base.extend<{ affectedOnly: void; signedInPage: Page; cspVio
   cspViolations: [
     async ({ context, allowCspViolations }, provide) => {
       const violations: CspViolation[] = [];
-      await context.exposeBinding('__e2eCspViolation', ({ page }, v: Omit<CspViolation, 'page'>) => {
-        violations.push({ page: page.url(), ...v });
-      });
-      await context.addInitScript(() => {
-        document.addEventListener('securitypolicyviolation', (e) => {
-          const report = (window as unknown as { __e2eCspViolation?: (v: object) => void }).__e2eCspViolation;
-          report?.({ directive: e.effectiveDirective, blocked: e.blockedURI, sample: e.sample, source: `${e.sourceFile}:${e.lineNumber}` });
+      const listening = cspSinks.has(context);
+      cspSinks.set(context, violations);
+      if (!listening) {
+        await context.exposeBinding('__e2eCspViolation', ({ page }, v: Omit<CspViolation, 'page'>) => {
+          cspSinks.get(context)?.push({ page: page.url(), ...v });
         });
-      });
+        await context.addInitScript(() => {
+          document.addEventListener('securitypolicyviolation', (e) => {
+            const report = (window as unknown as { __e2eCspViolation?: (v: object) => void }).__e2eCspViolation;
+            report?.({ directive: e.effectiveDirective, blocked: e.blockedURI, sample: e.sample, source: `${e.sourceFile}:${e.lineNumber}` });
+          });
+        });
+      }
       await provide(violations);
       if (!allowCspViolations) expect(violations, 'CSP or Trusted Types violations in the pages of this test').toEqual([]);
     },
@@ -118,6 +129,30 @@ export const test = base.extend<{ affectedOnly: void; signedInPage: Page; cspVio
   // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies by destructuring
   baseURL: async ({}, provide) => {
     await provide(systemInfo().baseUrl);
+  },
+  /**
+   * `test.use({ warmBrowser: true })`: the journeys' pages open in a browser profile that keeps its
+   * HTTP and code caches from one journey to the next, emptied of everything else between them
+   * (support/warmBrowser.ts). Not for journeys about first loads or caching, nor ones that install
+   * a fake clock.
+   */
+  warmBrowser: [false, { option: true }],
+  warmProfiles: [
+    async ({ playwright, launchOptions }, provide) => {
+      const profiles = new WarmProfiles(playwright.chromium, launchOptions);
+      await provide(profiles);
+      await profiles.closeAll();
+    },
+    { scope: 'worker' },
+  ],
+  context: async ({ context, warmBrowser, warmProfiles, baseURL, reducedMotion, timezoneId, viewport }, provide) => {
+    if (!warmBrowser) {
+      await provide(context);
+      return;
+    }
+    const warm = await warmProfiles.open({ baseURL, reducedMotion, timezoneId, viewport });
+    await provide(warm);
+    await emptyProfile(warm);
   },
   /** A page already signed in (through the API) showing the root section. */
   signedInPage: async ({ page }, provide) => {

@@ -5,6 +5,8 @@
 import type { Locator, Page } from '@playwright/test';
 import { dataRows, expect, expectAccessible, openSection, test } from '../support';
 
+test.use({ warmBrowser: true });
+
 test.describe.configure({ timeout: 120_000 });
 
 const content = (page: Page) => page.locator('main');

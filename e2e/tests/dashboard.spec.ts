@@ -6,6 +6,7 @@ import type { Locator, Page } from '@playwright/test';
 import { canvasSize, dataRows, drawnPixels, expect, expectAccessible, openSection, pauseTimers, signedApi, signIn, signInViaApi, test } from '../support';
 
 test.describe.configure({ timeout: 120_000 });
+test.use({ warmBrowser: true });
 
 const SHOTS = process.env.E2E_SHOTS_DIR;
 const shot = (page: Page, name: string) => (SHOTS ? page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true }) : Promise.resolve());
@@ -109,18 +110,23 @@ async function clickFirstSlice(page: Page, title: string) {
   await canvas.click({ position: { x: width / 2 + 30, y: 0.45 * 300 - 50 } });
 }
 
-test('toasts follow the theme: dark in dark mode, and a toast on screen turns light with the switch', async ({ page }) => {
-  await page.addInitScript(() => window.localStorage.setItem('growth-admin.appearance', JSON.stringify({ dark: true, compact: false })));
-  await page.clock.install();
-  await signIn(page);
-  const toast = page.getByRole('alert').filter({ hasText: 'Successfully logged in' });
-  await expect(toast).toBeVisible();
-  // Its timer stops here, so it stays on screen while the test looks, however busy the machine
-  // (hovering it raced its closing).
-  await pauseTimers(page);
-  expect(await backgroundLuminance(toast)).toBeLessThan(0.3);
-  await page.getByRole('switch', { name: 'Dark mode' }).click();
-  await expect.poll(() => backgroundLuminance(toast)).toBeGreaterThan(0.9);
+// A fake clock stays installed in its context: this journey keeps a fresh one.
+test.describe('with a paused clock', () => {
+  test.use({ warmBrowser: false });
+
+  test('toasts follow the theme: dark in dark mode, and a toast on screen turns light with the switch', async ({ page }) => {
+    await page.addInitScript(() => window.localStorage.setItem('growth-admin.appearance', JSON.stringify({ dark: true, compact: false })));
+    await page.clock.install();
+    await signIn(page);
+    const toast = page.getByRole('alert').filter({ hasText: 'Successfully logged in' });
+    await expect(toast).toBeVisible();
+    // Its timer stops here, so it stays on screen while the test looks, however busy the machine
+    // (hovering it raced its closing).
+    await pauseTimers(page);
+    expect(await backgroundLuminance(toast)).toBeLessThan(0.3);
+    await page.getByRole('switch', { name: 'Dark mode' }).click();
+    await expect.poll(() => backgroundLuminance(toast)).toBeGreaterThan(0.9);
+  });
 });
 
 test('drill-down: a slice of Regional Distribution opens its users filtered by region, one of Revenue by Product Type its orders filtered by type', async ({ signedInPage: page }) => {

@@ -8,6 +8,7 @@ import { drawnOptions, expect, signIn, test } from '../support';
 import { HOSTILE_NAME, HOSTILE_PRODUCT_TYPE, HOSTILE_PROJECT_NAME, HOSTILE_REGION, HOSTILE_SHOPPING_USER, startHostileSystem } from '../support/hostileData';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
+test.use({ warmBrowser: true });
 
 let system: Awaited<ReturnType<typeof startHostileSystem>>;
 test.beforeAll(async () => {

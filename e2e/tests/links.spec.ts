@@ -5,6 +5,8 @@ import type { Page } from '@playwright/test';
 import type { Order, OrdersList, Person } from '@growth-admin/api-contract';
 import { dataRows, expect, motionSettled, shownIn, signedApi, signInViaApi, test } from '../support';
 
+test.use({ warmBrowser: true });
+
 const rows = (page: Page) => dataRows(page.getByRole('main'));
 
 test('a pasted link to page 2 of the refunded orders shows that page, that filter, and survives a reload', async ({ page }) => {

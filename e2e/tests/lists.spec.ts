@@ -7,7 +7,7 @@ import type { OrdersList, PersonsList } from '@growth-admin/api-contract';
 import { parseCsv } from '@growth-admin/admin-api';
 import { dataRows, expect, expectAccessible, signedApi, signInViaApi, test } from '../support';
 
-test.use({ timezoneId: 'Asia/Kolkata' });
+test.use({ timezoneId: 'Asia/Kolkata', warmBrowser: true });
 
 const rows = (page: Page) => dataRows(page.getByRole('main'));
 const header = (page: Page, name: string) => page.locator('thead th', { hasText: name }).first();

@@ -5,6 +5,8 @@
 import type { Page } from '@playwright/test';
 import { chooseOption, dataRows, drawnOptions, expect, expectAccessible, openSection, signedApi, test } from '../support';
 
+test.use({ warmBrowser: true });
+
 interface Project {
   _id: string;
   projectName: string;

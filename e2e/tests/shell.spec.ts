@@ -25,6 +25,8 @@ const sidebarSignOut = (page: Page) => page.locator('.ga-sider-footer').getByRol
 const sectionHeading = (page: Page, name: string) => content(page).getByRole('heading', { name, exact: true }).first();
 
 test.describe('Admin Login', () => {
+  test.use({ warmBrowser: true });
+
   test('both fields are required and nothing is sent until they are', async ({ page }) => {
     const loginCalls: string[] = [];
     page.on('request', (r) => r.url().includes('/api/admin/login') && loginCalls.push(r.url()));
@@ -142,6 +144,8 @@ test("the landing section's files come into the cache while the login form shows
 });
 
 test.describe('Signed in', () => {
+  test.use({ warmBrowser: true });
+
   test('sign-out asks first, then returns to the login screen with a top-right toast', async ({ page }) => {
     await signInViaApi(page);
     await sidebarSignOut(page).click();
