@@ -4,7 +4,7 @@
 // judge counts administrators, a worse canary rolled back (audited, with the reason), a canary whose
 // verdict stays Pass promoted after its promote-after, Inconclusive on too few administrators, one
 // insider's flood deciding nothing, and the retention.
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { releases } from '@growth-admin/api-contract';
 import { addAdmin } from '../src/modules/auth/repository';
@@ -75,6 +75,7 @@ beforeEach(() => startServer());
 afterEach(() => t?.close());
 afterAll(async () => {
   await host?.close();
+  if (seed) rmSync(seed, { force: true });
 });
 
 /**

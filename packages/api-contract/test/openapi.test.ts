@@ -1,7 +1,7 @@
 // The OpenAPI document generated from the contract, linted as an integrator would: redocly's
 // recommended rules, no error and no warning.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openApiDocument, routes } from '../src';
@@ -13,10 +13,12 @@ const doc = openApiDocument(routes, { servers: [SERVER], version: '1.0.0' }) as 
 const operations = Object.values(doc.paths as Json).flatMap((item: Json) => Object.values(item) as Json[]);
 
 test("passes redocly's recommended rules with no error and no warning", () => {
-  const file = join(mkdtempSync(join(tmpdir(), 'openapi-')), 'openapi.json');
+  const dir = mkdtempSync(join(tmpdir(), 'openapi-'));
+  const file = join(dir, 'openapi.json');
   writeFileSync(file, JSON.stringify(doc, null, 2));
   const redocly = join(__dirname, '../node_modules/.bin/redocly');
   const run = spawnSync(redocly, ['lint', file, '--extends=recommended', '--format=json'], { encoding: 'utf8', timeout: 120_000 });
+  rmSync(dir, { recursive: true, force: true });
   const report = JSON.parse(run.stdout) as { totals: { errors: number; warnings: number }; problems: Array<{ ruleId: string; message: string }> };
   expect(report.problems.map((p) => `${p.ruleId}: ${p.message}`)).toEqual([]);
   expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
