@@ -130,12 +130,7 @@ export const test = base.extend<
   baseURL: async ({}, provide) => {
     await provide(systemInfo().baseUrl);
   },
-  /**
-   * `test.use({ warmBrowser: true })`: the journeys' pages open in a browser profile that keeps its
-   * HTTP and code caches from one journey to the next, emptied of everything else between them
-   * (support/warmBrowser.ts). Not for journeys about first loads or caching, nor ones that install
-   * a fake clock.
-   */
+  /** `test.use({ warmBrowser: true })`: the journeys' pages open in a warm browser profile (support/warmBrowser.ts). */
   warmBrowser: [false, { option: true }],
   warmProfiles: [
     async ({ playwright, launchOptions }, provide) => {
@@ -152,7 +147,11 @@ export const test = base.extend<
     }
     const warm = await warmProfiles.open({ baseURL, reducedMotion, timezoneId, viewport });
     await provide(warm);
-    await emptyProfile(warm);
+    // A profile left with a journey's state would leak it into the next: it goes, with the error.
+    await emptyProfile(warm).catch(async (err) => {
+      await warmProfiles.discard(warm);
+      throw err;
+    });
   },
   /** A page already signed in (through the API) showing the root section. */
   signedInPage: async ({ page }, provide) => {

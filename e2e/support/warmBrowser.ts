@@ -1,9 +1,9 @@
 // A browser profile that keeps its HTTP cache and V8's code cache from one journey to the next
-// (`test.use({ warmBrowser: true })`, support/fixtures.ts). In a fresh context every page load
-// fetched, parsed and compiled the shell and the remotes again: a signed-in page cost about 2.1 s
-// of CPU, and about 0.9 s in a profile that has seen them. Between journeys the profile is emptied
-// of what a journey could leave behind (cookies, localStorage, IndexedDB, open pages): only the
-// caches stay, as they do for an administrator who comes back.
+// (`test.use({ warmBrowser: true })`, support/fixtures.ts): in a fresh context every page load
+// fetches, parses and compiles the shell and the remotes again. Between journeys the profile is
+// emptied of what a journey could leave behind (cookies, localStorage, IndexedDB, open pages): only
+// the caches stay, as they do for an administrator who comes back. A profile that cannot be emptied
+// is closed, and the next journey gets a new one.
 //
 // Not for a journey about first loads or caching, nor one that installs a fake clock (page.clock
 // stays installed in its context): those keep a fresh context.
@@ -37,12 +37,18 @@ export class WarmProfiles {
     return context;
   }
 
-  async closeAll(): Promise<void> {
-    for (const { context, dir } of this.profiles.values()) {
-      await context.close();
-      rmSync(dir, { recursive: true, force: true });
+  /** Closes `context` and removes its folder: the next journey with its options gets a new profile. */
+  async discard(context: BrowserContext): Promise<void> {
+    for (const [key, profile] of this.profiles) {
+      if (profile.context !== context) continue;
+      this.profiles.delete(key);
+      await context.close().catch(() => undefined); // (a crashed browser is closed already)
+      rmSync(profile.dir, { recursive: true, force: true });
     }
-    this.profiles.clear();
+  }
+
+  async closeAll(): Promise<void> {
+    for (const { context } of [...this.profiles.values()]) await this.discard(context);
   }
 }
 

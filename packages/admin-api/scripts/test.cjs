@@ -6,9 +6,8 @@ const path = require('node:path');
 const jest = require.resolve('jest/bin/jest');
 // --liftoff-only (inherited by jest's workers): V8 compiles PGlite's WebAssembly with its baseline
 // compiler only. Each test server opens PGlite afresh, and the optimizing tier recompiled the
-// whole module in the background every time, for servers that live seconds. With the test
-// servers' smaller page cache (test/helpers.ts) the suite on PGlite went from 312 to 255 CPU s on
-// 2 cores. The built server (`npm start`) keeps V8's defaults.
+// whole module in the background every time, for servers that live seconds. The built server
+// (`npm start`) keeps V8's defaults.
 const NODE_FLAGS = ['--liftoff-only', '--experimental-vm-modules', '--no-warnings=ExperimentalWarning'];
 const extra = process.argv.slice(2);
 function run(target) {
