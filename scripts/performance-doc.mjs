@@ -15,11 +15,31 @@ Every table here is written by the program named under it (\`scripts/performance
 writer): run that command again to refresh it. Never edit a table by hand.
 `;
 
+/**
+ * One core's speed: the fastest of three runs of a fixed loop, in ms. Machines that report the same
+ * CPU name ("AMD EPYC", 2 cores) ran the same suites a third apart; this says which kind a figure
+ * came from.
+ */
+export function coreSpeedMs() {
+  let best = Infinity;
+  let sink = 0;
+  for (let run = 0; run < 3; run++) {
+    const start = process.hrtime.bigint();
+    let x = 0;
+    for (let i = 0; i < 5e8; i++) x ^= i;
+    sink ^= x;
+    best = Math.min(best, Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  if (sink === 1) throw new Error('unreachable'); // (the loop's result is used: never optimized away)
+  return Math.round(best);
+}
+
 /** One line naming the machine a figure was measured on. */
 export function machineLine() {
   const cores = cpus();
   const load = loadavg().map((n) => n.toFixed(1)).join(' ');
-  return `${cores.length} × ${cores[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}, load ${load}`;
+  const speed = `one core's speed: 5×10⁸ steps of a fixed loop in ${coreSpeedMs()} ms`;
+  return `${cores.length} × ${cores[0]?.model.trim() ?? 'unknown CPU'} (${speed}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}, load ${load}`;
 }
 
 function table(columns, rows) {
