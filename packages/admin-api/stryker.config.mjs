@@ -29,6 +29,8 @@ export default strykerConfig({
     '**/test/releaseCommands.test.ts',
     '**/test/releases.test.ts',
   ],
-  nodeArgs: ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning'], // PGlite loads its WASM by import()
+  // PGlite loads its WASM by import(); --liftoff-only as in scripts/test.cjs (each test server opens
+  // PGlite afresh, and the optimizing compiler's background recompiles were wasted on it).
+  nodeArgs: ['--liftoff-only', '--experimental-vm-modules', '--no-warnings=ExperimentalWarning'],
   timeoutMS: 30_000,
 });
