@@ -8,16 +8,21 @@
 // `npm test -- --affected --base <HEAD>`; written to its own section. --repeat N (alone) runs the
 // whole `npm test` N times in a row, each on a fresh clone of HEAD, and writes each run's time and
 // outcome, how many passed and the median and slowest, to its own section: a test command that is
-// green only now and then is not green.
+// green only now and then is not green. --cpu (alone) runs the whole `npm test` once on a fresh clone
+// of HEAD and writes where the machine's CPU seconds went, by part of the run (scripts/process-cpu.mjs:
+// each suite with what it starts, the build, the lint and type checks, the journeys by process), to its
+// own section: on a CPU-bound machine those seconds, not the order of the steps, make the time.
 //   node scripts/test-timings.mjs [--full] [--no-doc] [package ...]
 //   node scripts/test-timings.mjs --affected [--no-doc]
 //   node scripts/test-timings.mjs --repeat N [--no-doc]
+//   node scripts/test-timings.mjs --cpu [--no-doc]
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cpus, tmpdir } from 'node:os';
 import { repoRoot, runPnpm } from './pnpm.mjs';
 import { writePerformanceSection } from './performance-doc.mjs';
+import { formatParts } from './process-cpu.mjs';
 
 const args = process.argv.slice(2);
 const full = args.includes('--full');
@@ -25,7 +30,8 @@ const repeatAt = args.indexOf('--repeat');
 const repeat = repeatAt >= 0 ? Number(args[repeatAt + 1]) : 0;
 if (repeatAt >= 0 && !(Number.isInteger(repeat) && repeat > 0)) throw new Error('--repeat takes a number of runs, such as --repeat 10');
 // --affected and --repeat time fresh clones only: the suites alone are --full's (or no flag's).
-const clonesOnly = (args.includes('--affected') || repeat > 0) && !full;
+const cpu = args.includes('--cpu');
+const clonesOnly = (args.includes('--affected') || repeat > 0 || cpu) && !full;
 const only = args.filter((a, i) => !a.startsWith('--') && !(repeatAt >= 0 && i === repeatAt + 1));
 
 const packages = readdirSync(join(repoRoot, 'packages')).filter((name) => {
@@ -61,15 +67,18 @@ for (const name of clonesOnly ? [] : packages) {
  * `npm test <testArgs>` on a fresh clone of HEAD (turbo's cache empty, as on a CI machine; in this tree
  * turbo would replay the unchanged suites from its cache), after `prepare(clone)`: its time, outcome
  * and output, and a row per step it prints (`Took: build, typecheck and lint 1m34s, byte budget 0m09s, ...`).
+ * With `cpuParts`, run under scripts/process-cpu.mjs: `cpu` holds the machine's CPU seconds by part.
  */
-function timeOnFreshClone(label, testArgs, prepare = () => undefined) {
+function timeOnFreshClone(label, testArgs, prepare = () => undefined, { cpuParts = false } = {}) {
   const clone = mkdtempSync(join(tmpdir(), 'growth-admin-timing-'));
   try {
     if (spawnSync('git', ['clone', '-q', repoRoot, clone], { stdio: 'inherit' }).status !== 0) throw new Error('git clone failed');
     prepare(clone);
     if (runPnpm(['install', '--frozen-lockfile', '--prefer-offline'], { cwd: clone, stdio: 'ignore' }) !== 0) throw new Error('pnpm install failed');
+    const cpuFile = join(clone, 'reports-cpu.json');
+    const command = cpuParts ? [process.execPath, [join(repoRoot, 'scripts/process-cpu.mjs'), '--json', cpuFile, '--', 'npm', 'test', ...testArgs]] : ['npm', ['test', ...testArgs]];
     const start = performance.now();
-    const r = spawnSync('npm', ['test', ...testArgs], { cwd: clone, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+    const r = spawnSync(command[0], command[1], { cwd: clone, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
     failed ||= r.status !== 0;
     const took = seconds(start);
     const outcome = r.status === 0 ? 'passed' : 'FAILED';
@@ -80,7 +89,7 @@ function timeOnFreshClone(label, testArgs, prepare = () => undefined) {
       const m = /^(.*) (\d+)m(\d+)s$/.exec(step);
       return m ? [{ name: m[1], seconds: String(Number(m[2]) * 60 + Number(m[3])) }] : [];
     });
-    return { took, outcome, stdout: r.stdout, steps };
+    return { took, outcome, stdout: r.stdout, steps, cpu: cpuParts ? JSON.parse(readFileSync(cpuFile, 'utf8')) : null };
   } finally {
     rmSync(clone, { recursive: true, force: true });
   }
@@ -146,6 +155,26 @@ if (repeat > 0 && !full) {
       note: `${repeat} runs of the README's \`npm test\` one after the other, each on a fresh clone of HEAD (turbo's cache empty, as on a CI machine), nothing else running; DATABASE_URL ${process.env.DATABASE_URL ? 'set (admin-api runs on PGlite, then PostgreSQL)' : 'not set (PGlite only)'}.`,
       columns: ['what', 'seconds', 'outcome'],
       rows: repeatRows,
+    });
+    console.log(`(written to ${file})`);
+  }
+}
+if (cpu && !full) {
+  const run = timeOnFreshClone('npm test, CPU by part', [], undefined, { cpuParts: true });
+  console.log(formatParts(run.cpu));
+  const share = (seconds) => `${((100 * seconds) / run.cpu.machineBusySeconds).toFixed(1)} %`;
+  const cpuRows = run.cpu.parts.map(({ part, seconds }) => [part, seconds.toFixed(1), share(seconds)]);
+  const unattributed = Math.max(0, run.cpu.machineBusySeconds - run.cpu.attributedSeconds);
+  cpuRows.push(['not attributed (processes shorter than a sample, the last moments of each)', unattributed.toFixed(1), share(unattributed)]);
+  cpuRows.push([`the machine, busy (all cores): npm test took ${run.took} s, ${run.outcome}`, run.cpu.machineBusySeconds.toFixed(1), '100 %']);
+  if (!args.includes('--no-doc')) {
+    const file = writePerformanceSection({
+      id: 'test-cpu',
+      title: "Where `npm test`'s CPU goes",
+      command: 'node scripts/test-timings.mjs --cpu',
+      note: `The README's \`npm test\` once on a fresh clone of HEAD (turbo's cache empty), every process sampled from /proc five times a second (scripts/process-cpu.mjs). A suite's part holds every process it starts (its jest workers, the servers, installs and builds its tests start); the journeys' part is split by what each process is. DATABASE_URL ${process.env.DATABASE_URL ? 'set (admin-api runs on PGlite, then PostgreSQL, whose server is its own row)' : 'not set'}.`,
+      columns: ['part of the run', 'CPU seconds', 'share of the machine\'s busy time'],
+      rows: cpuRows,
     });
     console.log(`(written to ${file})`);
   }
