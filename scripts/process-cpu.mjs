@@ -40,9 +40,11 @@ function describe(proc) {
   try {
     proc.args = readFileSync(`/proc/${proc.pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
     proc.cwd = readlinkSync(`/proc/${proc.pid}/cwd`);
+    // (Chromium starts some of its processes as /proc/self/exe: the binary names them)
+    proc.binary = readlinkSync(`/proc/${proc.pid}/exe`);
   } catch {
     proc.args ??= [];
-    proc.cwd = '';
+    proc.cwd ??= '';
   }
   return proc;
 }
@@ -54,10 +56,11 @@ const CHROMIUM_TYPES = { renderer: 'renderers', 'gpu-process': 'GPU process', ut
  * What a process is, from its command line, and whether it owns a part of the run (every process it
  * starts belongs to that part). `root`: the repository the command runs in (a suite is named by its folder).
  */
-export function kindOf({ args, cwd }, root) {
+export function kindOf({ args, cwd, binary }, root) {
+  if (args.length === 0) return { kind: 'kernel threads and unnamed processes' };
   const line = args.join(' ');
   const where = relative(root, cwd) || '.';
-  if (/(^|\/)(chromium|chrome|headless_shell|chromium-headless-shell)( |$)/.test(line) || /\/chromium\//.test(args[0] ?? '')) {
+  if (/(^|\/)(chromium|chrome|headless_shell|chromium-headless-shell)( |$)/.test(line) || /\/chromium\//.test(binary ?? args[0])) {
     const type = /--type=([a-z-]+)/.exec(line)?.[1];
     return { kind: `Chromium: ${CHROMIUM_TYPES[type] ?? (type ? type : 'browser process')}` };
   }
@@ -72,7 +75,7 @@ export function kindOf({ args, cwd }, root) {
   if (/webpack\.build\.mjs/.test(line)) return { kind: 'webpack builds' };
   if (/(^|[\\/])(pnpm|npm)(\.c?js)?( |$)|pnpm\.cjs/.test(line)) return { kind: 'pnpm and npm' };
   if (/(^|[\\/])postgres(:| |$)/.test(line)) return { kind: 'PostgreSQL server' };
-  return { kind: (args[0] ?? '?').split('/').pop() };
+  return { kind: (binary ?? args[0]).split('/').pop() };
 }
 
 /**

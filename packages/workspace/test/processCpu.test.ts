@@ -14,6 +14,8 @@ interface Proc {
   pid: number;
   args: string[];
   cwd: string;
+  /** The binary /proc/PID/exe names, where the command line does not (Chromium's /proc/self/exe). */
+  binary?: string;
 }
 const NODE = '/usr/bin/node';
 /** Each lineage (a process, then its parent...) → its part, computed by the module in a Node of its own. */
@@ -47,7 +49,7 @@ test('a jest worker and what its tests start go to their suite, named by its fol
 
 test("the journeys are split by what each process is: Chromium's kinds, the API, Playwright, a team's build and install", () => {
   const renderer: Proc = { pid: 1103, args: ['/usr/lib/chromium/chromium-headless-shell', '--type=renderer', '--lang=en-US'], cwd: '/' };
-  const gpu: Proc = { pid: 1104, args: ['/usr/lib/chromium/chromium-headless-shell', '--type=gpu-process'], cwd: '/' };
+  const gpu: Proc = { pid: 1104, args: ['/proc/self/exe', '--type=gpu-process'], cwd: '/', binary: '/usr/lib/chromium/chromium-headless-shell' };
   const api: Proc = { pid: 1105, args: [NODE, `${REPO}/packages/admin-api/dist/main.js`], cwd: join(REPO, 'packages/admin-api') };
   const install: Proc = { pid: 1106, args: [NODE, '/usr/bin/pnpm', 'install', '--prefer-offline'], cwd: '/tmp/growth-admin-outside-remote-x/insights' };
   const build: Proc = { pid: 1107, args: [NODE, 'webpack.build.mjs', '--', '--out', '/tmp/growth-admin-release-orders-x'], cwd: join(REPO, 'packages/orders-mfe') };
@@ -86,12 +88,14 @@ test('the build, the lint and the type checks own what they start; the rest of t
   const tsc: Proc = { pid: 1601, args: [NODE, `${REPO}/node_modules/typescript/bin/tsc`, '-p', 'tsconfig.json'], cwd: REPO };
   const deps: Proc = { pid: 1700, args: [NODE, '../../scripts/deps.mjs'], cwd: join(REPO, 'packages/shell') };
   const postgres: Proc = { pid: 50, args: ['postgres: 15/main: postgres test 127.0.0.1(5432) idle'], cwd: '/var/lib/postgresql' };
-  expect(partsOf([[webpack, turboBuild, npmTest], [eslintNode, eslint, npmTest], [tsc, typecheck, npmTest], [deps, turboTest, npmTest], [postgres]])).toEqual([
+  const kernelThread: Proc = { pid: 2, args: [], cwd: '' };
+  expect(partsOf([[webpack, turboBuild, npmTest], [eslintNode, eslint, npmTest], [tsc, typecheck, npmTest], [deps, turboTest, npmTest], [postgres], [kernelThread]])).toEqual([
     'build',
     'lint (eslint)',
     'type checks',
     'the command itself (npm, turbo, pnpm, node scripts)',
     'other processes: PostgreSQL server',
+    'other processes: kernel threads and unnamed processes',
   ]);
 });
 
