@@ -166,6 +166,12 @@ if (cpu && !full) {
   const cpuRows = run.cpu.parts.map(({ part, seconds }) => [part, seconds.toFixed(1), share(seconds)]);
   const unattributed = Math.max(0, run.cpu.machineBusySeconds - run.cpu.attributedSeconds);
   cpuRows.push(['not attributed (processes shorter than a sample, the last moments of each)', unattributed.toFixed(1), share(unattributed)]);
+  const sum = (test) => run.cpu.parts.filter(({ part }) => test(part)).reduce((total, { seconds }) => total + seconds, 0);
+  for (const [label, test] of [
+    ['in all: the journeys', (part) => part.startsWith('journeys')],
+    ['in all: the jest suites', (part) => part.startsWith('suite: ')],
+    ['in all: the build, lint, type checks and byte budget', (part) => ['build', 'lint (eslint)', 'type checks', 'byte budget'].includes(part)],
+  ]) cpuRows.push([label, sum(test).toFixed(1), share(sum(test))]);
   cpuRows.push([`the machine, busy (all cores): npm test took ${run.took} s, ${run.outcome}`, run.cpu.machineBusySeconds.toFixed(1), '100 %']);
   if (!args.includes('--no-doc')) {
     const file = writePerformanceSection({
