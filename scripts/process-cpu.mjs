@@ -10,7 +10,7 @@
 // What is not attributed: processes that lived less than a sample, and the last fraction of a second
 // of each process (read again only at the next sample).
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -97,6 +97,7 @@ export function partOf(lineage, root, commandPid) {
 
 /** Samples every process until stop() is called; stop() answers CPU seconds by part and the machine's. */
 export function sampleCpu({ root, commandPid }) {
+  if (!existsSync('/proc/stat')) throw new Error("process-cpu reads each process's CPU time from /proc: it runs on Linux only");
   const startTicks = Number(readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ')[19]);
   const busyAtStart = machineBusySeconds();
   /** key (pid:start) → { part, baseTicks, lastTicks } */
