@@ -17,10 +17,10 @@ import { pathToFileURL } from 'node:url';
 const SAMPLE_MS = 200;
 const TICKS_PER_SECOND = 100; // USER_HZ, which Linux fixes at 100 for /proc
 
-/** Busy CPU seconds of the whole machine (all cores), from /proc/stat. */
+/** Busy CPU seconds of the whole machine (all cores), from /proc/stat: not idle, not waiting, not taken by the hypervisor (steal). */
 export function machineBusySeconds() {
-  const [, user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
-  return (user + nice + system + irq + softirq + steal) / TICKS_PER_SECOND;
+  const [, user, nice, system, , , irq, softirq] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+  return (user + nice + system + irq + softirq) / TICKS_PER_SECOND;
 }
 
 /** A process's ancestry and CPU time from /proc/PID/stat (read every sample), or null once it is gone. */
