@@ -7,34 +7,46 @@
 // these parts, not the order they run in, are what its time is made of.
 //   node scripts/process-cpu.mjs [--json FILE] -- COMMAND [ARGS...]
 // prints the parts, largest first, and with --json writes them to FILE; exits with the command's status.
-// What is not attributed: processes that lived less than a sample, and the last fraction of a second
-// of each process (read again only at the next sample).
+// What is not attributed: processes that lived less than a sample, the last fraction of a second of
+// each process (read again only at the next sample), and interrupts. A process whose parent ended
+// before it was first seen (re-parented to init) counts among the other processes.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
+import { constants } from 'node:os';
 import { relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const SAMPLE_MS = 200;
 const TICKS_PER_SECOND = 100; // USER_HZ, which Linux fixes at 100 for /proc
 
-/** Busy CPU seconds of the whole machine (all cores), from /proc/stat: not idle, not waiting, not taken by the hypervisor (steal). */
-export function machineBusySeconds() {
-  const [, user, nice, system, , , irq, softirq] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+/**
+ * Busy CPU seconds in the first line of /proc/stat (`cpu  user nice system idle iowait irq softirq
+ * steal ...`, in USER_HZ): not idle, not waiting, not taken by the hypervisor (steal).
+ */
+export function busySecondsOf(statLine) {
+  const [, user, nice, system, , , irq, softirq] = statLine.trim().split(/\s+/).map(Number);
   return (user + nice + system + irq + softirq) / TICKS_PER_SECOND;
 }
 
-/** A process's ancestry and CPU time from /proc/PID/stat (read every sample), or null once it is gone. */
+/** Busy CPU seconds of the whole machine (all cores) so far. */
+const machineBusySeconds = () => busySecondsOf(readFileSync('/proc/stat', 'utf8').split('\n')[0]);
+
+/**
+ * A process's name, state, parent, start and CPU time from /proc/PID/stat (read every sample), or null
+ * once it is gone. The name changes when the process runs another program (a shell's child before its exec).
+ */
 function readStat(pid) {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return { pid, ppid: Number(fields[1]), startTicks: Number(fields[19]), cpuTicks: Number(fields[11]) + Number(fields[12]) };
+    const close = stat.lastIndexOf(')');
+    const fields = stat.slice(close + 2).split(' ');
+    return { pid, comm: stat.slice(stat.indexOf('(') + 1, close), state: fields[0], ppid: Number(fields[1]), startTicks: Number(fields[19]), cpuTicks: Number(fields[11]) + Number(fields[12]) };
   } catch {
     return null;
   }
 }
 
-/** A process's command line and folder (read once, when the process is first seen). */
+/** A process's command line, folder and binary (read when it is first seen, and again after an exec). */
 function describe(proc) {
   if (!proc || proc.args) return proc;
   try {
@@ -56,8 +68,8 @@ const CHROMIUM_TYPES = { renderer: 'renderers', 'gpu-process': 'GPU process', ut
  * What a process is, from its command line, and whether it owns a part of the run (every process it
  * starts belongs to that part). `root`: the repository the command runs in (a suite is named by its folder).
  */
-export function kindOf({ args, cwd, binary }, root) {
-  if (args.length === 0) return { kind: 'kernel threads and unnamed processes' };
+export function kindOf({ args, cwd, binary, state }, root) {
+  if (args.length === 0) return { kind: state === 'Z' ? 'processes seen only once ended (zombies)' : 'kernel threads and unnamed processes' };
   const line = args.join(' ');
   const where = relative(root, cwd) || '.';
   if (/(^|\/)(chromium|chrome|headless_shell|chromium-headless-shell)( |$)/.test(line) || /\/chromium\//.test(binary ?? args[0])) {
@@ -79,9 +91,9 @@ export function kindOf({ args, cwd, binary }, root) {
 }
 
 /**
- * The part of the run a process's CPU goes to: that of its outermost ancestor (or itself) below the
- * command that owns one (a team's jest run inside a journey is the journeys'); in the journeys, split
- * by what the process is. `lineage`: the process, then its parent, and so on.
+ * The part of the run a process's CPU goes to: that of the outermost process that owns one on its way
+ * up to the command (itself included; a team's jest run inside a journey is the journeys'); in the
+ * journeys, split by what the process is. `lineage`: the process, then its parent, and so on.
  */
 export function partOf(lineage, root, commandPid) {
   const own = kindOf(lineage[0], root);
@@ -100,18 +112,28 @@ export function sampleCpu({ root, commandPid }) {
   if (!existsSync('/proc/stat')) throw new Error("process-cpu reads each process's CPU time from /proc: it runs on Linux only");
   const startTicks = Number(readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ')[19]);
   const busyAtStart = machineBusySeconds();
-  /** key (pid:start) → { part, baseTicks, lastTicks } */
+  /** key (pid:start) → { part, comm, baseTicks, lastTicks } */
   const seen = new Map();
-  /** pid → the process's record as last read, for the ancestry of its children */
+  /** pid → the process last seen with it, described: the ancestry of its children */
   const known = new Map();
+  /** `proc` described: from `known` when it is the same process running the same program, else read. */
+  const current = (proc) => {
+    const was = known.get(proc.pid);
+    if (was && was.startTicks === proc.startTicks && was.comm === proc.comm) return was;
+    known.set(proc.pid, describe(proc));
+    return proc;
+  };
   const lineageOf = (proc) => {
-    const lineage = [describe(proc)];
-    for (let p = proc, depth = 0; p && p.ppid > 1 && depth < 64; depth++) {
-      p = describe(known.get(p.ppid) ?? readStat(p.ppid));
-      if (p) lineage.push(p);
+    const lineage = [current(proc)];
+    for (let p = proc, depth = 0; p.ppid > 1 && depth < 64; depth++) {
+      const parent = readStat(p.ppid);
+      if (!parent) break; // (ended since: the ancestry stops here)
+      p = current(parent);
+      lineage.push(p);
     }
     return lineage;
   };
+  const partNow = (proc) => (proc.pid === process.pid ? 'this sampler (scripts/process-cpu.mjs)' : partOf(lineageOf(proc), root, commandPid));
   const sample = () => {
     for (const name of readdirSync('/proc')) {
       if (!/^\d+$/.test(name)) continue;
@@ -119,14 +141,14 @@ export function sampleCpu({ root, commandPid }) {
       if (!proc) continue;
       const key = `${proc.pid}:${proc.startTicks}`;
       const entry = seen.get(key);
-      if (entry) {
-        entry.lastTicks = proc.cpuTicks;
+      if (!entry) {
+        // A process that was running before the sampler counts from now; one started since, from its start.
+        seen.set(key, { part: partNow(proc), comm: proc.comm, baseTicks: proc.startTicks < startTicks ? proc.cpuTicks : 0, lastTicks: proc.cpuTicks });
         continue;
       }
-      known.set(proc.pid, proc);
-      // A process that was running before the sampler counts from now; one started since, from its start.
-      const part = proc.pid === process.pid ? 'this sampler (scripts/process-cpu.mjs)' : partOf(lineageOf(proc), root, commandPid);
-      seen.set(key, { part, baseTicks: proc.startTicks < startTicks ? proc.cpuTicks : 0, lastTicks: proc.cpuTicks });
+      entry.lastTicks = proc.cpuTicks;
+      // It runs another program now (first seen between a shell's fork and its exec): its part is the program's.
+      if (entry.comm !== proc.comm) Object.assign(entry, { part: partNow(proc), comm: proc.comm });
     }
   };
   sample();
@@ -147,28 +169,42 @@ export function sampleCpu({ root, commandPid }) {
   };
 }
 
-/** The parts as printed lines: seconds, share of the machine's busy time, part. */
+/** What the machine's busy time holds beside the parts (the header says why). */
+export const NOT_ATTRIBUTED = 'not attributed (processes shorter than a sample, the last moments of each, interrupts)';
+
+/** The parts as printed lines (those under 0.05 s left out): seconds, share of the machine's busy time, part. */
 export function formatParts({ machineBusySeconds: busy, attributedSeconds, parts }) {
   const line = (seconds, what) => `${seconds.toFixed(1).padStart(8)} s ${`${((100 * seconds) / busy).toFixed(1)} %`.padStart(7)}  ${what}`;
-  return [...parts.map((p) => line(p.seconds, p.part)), line(Math.max(0, busy - attributedSeconds), 'not attributed (processes shorter than a sample, last moments)'), line(busy, 'the machine, busy (all cores, /proc/stat)')].join('\n');
+  return [...parts.map((p) => line(p.seconds, p.part)), line(Math.max(0, busy - attributedSeconds), NOT_ATTRIBUTED), line(busy, 'the machine, busy (all cores, /proc/stat)')].join('\n');
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const args = process.argv.slice(2);
   const dash = args.indexOf('--');
-  if (dash < 0 || dash === args.length - 1) {
+  const jsonAt = args.indexOf('--json');
+  if (dash < 0 || dash === args.length - 1 || (jsonAt >= 0 && (jsonAt > dash || jsonAt + 1 >= dash))) {
     console.error('usage: node scripts/process-cpu.mjs [--json FILE] -- COMMAND [ARGS...]');
     process.exit(2);
   }
-  const jsonAt = args.indexOf('--json');
-  const jsonFile = jsonAt >= 0 && jsonAt < dash ? args[jsonAt + 1] : null;
+  if (!existsSync('/proc/stat')) {
+    console.error("process-cpu reads each process's CPU time from /proc: it runs on Linux only");
+    process.exit(2);
+  }
+  const jsonFile = jsonAt >= 0 ? args[jsonAt + 1] : null;
   const [command, ...commandArgs] = args.slice(dash + 1);
   const child = spawn(command, commandArgs, { stdio: 'inherit' });
-  const sampler = sampleCpu({ root: process.cwd(), commandPid: child.pid });
-  child.on('exit', (code, signal) => {
-    const result = { command: [command, ...commandArgs].join(' '), status: code ?? 1, signal, ...sampler.stop() };
-    console.error(`\nCPU seconds by part, while \`${result.command}\` ran:\n${formatParts(result)}`);
-    if (jsonFile) writeFileSync(jsonFile, `${JSON.stringify(result, null, 2)}\n`);
-    process.exit(code ?? 1);
+  child.on('error', (err) => {
+    console.error(`process-cpu: could not run ${command}: ${err.message}`);
+    process.exit(127);
   });
+  if (child.pid !== undefined) {
+    const sampler = sampleCpu({ root: process.cwd(), commandPid: child.pid });
+    child.on('exit', (code, signal) => {
+      const result = { command: [command, ...commandArgs].join(' '), status: code, signal, ...sampler.stop() };
+      console.error(`\nCPU seconds by part, while \`${result.command}\` ran:\n${formatParts(result)}`);
+      if (jsonFile) writeFileSync(jsonFile, `${JSON.stringify(result, null, 2)}\n`);
+      // (as a shell reports a command ended by a signal)
+      process.exit(code ?? 128 + (constants.signals[signal] ?? 0));
+    });
+  }
 }

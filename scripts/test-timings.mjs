@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import { cpus, tmpdir } from 'node:os';
 import { repoRoot, runPnpm } from './pnpm.mjs';
 import { writePerformanceSection } from './performance-doc.mjs';
-import { formatParts } from './process-cpu.mjs';
+import { formatParts, NOT_ATTRIBUTED } from './process-cpu.mjs';
 
 const args = process.argv.slice(2);
 const full = args.includes('--full');
@@ -165,7 +165,7 @@ if (cpu && !full) {
   const share = (seconds) => `${((100 * seconds) / run.cpu.machineBusySeconds).toFixed(1)} %`;
   const cpuRows = run.cpu.parts.map(({ part, seconds }) => [part, seconds.toFixed(1), share(seconds)]);
   const unattributed = Math.max(0, run.cpu.machineBusySeconds - run.cpu.attributedSeconds);
-  cpuRows.push(['not attributed (processes shorter than a sample, the last moments of each)', unattributed.toFixed(1), share(unattributed)]);
+  cpuRows.push([NOT_ATTRIBUTED, unattributed.toFixed(1), share(unattributed)]);
   const sum = (test) => run.cpu.parts.filter(({ part }) => test(part)).reduce((total, { seconds }) => total + seconds, 0);
   for (const [label, test] of [
     ['in all: the journeys', (part) => part.startsWith('journeys')],
@@ -178,7 +178,7 @@ if (cpu && !full) {
       id: 'test-cpu',
       title: "Where `npm test`'s CPU goes",
       command: 'node scripts/test-timings.mjs --cpu',
-      note: `The README's \`npm test\` once on a fresh clone of HEAD (turbo's cache empty), every process sampled from /proc five times a second (scripts/process-cpu.mjs). A suite's part holds every process it starts (its jest workers, the servers, installs and builds its tests start); the journeys' part is split by what each process is. DATABASE_URL ${process.env.DATABASE_URL ? 'set (admin-api runs on PGlite, then PostgreSQL, whose server is its own row)' : 'not set'}.`,
+      note: `The README's \`npm test\` once on a fresh clone of HEAD (turbo's cache empty), every process sampled from /proc five times a second (scripts/process-cpu.mjs). A suite's part holds every process it starts (its jest workers, the servers, installs and builds its tests start); the journeys' part is split by what each process is; parts under 0.05 s are left out. DATABASE_URL ${process.env.DATABASE_URL ? 'set (admin-api runs on PGlite, then PostgreSQL, whose server is its own row)' : 'not set'}.`,
       columns: ['part of the run', 'CPU seconds', 'share of the machine\'s busy time'],
       rows: cpuRows,
     });
