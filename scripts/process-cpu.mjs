@@ -16,7 +16,8 @@ import { constants } from 'node:os';
 import { relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const SAMPLE_MS = 200;
+/** How often every process is read. */
+export const SAMPLES_PER_SECOND = 5;
 const TICKS_PER_SECOND = 100; // USER_HZ, which Linux fixes at 100 for /proc
 
 /**
@@ -61,6 +62,16 @@ function describe(proc) {
   return proc;
 }
 
+/** The steps before the tests, each the part of what it starts. */
+const STEPS = { build: 'build', lint: 'lint (eslint)', typecheck: 'type checks', budget: 'byte budget' };
+
+/** The group a part is summed in beside the others of its kind, or null. */
+export function groupOf(part) {
+  if (part.startsWith('journeys')) return 'the journeys';
+  if (part.startsWith('suite: ')) return 'the jest suites';
+  return Object.values(STEPS).includes(part) ? 'the build, lint, type checks and byte budget' : null;
+}
+
 /** Chromium's process types, named for what they do. */
 const CHROMIUM_TYPES = { renderer: 'renderers', 'gpu-process': 'GPU process', utility: 'utility processes (network, storage)', zygote: 'browser process' };
 
@@ -80,10 +91,10 @@ export function kindOf({ args, cwd, binary, state }, root) {
   if (/playwright.* test( |$)/.test(line)) return { kind: 'Playwright: runner and the journeys\' static servers', owns: 'journeys' };
   if (/playwright[\\/].*worker/i.test(line)) return { kind: 'Playwright: worker' };
   if (/admin-api[\\/]dist[\\/]main\.js/.test(line)) return { kind: "admin API (the journeys' system)" };
-  if (/turbo(\.js)? run build/.test(line) || / run build( |$)/.test(line)) return { kind: 'builds', owns: 'build' };
-  if (/[\\/]\.bin[\\/]eslint|[\\/]eslint[\\/]bin|pnpm(\.cjs)? exec eslint/.test(line)) return { kind: 'eslint', owns: 'lint (eslint)' };
-  if (/scripts[\\/]typecheck\.mjs/.test(line)) return { kind: 'tsc', owns: 'type checks' };
-  if (/scripts[\\/]bundle-budget\.mjs/.test(line)) return { kind: 'byte budget', owns: 'byte budget' };
+  if (/turbo(\.js)? run build/.test(line) || / run build( |$)/.test(line)) return { kind: 'builds', owns: STEPS.build };
+  if (/[\\/]\.bin[\\/]eslint|[\\/]eslint[\\/]bin|pnpm(\.cjs)? exec eslint/.test(line)) return { kind: 'eslint', owns: STEPS.lint };
+  if (/scripts[\\/]typecheck\.mjs/.test(line)) return { kind: 'tsc', owns: STEPS.typecheck };
+  if (/scripts[\\/]bundle-budget\.mjs/.test(line)) return { kind: 'byte budget', owns: STEPS.budget };
   if (/webpack\.build\.mjs/.test(line)) return { kind: 'webpack builds' };
   if (/(^|[\\/])(pnpm|npm)(\.c?js)?( |$)|pnpm\.cjs/.test(line)) return { kind: 'pnpm and npm' };
   if (/(^|[\\/])postgres(:| |$)/.test(line)) return { kind: 'PostgreSQL server' };
@@ -152,7 +163,7 @@ export function sampleCpu({ root, commandPid }) {
     }
   };
   sample();
-  const timer = setInterval(sample, SAMPLE_MS);
+  const timer = setInterval(sample, 1000 / SAMPLES_PER_SECOND);
   return {
     stop() {
       clearInterval(timer);
@@ -160,9 +171,10 @@ export function sampleCpu({ root, commandPid }) {
       const parts = new Map();
       for (const { part, baseTicks, lastTicks } of seen.values()) parts.set(part, (parts.get(part) ?? 0) + (lastTicks - baseTicks) / TICKS_PER_SECOND);
       const attributed = [...parts.values()].reduce((a, b) => a + b, 0);
+      const busy = machineBusySeconds() - busyAtStart;
       return {
-        machineBusySeconds: machineBusySeconds() - busyAtStart,
-        attributedSeconds: attributed,
+        machineBusySeconds: busy,
+        notAttributedSeconds: Math.max(0, busy - attributed),
         parts: [...parts].filter(([, s]) => s >= 0.05).sort((a, b) => b[1] - a[1]).map(([part, seconds]) => ({ part, seconds })),
       };
     },
@@ -173,9 +185,9 @@ export function sampleCpu({ root, commandPid }) {
 export const NOT_ATTRIBUTED = 'not attributed (processes shorter than a sample, the last moments of each, interrupts)';
 
 /** The parts as printed lines (those under 0.05 s left out): seconds, share of the machine's busy time, part. */
-export function formatParts({ machineBusySeconds: busy, attributedSeconds, parts }) {
+export function formatParts({ machineBusySeconds: busy, notAttributedSeconds, parts }) {
   const line = (seconds, what) => `${seconds.toFixed(1).padStart(8)} s ${`${((100 * seconds) / busy).toFixed(1)} %`.padStart(7)}  ${what}`;
-  return [...parts.map((p) => line(p.seconds, p.part)), line(Math.max(0, busy - attributedSeconds), NOT_ATTRIBUTED), line(busy, 'the machine, busy (all cores, /proc/stat)')].join('\n');
+  return [...parts.map((p) => line(p.seconds, p.part)), line(notAttributedSeconds, NOT_ATTRIBUTED), line(busy, 'the machine, busy (all cores, /proc/stat)')].join('\n');
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

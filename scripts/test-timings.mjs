@@ -22,14 +22,14 @@ import { join } from 'node:path';
 import { cpus, tmpdir } from 'node:os';
 import { repoRoot, runPnpm } from './pnpm.mjs';
 import { writePerformanceSection } from './performance-doc.mjs';
-import { formatParts, NOT_ATTRIBUTED } from './process-cpu.mjs';
+import { formatParts, groupOf, NOT_ATTRIBUTED, SAMPLES_PER_SECOND } from './process-cpu.mjs';
 
 const args = process.argv.slice(2);
 const full = args.includes('--full');
 const repeatAt = args.indexOf('--repeat');
 const repeat = repeatAt >= 0 ? Number(args[repeatAt + 1]) : 0;
 if (repeatAt >= 0 && !(Number.isInteger(repeat) && repeat > 0)) throw new Error('--repeat takes a number of runs, such as --repeat 10');
-// --affected and --repeat time fresh clones only: the suites alone are --full's (or no flag's).
+// --affected, --repeat and --cpu time fresh clones only: the suites alone are --full's (or no flag's).
 const cpu = args.includes('--cpu');
 const clonesOnly = (args.includes('--affected') || repeat > 0 || cpu) && !full;
 const only = args.filter((a, i) => !a.startsWith('--') && !(repeatAt >= 0 && i === repeatAt + 1));
@@ -164,21 +164,17 @@ if (cpu && !full) {
   console.log(formatParts(run.cpu));
   const share = (seconds) => `${((100 * seconds) / run.cpu.machineBusySeconds).toFixed(1)} %`;
   const cpuRows = run.cpu.parts.map(({ part, seconds }) => [part, seconds.toFixed(1), share(seconds)]);
-  const unattributed = Math.max(0, run.cpu.machineBusySeconds - run.cpu.attributedSeconds);
-  cpuRows.push([NOT_ATTRIBUTED, unattributed.toFixed(1), share(unattributed)]);
-  const sum = (test) => run.cpu.parts.filter(({ part }) => test(part)).reduce((total, { seconds }) => total + seconds, 0);
-  for (const [label, test] of [
-    ['in all: the journeys', (part) => part.startsWith('journeys')],
-    ['in all: the jest suites', (part) => part.startsWith('suite: ')],
-    ['in all: the build, lint, type checks and byte budget', (part) => ['build', 'lint (eslint)', 'type checks', 'byte budget'].includes(part)],
-  ]) cpuRows.push([label, sum(test).toFixed(1), share(sum(test))]);
+  cpuRows.push([NOT_ATTRIBUTED, run.cpu.notAttributedSeconds.toFixed(1), share(run.cpu.notAttributedSeconds)]);
+  const groups = new Map();
+  for (const { part, seconds } of run.cpu.parts) if (groupOf(part)) groups.set(groupOf(part), (groups.get(groupOf(part)) ?? 0) + seconds);
+  for (const [group, seconds] of groups) cpuRows.push([`in all: ${group}`, seconds.toFixed(1), share(seconds)]);
   cpuRows.push([`the machine, busy (all cores): npm test took ${run.took} s, ${run.outcome}`, run.cpu.machineBusySeconds.toFixed(1), '100 %']);
   if (!args.includes('--no-doc')) {
     const file = writePerformanceSection({
       id: 'test-cpu',
       title: "Where `npm test`'s CPU goes",
       command: 'node scripts/test-timings.mjs --cpu',
-      note: `The README's \`npm test\` once on a fresh clone of HEAD (turbo's cache empty), every process sampled from /proc five times a second (scripts/process-cpu.mjs). A suite's part holds every process it starts (its jest workers, the servers, installs and builds its tests start); the journeys' part is split by what each process is; parts under 0.05 s are left out. DATABASE_URL ${process.env.DATABASE_URL ? 'set (admin-api runs on PGlite, then PostgreSQL, whose server is its own row)' : 'not set'}.`,
+      note: `The README's \`npm test\` once on a fresh clone of HEAD (turbo's cache empty), every process sampled from /proc ${SAMPLES_PER_SECOND} times a second (scripts/process-cpu.mjs). A suite's part holds every process it starts (its jest workers, the servers, installs and builds its tests start); the journeys' part is split by what each process is; parts under 0.05 s are left out. DATABASE_URL ${process.env.DATABASE_URL ? 'set (admin-api runs on PGlite, then PostgreSQL, whose server is its own row)' : 'not set'}.`,
       columns: ['part of the run', 'CPU seconds', 'share of the machine\'s busy time'],
       rows: cpuRows,
     });

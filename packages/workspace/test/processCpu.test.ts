@@ -100,6 +100,18 @@ test('the build, the lint and the type checks own what they start; the rest of t
   ]);
 });
 
+test('the parts are summed in three groups: the journeys, the jest suites, and the steps before the tests', () => {
+  const parts = ['journeys: Chromium: renderers', 'journeys', 'suite: packages/shell', 'build', 'lint (eslint)', 'type checks', 'byte budget', 'the command itself (npm, turbo, pnpm, node scripts)', 'other processes: beam.smp'];
+  expect(inModule<(string | null)[]>(`${JSON.stringify(parts)}.map(m.groupOf)`)).toEqual([
+    'the journeys',
+    'the journeys',
+    'the jest suites',
+    ...Array(4).fill('the build, lint, type checks and byte budget'),
+    null,
+    null,
+  ]);
+});
+
 test("the machine's busy time is user, nice, system, interrupt and soft-interrupt time: not idle, not I/O wait, not the hypervisor's steal", () => {
   //                                   user nice system idle iowait irq softirq steal guest guest_nice
   expect(inModule<number>("m.busySecondsOf('cpu  1000 200 300 99999 7777 40 60 5000 0 0')")).toBe(16);
