@@ -65,6 +65,38 @@ test('the first drawing is not animated; a later option (another period, the dar
   expect(mockHanded.at(-1)).toBe(month);
 });
 
+/** The system's reduced-motion setting as the browser answers it (matchMedia), changeable by the test. */
+function reducedMotionSetting(reduce: boolean) {
+  const original = window.matchMedia;
+  window.matchMedia = (query: string) => ({ media: query, matches: query === '(prefers-reduced-motion: reduce)' && reduce }) as MediaQueryList;
+  return {
+    change: (next: boolean) => (reduce = next),
+    restore: () => (window.matchMedia = original),
+  };
+}
+
+test('while the administrator asks the system for reduced motion, no drawing is animated', () => {
+  const setting = reducedMotionSetting(true);
+  try {
+    const option = (data: number[]): EChartsCoreOption => ({ series: [{ type: 'line', data }] });
+    const [week, month, year, day] = [option([1, 2, 3]), option([4, 5, 6]), option([7, 8, 9]), option([0, 1, 0])];
+    const { rerender } = render(<EChart option={week} label="User Activity" />);
+    expect(mockHanded.at(-1)).toEqual({ ...week, animation: false });
+    rerender(<EChart option={month} label="User Activity" />);
+    expect(mockHanded.at(-1)).toEqual({ ...month, animation: false });
+
+    // The setting as it is when a drawing comes.
+    setting.change(false);
+    rerender(<EChart option={year} label="User Activity" />);
+    expect(mockHanded.at(-1)).toBe(year);
+    setting.change(true);
+    rerender(<EChart option={day} label="User Activity" />);
+    expect(mockHanded.at(-1)).toEqual({ ...day, animation: false });
+  } finally {
+    setting.restore();
+  }
+});
+
 test('the tooltip code is not asked for before the first drawing: when the browser is next idle, or as the pointer enters', () => {
   const idle: (() => void)[] = [];
   window.requestIdleCallback = jest.fn((task: IdleRequestCallback) => idle.push(() => task({} as IdleDeadline)));

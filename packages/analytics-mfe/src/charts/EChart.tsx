@@ -27,6 +27,9 @@ export interface ChartClick {
   data?: unknown;
 }
 
+/** Whether the administrator asks the system for reduced motion now (read at each drawing). */
+const prefersReducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+
 /** Runs `task` when the browser is next idle (after the frame being drawn); returns a cancel. */
 function whenIdle(task: () => void): () => void {
   if (typeof window.requestIdleCallback === 'function') {
@@ -97,9 +100,13 @@ export function EChart({ option, label, onItemClick }: { option: EChartsCoreOpti
   const onEvents = useMemo(() => ({ click: (item: ChartClick) => latest.current?.(item) }), []);
   // The first drawing is not animated: the chart is there at once (the dashboard's four charts
   // ≈ 35 ms sooner after sign-in, and no second of redrawn frames beside the rest of the first
-  // screen). A later option (another period or range, the dark theme) animates as before.
+  // screen). A later option (refreshed figures, the dark theme) animates, unless the administrator
+  // asks the system for reduced motion when it comes: then it is drawn at once too.
   const [firstOption] = useState(option);
-  const drawn = useMemo(() => (option === firstOption ? { ...option, animation: false } : option), [option, firstOption]);
+  const drawn = useMemo(
+    () => (option === firstOption || prefersReducedMotion() ? { ...option, animation: false } : option),
+    [option, firstOption],
+  );
   // The text colour drawn, for a journey to see the theme reach the canvas.
   const textColor = (option.textStyle as { color?: string } | undefined)?.color;
   return (
