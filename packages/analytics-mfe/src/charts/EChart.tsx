@@ -100,8 +100,8 @@ export function EChart({ option, label, onItemClick }: { option: EChartsCoreOpti
   const onEvents = useMemo(() => ({ click: (item: ChartClick) => latest.current?.(item) }), []);
   // The first drawing is not animated: the chart is there at once (the dashboard's four charts
   // ≈ 35 ms sooner after sign-in, and no second of redrawn frames beside the rest of the first
-  // screen). A later option (refreshed figures, the dark theme) animates, unless the administrator
-  // asks the system for reduced motion when it comes: then it is drawn at once too.
+  // screen). A later option (figures refreshed in place) animates, unless the administrator asks
+  // the system for reduced motion when it comes: then it is drawn at once too.
   const [firstOption] = useState(option);
   const drawn = useMemo(
     () => (option === firstOption || prefersReducedMotion() ? { ...option, animation: false } : option),
