@@ -11,7 +11,8 @@
 //   (a) the Sign in click as soon as the form shows (a password manager's fill) → four charts drawn;
 //   (b) the credentials typed over 3 s, then the click → four charts drawn.
 // Median of 3 of each (the runs interleaved, so both paths see the same machine), with the requests
-// made and the bytes on the wire from opening the page to the four charts.
+// made and the bytes on the wire from opening the page to the four charts, and when the form showed
+// and the charts were drawn from opening the page: (a) alone rewards a login form that shows late.
 // Usage (from the repo root, after `pnpm exec turbo run build --concurrency=1`):
 //   node e2e/perf/production-path.mjs [--runs 3] [--max-load 1.5] [--no-doc] [--json] [--waterfall]
 //   --waterfall prints what each path's first run loaded, and when, from the click.
@@ -142,10 +143,11 @@ async function coldSignIn(browser, system, { typed }) {
     const requestTimes = [...requests];
     // When the click was, on the page's clock (the charts' mark less the time from the click), and
     // what loaded when from it (Resource Timing).
-    const { formShown, clickAt, waterfall } = await page.evaluate((charts) => {
+    const { formShown, fromOpening, clickAt, waterfall } = await page.evaluate((charts) => {
       const click = window.__perf.fourChartsDrawn - charts;
       return {
         formShown: window.__perf.loginScreen,
+        fromOpening: window.__perf.fourChartsDrawn,
         clickAt: performance.timeOrigin + click,
         waterfall: performance.getEntriesByType('resource').map((e) => ({ url: e.name, start: e.startTime - click, end: e.responseEnd - click })),
       };
@@ -153,6 +155,7 @@ async function coldSignIn(browser, system, { typed }) {
     return {
       waterfall,
       formShown,
+      fromOpening,
       charts: times.charts,
       requests: requestTimes.length,
       requestsAfterClick: requestTimes.filter((t) => t >= clickAt).length,
@@ -174,7 +177,7 @@ const ms = (v) => `${Math.round(v)} ms`;
 function summary(runs) {
   const mid = median(runs.map((r) => r.charts));
   const at = runs.find((r) => r.charts === mid);
-  return { median: Math.round(mid), runs: runs.map((r) => Math.round(r.charts)), requests: at.requests, requestsAfterClick: at.requestsAfterClick, bytes: at.bytes, formShown: Math.round(median(runs.map((r) => r.formShown))) };
+  return { median: Math.round(mid), runs: runs.map((r) => Math.round(r.charts)), requests: at.requests, requestsAfterClick: at.requestsAfterClick, bytes: at.bytes, formShown: Math.round(median(runs.map((r) => r.formShown))), fromOpening: Math.round(median(runs.map((r) => r.fromOpening))) };
 }
 
 async function waitForQuiet() {
@@ -237,7 +240,7 @@ function print(result) {
       ['typed', '(b) credentials typed over 3 s, then Sign in', '1.2 s'],
     ]) {
       const s = p[key];
-      console.log(`  ${what} → four charts: ${ms(s.median)} median of ${s.runs.join(' / ')} ms (goal ≤ ${goal} on the production path); ${s.requests} requests (${s.requestsAfterClick} after the click), ${kB(s.bytes)} on the wire; login form at ${ms(s.formShown)}`);
+      console.log(`  ${what} → four charts: ${ms(s.median)} median of ${s.runs.join(' / ')} ms (goal ≤ ${goal} on the production path); ${s.requests} requests (${s.requestsAfterClick} after the click), ${kB(s.bytes)} on the wire; login form at ${ms(s.formShown)}, four charts at ${ms(s.fromOpening)} from opening the page`);
     }
   }
 }
@@ -254,7 +257,7 @@ function printWaterfall(title, entries) {
 function writeDoc(result) {
   const row = (p, key, what, goal) => {
     const s = p[key];
-    return [p.label, what, `${ms(s.median)} (${s.runs.join(' / ')})`, `${s.requests} (${s.requestsAfterClick} after the click)`, kB(s.bytes), ms(s.formShown), p.id === 'production' ? goal : ''];
+    return [p.label, what, `${ms(s.median)} (${s.runs.join(' / ')})`, `${s.requests} (${s.requestsAfterClick} after the click)`, kB(s.bytes), ms(s.formShown), ms(s.fromOpening), p.id === 'production' ? goal : ''];
   };
   return writePerformanceSection({
     id: 'production-path',
@@ -263,10 +266,11 @@ function writeDoc(result) {
     note:
       `Lighthouse's mobile network profile (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up, no CPU slowdown), each run in a fresh browser context (empty cache, no connection open), ` +
       `from opening the page: (a) Sign in clicked as soon as the login form shows, (b) the credentials typed over 3 s first; the time is from the click to the four charts drawn, median of ${RUNS} (runs), ` +
+      `beside the medians of when the login form showed and when the four charts were drawn, from opening the page (what a password manager's user waits in all); ` +
       `the requests and bytes on the wire (headers included) those of the median run, from opening the page to the four charts. ` +
       `Production: Debian's nginx ${result.nginx} on the config web-security renders (the shell and each remote on its own https origin, the API's origin ended by nginx), a certificate made for the run, every answer HTTP/2, scripts by content encoding (br and gzip from the builds' stored .br and .gz; a file under 1 kB is gzipped per response): ${result.scriptEncodings}. ` +
       `npm start: Node's static servers over HTTP/1.1. Load average (1/5/15 min) ${result.machine.loadBefore.join(' / ')} before the runs, ${result.machine.loadAfter.join(' / ')} after.`,
-    columns: ['path', 'sign-in', 'click → four charts, median (runs, ms)', 'requests', 'bytes on the wire', 'login form shown', 'goal'],
+    columns: ['path', 'sign-in', 'click → four charts, median (runs, ms)', 'requests', 'bytes on the wire', 'login form shown', 'four charts from opening the page', 'goal'],
     rows: result.paths.flatMap((p) => [row(p, 'fast', '(a) clicked as soon as the form shows', '≤ 2.0 s'), row(p, 'typed', '(b) typed over 3 s, then clicked', '≤ 1.2 s')]),
   });
 }
