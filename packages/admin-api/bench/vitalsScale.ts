@@ -343,11 +343,11 @@ async function runOn(engine: Engine, manifests: Awaited<ReturnType<typeof startM
       const baselines = new CanaryBaselines();
       const cold = await judgeCycle(db, remotes, baselines);
       const warm = await judgeCycle(db, remotes, baselines);
-      console.log(`  judge cycle at ${JUDGE_MAX_VIEWS} views a cohort: first ${ms(cold.total)} (max ${ms(cold.max)}), then ${ms(warm.total)} (max ${ms(warm.max)}): ${warm.verdicts}`);
+      console.log(`  judge cycle at ${JUDGE_MAX_VIEWS} views a cohort: first ${ms(cold.total)} (max ${ms(cold.max)}): ${cold.verdicts}; then ${ms(warm.total)} (max ${ms(warm.max)}): ${warm.verdicts}`);
       rows.push([
         label,
         `judge cycle: every canary judged once, ≥ ${JUDGE_MAX_VIEWS.toLocaleString('en')} views a cohort`,
-        warm.verdicts,
+        `first: ${cold.verdicts}; then: ${warm.verdicts}`,
         `${ms(warm.total)} (a canary: p50 ${ms(warm.p50)}, max ${ms(warm.max)}); an instance's first, baselines read: ${ms(cold.total)}`,
       ]);
 
