@@ -1,7 +1,10 @@
 // In-memory rate limits of the routes that take reports from browsers (CSP reports, a release's
 // failure reports, real-user measurements).
 
-/** A bucket's content in report-milliseconds (a report costs `windowMs`; `limit` refill a millisecond): whole numbers, so no sum of fractions comes out a hair short of one report. */
+/**
+ * A bucket's content in report-milliseconds (a report costs `windowMs`, and `limit` refill every
+ * millisecond): whole numbers, so no sum of fractions comes out a hair short of one report.
+ */
 interface Bucket {
   credit: number;
   at: number;
@@ -10,11 +13,10 @@ interface Bucket {
 /**
  * A token bucket per key plus one for everyone: each holds `limit` reports and refills at `limit`
  * a window, and `take(key)` says whether one more report may be stored now. A sender that keeps to
- * the rate on its own clock is never refused because its reports arrived a little early or late:
- * a fixed window counted by arrival refused one in a thousand of 500 administrators' beacons sent
- * at exactly the documented rate (a late one started a window that then held seven). Nor does a
- * burst across a window's edge get twice the limit. In memory: a restart forgets it, which costs at
- * most one more bucket of reports.
+ * the rate on its own clock is never refused because its reports arrived a little early or late (a
+ * fixed window counted by arrival refuses such a sender now and then: a late report starts a window
+ * that then holds seven), and no burst across a window's edge gets twice the limit. In memory: a
+ * restart forgets it, which costs at most one more bucket of reports.
  */
 export class ReportRateLimiter {
   private readonly perKey = new Map<string, Bucket>();
