@@ -9,7 +9,7 @@ const MINUTE = 60_000;
 function limiter(perKey: number, all: number) {
   let t = 0;
   const limit = new ReportRateLimiter(perKey, all, MINUTE, () => t);
-  return { take: (key: string, at: number) => ((t = at), limit.take(key)) };
+  return { take: (key: string, at: number) => ((t = at), limit.take(key)), size: () => limit.size };
 }
 
 test('a burst: the limit per key, then 429; another key has its own; everyone together the global limit', () => {
@@ -45,7 +45,24 @@ test("a burst across a minute's edge gets the limit once, not twice", () => {
   expect(after.filter(Boolean)).toHaveLength(1); // what refilled since the first report
 });
 
-test('a clock set back refills nothing', () => {
+test('everyone together: the global bucket refills at its own rate, not a key\'s', () => {
+  const l = limiter(10, 2);
+  expect([l.take('a', 0), l.take('b', 1), l.take('c', 2)]).toEqual([true, true, false]);
+  expect(l.take('c', 15_000)).toBe(false); // half a report refilled (a key's rate would have given 2.5)
+  expect([l.take('c', 30_000), l.take('d', 30_001)]).toEqual([true, false]);
+});
+
+test('a clock set back takes nothing from a bucket and refills nothing until it is past where it was', () => {
   const l = limiter(2, 100);
-  expect([l.take('a', 50_000), l.take('a', 50_001), l.take('a', 10_000)]).toEqual([true, true, false]);
+  expect(l.take('a', 50_000)).toBe(true);
+  expect([l.take('a', 10_000), l.take('a', 10_001)]).toEqual([true, false]); // the report left, then none
+  expect([l.take('a', 55_000), l.take('a', 80_000)]).toEqual([false, true]); // 30 s past 50 s: one report
+});
+
+test('it remembers only the keys that took a report and have not refilled since: refusals and idle keys cost no memory', () => {
+  const l = limiter(6, 100);
+  for (let i = 0; i < 1000; i++) l.take(`address-${i}`, i);
+  expect(l.size()).toBe(101); // the global bucket's 100 and one refilled in the second: the other 899 refused
+  l.take('late', 61_000); // a minute on: every bucket above refilled, and forgotten
+  expect(l.size()).toBe(1);
 });

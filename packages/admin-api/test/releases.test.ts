@@ -414,11 +414,14 @@ test('failure reports count per release; a canary reaching the threshold is roll
 
 test('failure reports are rate-limited per administrator', async () => {
   const [{ id }] = await t.sql("select id::text as id from releases where remote = 'projects' and state = 'active'");
-  const statuses: number[] = [];
-  for (let i = 0; i < 52; i++) statuses.push((await owner.post('/api/admin/releases/failures', { releaseId: id, kind: 'load', message: 'x' })).status);
-  expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
+  // 60 at once against 50 a minute: the bucket's 50, and what refilled while they were answered.
+  const started = Date.now();
+  const statuses = await Promise.all(Array.from({ length: 60 }, async () => (await owner.post('/api/admin/releases/failures', { releaseId: id, kind: 'load', message: 'x' })).status));
+  const most = 50 + Math.ceil(((Date.now() - started) * 50) / 60_000);
+  expect(statuses.filter((s) => s !== 200 && s !== 429)).toEqual([]);
+  expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(60 - most);
   const [{ n }] = await t.sql('select count(*)::int as n from release_failures where release_id = $1', [id]);
-  expect(n).toBeLessThanOrEqual(50);
+  expect(n).toBeLessThanOrEqual(most);
 });
 
 test('each page load gets the registry as it is now, also after a change made by another instance (straight in the database)', async () => {

@@ -40,14 +40,20 @@ export class ReportRateLimiter {
     this.refill(this.all, this.globalLimit, t);
     const mine = this.perKey.get(key) ?? { credit: this.perKeyLimit * this.windowMs, at: t };
     this.refill(mine, this.perKeyLimit, t);
-    this.perKey.set(key, mine);
+    // (a refused key is not remembered: refusals cannot grow the map)
     if (mine.credit < this.windowMs || this.all.credit < this.windowMs) return false;
     mine.credit -= this.windowMs;
     this.all.credit -= this.windowMs;
+    this.perKey.set(key, mine);
     return true;
   }
 
-  /** What `bucket` holds at `t` (a clock set back refills nothing). */
+  /** How many keys it remembers: those that took a report and have not refilled since (at most a window's). */
+  get size(): number {
+    return this.perKey.size;
+  }
+
+  /** What `bucket` holds at `t`: a clock set back refills nothing, and takes nothing, until it is past `at` again. */
   private filled(bucket: Bucket, limit: number, t: number): number {
     return Math.min(limit * this.windowMs, bucket.credit + Math.max(0, t - bucket.at) * limit);
   }
