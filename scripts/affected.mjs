@@ -67,13 +67,14 @@ export function testsOf(source) {
 
 /**
  * The journeys (e2e/tests/*.spec.ts) that open one of `sections`: named after it, `openSection(page,
- * '<Label>')` or `page.goto('/<id>…')`. `files`, the spec files to load; `tests`, each journey to run
- * as `<file>:<line>`: every test of a file named after a section or whose helpers open one, else the
- * tests that open one themselves.
+ * '<Label>')`, `page.goto('/<id>…')`, `signInViaApi(page, '/<id>…')` or `signedInAt: '/<id>…'`.
+ * `files`, the spec files to load; `tests`, each journey to run as `<file>:<line>`: every test of a
+ * file named after a section or whose helpers open one, else the tests that open one themselves.
  */
 export function journeysOf(repoRoot, sections) {
   const dir = join(repoRoot, 'e2e/tests');
-  const opens = (text) => sections.some(({ id, label }) => new RegExp(`openSection\\([^,]+, '${label}'\\)|goto\\(['\`]/${id}\\b`).test(text));
+  const opens = (text) =>
+    sections.some(({ id, label }) => new RegExp(`openSection\\([^,]+, '${label}'\\)|(goto\\(|signInViaApi\\([^,]+, |signedInAt: )['\`]/${id}\\b`).test(text));
   const files = [];
   const tests = [];
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.spec.ts')).sort()) {

@@ -85,7 +85,7 @@ const CHOSEN = process.env.E2E_TESTS ? new Set(process.env.E2E_TESTS.split(','))
 const cspSinks = new WeakMap<BrowserContext, CspViolation[]>();
 
 export const test = base.extend<
-  { affectedOnly: void; signedInPage: Page; cspViolations: CspViolation[]; allowCspViolations: boolean; warmBrowser: boolean },
+  { affectedOnly: void; signedInAt: string; signedInPage: Page; cspViolations: CspViolation[]; allowCspViolations: boolean; warmBrowser: boolean },
   { warmProfiles: WarmProfiles }
 >({
   /** First of all: a journey the affected run did not choose is skipped before anything starts for it. */
@@ -153,9 +153,15 @@ export const test = base.extend<
       throw err;
     });
   },
-  /** A page already signed in (through the API) showing the root section. */
-  signedInPage: async ({ page }, provide) => {
-    await signInViaApi(page);
+  /**
+   * Where `signedInPage` opens (`test.use({ signedInAt: '/orders' })`): a spec about one section starts
+   * there, as an administrator's bookmark does, instead of on the dashboard, whose four charts it would
+   * draw for nothing (the sidebar's own journeys are shell.spec.ts's).
+   */
+  signedInAt: ['/', { option: true }],
+  /** A page already signed in (through the API) showing `signedInAt`, the root section unless a spec says. */
+  signedInPage: async ({ page, signedInAt }, provide) => {
+    await signInViaApi(page, signedInAt);
     await provide(page);
   },
 });

@@ -3,7 +3,7 @@
 // that opens it, the focus inside, Tab kept inside, Escape closes it and the focus is back on that
 // control.
 import type { Locator, Page } from '@playwright/test';
-import { dataRows, expect, expectAccessible, openSection, test } from '../support';
+import { dataRows, expect, expectAccessible, signInViaApi, test } from '../support';
 
 test.use({ warmBrowser: true });
 
@@ -73,16 +73,16 @@ test('the login screen', async ({ page }) => {
   await expectAccessible(page, 'Admin Login');
 });
 
-test('Analytics, and sign-out asks first in a dialog', async ({ signedInPage: page }) => {
-  await openSection(page, 'Analytics');
+test('Analytics, and sign-out asks first in a dialog', async ({ page }) => {
+  await signInViaApi(page, '/analytics');
   await expect(page.getByRole('heading', { level: 1, name: 'Analytics Dashboard' })).toBeVisible();
   await expect(content(page).locator('canvas')).toHaveCount(4);
   await expectAccessible(page, 'Analytics');
   await checkDialog(page, page.locator('.ga-sider-footer').getByRole('button', { name: 'Sign Out' }), /Sign Out|sign out/i);
 });
 
-test('Projects: the list, Add New Project, Configure Project and its delete confirmation', async ({ signedInPage: page }) => {
-  await openSection(page, 'Projects');
+test('Projects: the list, Add New Project, Configure Project and its delete confirmation', async ({ page }) => {
+  await signInViaApi(page, '/projects');
   await expect(firstRow(page)).toBeVisible();
   await expectAccessible(page, 'Projects');
   await checkDialog(page, page.getByRole('button', { name: 'Add Project' }), 'Add New Project');
@@ -102,8 +102,8 @@ test('Projects: the list, Add New Project, Configure Project and its delete conf
   });
 });
 
-test('Users: the list with every column, Customize Columns, User Details and Add Coins', async ({ signedInPage: page }) => {
-  await openSection(page, 'Users');
+test('Users: the list with every column, Customize Columns, User Details and Add Coins', async ({ page }) => {
+  await signInViaApi(page, '/users');
   await expect(firstRow(page)).toBeVisible();
   await expectAccessible(page, 'Users');
   // Customize Columns is a disclosure (a panel of checkboxes), not a dialog: Enter opens it, Space
@@ -134,8 +134,8 @@ test('Users: the list with every column, Customize Columns, User Details and Add
 });
 
 for (const section of ['Orders', 'Payments'] as const) {
-  test(`${section}: the list and a row's details`, async ({ signedInPage: page }) => {
-    await openSection(page, section);
+  test(`${section}: the list and a row's details`, async ({ page }) => {
+    await signInViaApi(page, `/${section.toLowerCase()}`);
     await expect(firstRow(page)).toBeVisible();
     await expectAccessible(page, section);
     const noun = section === 'Orders' ? 'Order' : 'Payment';
@@ -143,8 +143,8 @@ for (const section of ['Orders', 'Payments'] as const) {
   });
 }
 
-test('Settings', async ({ signedInPage: page }) => {
-  await openSection(page, 'Settings');
+test('Settings', async ({ page }) => {
+  await signInViaApi(page, '/settings');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expectAccessible(page, 'Settings');
 });

@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 import type { Order, OrdersList } from '@growth-admin/api-contract';
 import { chooseOption, dataRows, expect, motionSettled, openSection, signedApi, test } from '../support';
 
-test.use({ warmBrowser: true });
+test.use({ warmBrowser: true, signedInAt: '/orders' });
 
 const ORDERS = '/api/admin/orders/orderList';
 const PAYMENTS = '/api/admin/orders/rechargeOrderList';

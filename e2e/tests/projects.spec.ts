@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test';
 import { chooseOption, dataRows, drawnOptions, expect, expectAccessible, openSection, signedApi, test } from '../support';
 
-test.use({ warmBrowser: true });
+test.use({ warmBrowser: true, signedInAt: '/projects' });
 
 interface Project {
   _id: string;

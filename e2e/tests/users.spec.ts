@@ -9,7 +9,7 @@ import { chooseOption, dataRows, expect, openSection, signedApi, test } from '..
 
 // Shared CI machines can be slow: these journeys drive several dialogs and lookups.
 test.describe.configure({ timeout: 90_000 });
-test.use({ warmBrowser: true });
+test.use({ warmBrowser: true, signedInAt: '/users' });
 
 const userRows = (page: Page) => dataRows(page.getByRole('main'));
 const rowOf = (page: Page, customId: string) =>

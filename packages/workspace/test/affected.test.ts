@@ -52,6 +52,20 @@ test('a change inside one remote runs that remote and the journeys, only those o
   expect(sessionTests.length).toBeLessThan(7);
 });
 
+test('a journey that signs in straight into a section (signInViaApi, signedInAt) counts as opening it', () => {
+  const p = plan(['packages/projects-mfe/src/Section.tsx']);
+  const line = (file: string, title: string) => {
+    const i = readFileSync(join(REPO, 'e2e/tests', file), 'utf8').split('\n').findIndex((l) => l.startsWith(`test('${title}`));
+    expect(i).toBeGreaterThanOrEqual(0);
+    return `${file}:${i + 1}`;
+  };
+  // accessibility.spec.ts signs in at /projects for its Projects journey, at /users for its Users one.
+  expect(p.journeyTests).toContain(line('accessibility.spec.ts', 'Projects: '));
+  expect(p.journeyTests).not.toContain(line('accessibility.spec.ts', 'Users: '));
+  // projects.spec.ts, named after the section, with `signedInAt: '/projects'`: every journey.
+  expect(p.journeyTests).toEqual(expect.arrayContaining(journeysOf('projects.spec.ts')));
+});
+
 test("a journey file's tests, each from its test( to the }); at its indentation, and its code outside every test", () => {
   const source = [
     "import { test } from '../support';",
