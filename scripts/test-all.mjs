@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { changedFiles, journeyEnv, planAffected } from './affected.mjs';
 import { exitIfNodeTooOld } from './node-version.mjs';
-import { ensureInstalled, pnpmCommand, repoRoot, runAsync, runPnpm, runPnpmAsync } from './pnpm.mjs';
+import { ensureInstalled, pnpmArgv, repoRoot, runAsync, runPnpm, runPnpmAsync } from './pnpm.mjs';
 import { clearReports, testResults } from './test-results.mjs';
 
 exitIfNodeTooOld();
@@ -153,8 +153,8 @@ const runsJourneys = filters.length === 0 || filters.includes(`--filter=${E2E}`)
 const jestFilters = filters.length === 0 ? [`--filter=!${E2E}`] : filters.filter((f) => f !== `--filter=${E2E}`);
 /** The tasks `turbo run <args>` would run (its dry run). */
 function turboTasks(args) {
-  const [cmd, ...lead] = pnpmCommand();
-  const r = spawnSync(cmd, [...lead, 'exec', 'turbo', 'run', ...args, '--dry=json'], { cwd: repoRoot, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const [cmd, ...rest] = pnpmArgv(['exec', 'turbo', 'run', ...args, '--dry=json']);
+  const r = spawnSync(cmd, rest, { cwd: repoRoot, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   if (r.status !== 0) throw new Error(`turbo run ${args.join(' ')} --dry=json failed: ${r.stderr}`);
   return JSON.parse(r.stdout).tasks;
 }
