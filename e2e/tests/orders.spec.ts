@@ -32,7 +32,6 @@ test('searches an order by number, refunds it once, and finds it under Refunded 
   const order = completed.orders.find((o) => o.isComplete && !o.isRefund) as Order;
   expect(order, 'a complete, not-refunded seeded order').toBeTruthy();
 
-  await openSection(page, 'Orders');
   await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
   await expect(page.getByText('View and manage customer orders')).toBeVisible();
   await expect(page.getByRole('main').getByRole('columnheader')).toHaveText(['Order Details', 'Type', 'Count', 'Payment', 'Status', 'Platform']);
@@ -81,7 +80,6 @@ test('the status filter is applied by the server, so totals and paging follow it
   const pending = await api.get<OrdersList>(ORDERS, { page: 0, limit: 20, status: 'pending' });
   expect(pending.total).toBeLessThan(all.total);
 
-  await openSection(page, 'Orders');
   await expect(page.getByText(showing(all.total, 'orders'))).toBeVisible();
   await expect(page.getByText(`Page 1 of ${Math.max(1, Math.ceil(all.total / 20))}`)).toBeVisible();
 
@@ -129,7 +127,6 @@ test('finds a user\'s orders by the user ID the Users screen shows', async ({ si
   const owner = await api.get<{ customId: string; customName: string }>('/api/admin/persons/query', { id: orders[0].personId });
   const { total } = await api.get<OrdersList>(ORDERS, { page: 0, limit: 20, personId: orders[0].personId });
 
-  await openSection(page, 'Orders');
   await choose(page, 'Search by', 'Person ID');
   const box = page.getByPlaceholder('Search by person ID...');
   await box.fill(owner.customId); // 'ID: 7000…', as Users and User Details show it

@@ -3,7 +3,7 @@
 // change in its row and in the API, then delete it; a duplicate Project ID keeps the dialog open.
 // Every project created here is removed again, even when a step fails.
 import type { Page } from '@playwright/test';
-import { chooseOption, dataRows, drawnOptions, expect, expectAccessible, openSection, signedApi, test } from '../support';
+import { chooseOption, dataRows, drawnOptions, expect, expectAccessible, signedApi, test } from '../support';
 
 test.use({ warmBrowser: true, signedInAt: '/projects' });
 
@@ -20,8 +20,8 @@ interface Project {
 const projectRows = (page: Page) => dataRows(page.getByRole('main'));
 const rowOf = (page: Page, name: string) => projectRows(page).filter({ hasText: name });
 
-async function openProjects(page: Page) {
-  await openSection(page, 'Projects');
+/** The Projects section as signedInPage opens it (signedInAt above): its header shown. */
+async function projectsShown(page: Page) {
   await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
   await expect(page.getByText('Manage your projects and their configurations')).toBeVisible();
 }
@@ -38,7 +38,7 @@ async function deleteByProjectId(projectId: string) {
 test('the list shows every project with its team choices', async ({ signedInPage: page }) => {
   const api = await signedApi();
   const projects = await api.get<Project[]>('/api/admin/projects');
-  await openProjects(page);
+  await projectsShown(page);
   if (projects.length === 0) {
     await expect(page.getByText('No projects found matching your criteria')).toBeVisible();
     return;
@@ -64,7 +64,7 @@ test('create, find, configure and delete a project', async ({ signedInPage: page
   const projectId = `e2e.project.${stamp}`;
   const team = `E2E Team ${stamp}`;
   try {
-    await openProjects(page);
+    await projectsShown(page);
 
     // Create.
     await page.getByRole('button', { name: 'Add Project' }).click();
@@ -160,7 +160,7 @@ test('a duplicate Project ID is refused and the dialog keeps the input', async (
     iapCountryLimits: {},
   });
   try {
-    await openProjects(page);
+    await projectsShown(page);
     await page.getByRole('button', { name: 'Add Project' }).click();
     const add = page.getByRole('dialog', { name: 'Add New Project' });
     await add.getByLabel('Project Name').fill(`E2E Copy ${stamp}`);
@@ -182,7 +182,7 @@ test('a duplicate Project ID is refused and the dialog keeps the input', async (
 });
 
 test('Escape on a dialog with changes asks before discarding them, and keeps them on Keep editing', async ({ signedInPage: page }) => {
-  await openProjects(page);
+  await projectsShown(page);
   const opener = page.getByRole('button', { name: 'Add Project' });
   await opener.click();
   const add = page.getByRole('dialog', { name: 'Add New Project' });

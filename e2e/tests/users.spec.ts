@@ -5,7 +5,7 @@
 // Every value is read from the API first; nothing depends on particular seeded ids.
 import type { Locator, Page } from '@playwright/test';
 import type { Order, Person, PersonsList } from '@growth-admin/api-contract';
-import { chooseOption, dataRows, expect, openSection, signedApi, test } from '../support';
+import { chooseOption, dataRows, expect, signedApi, test } from '../support';
 
 // Shared CI machines can be slow: these journeys drive several dialogs and lookups.
 test.describe.configure({ timeout: 90_000 });
@@ -16,8 +16,8 @@ const rowOf = (page: Page, customId: string) =>
   userRows(page).filter({ hasText: `ID: ${customId}` });
 const coins = (n: number) => `${n.toLocaleString('en-US')} coins`;
 
-async function openUsers(page: Page) {
-  await openSection(page, 'Users');
+/** The Users section as signedInPage opens it (signedInAt above): its header and first row shown. */
+async function usersShown(page: Page) {
   await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
   await expect(page.getByText('Manage user accounts and balances')).toBeVisible();
   await expect(userRows(page).first()).toBeVisible();
@@ -78,7 +78,7 @@ test('finds a seeded user by name and by user ID; an unknown ID shows an empty l
   const person = all.list.find((p) => p.customName) as Person;
   expect(person).toBeTruthy();
 
-  await openUsers(page);
+  await usersShown(page);
   await expect(
     page.getByText(`Showing 1 to ${Math.min(20, all.total)} of ${all.total} users`),
   ).toBeVisible();
@@ -128,7 +128,7 @@ test('finds a seeded user by name and by user ID; an unknown ID shows an empty l
 
 test("opens a user's details with their recent orders", async ({ signedInPage: page }) => {
   const { person, recent } = await userWithOrders();
-  await openUsers(page);
+  await usersShown(page);
   const row = await searchById(page, person.customId);
   const details = await openDetails(page, row, person);
   await expect(details).toBeVisible();
@@ -169,7 +169,7 @@ test('adding 25 coins raises the balance by exactly 25 in the row, the details a
   const target = all.list[all.list.length - 1];
   const before = (await api.get<Person>('/api/admin/persons/query', { id: target.customId })).money;
 
-  await openUsers(page);
+  await usersShown(page);
   const row = await searchById(page, target.customId);
   await expect(row).toContainText(coins(before));
 
@@ -204,7 +204,7 @@ test('tops up from the details with the keyboard alone: the amount field has the
   const target = list[Math.floor(list.length / 2)];
   const before = (await api.get<Person>('/api/admin/persons/query', { id: target.customId })).money;
 
-  await openUsers(page);
+  await usersShown(page);
   const row = await searchById(page, target.customId);
   const details = await openDetails(page, row, target);
   await details.getByRole('button', { name: /^Add Coins/ }).click();
@@ -236,7 +236,7 @@ test('shows a hidden column, and the choice survives a reload', async ({ signedI
     '/api/admin/persons/list',
     { page: 1, pageSize: 20 },
   );
-  await openUsers(page);
+  await usersShown(page);
   const headers = page.getByRole('main').getByRole('columnheader');
   await expect(headers).not.toContainText(['Followers']);
 
@@ -262,7 +262,7 @@ test('shows a hidden column, and the choice survives a reload', async ({ signedI
 });
 
 test('a dialog closed with Escape gives the focus back to the button that opened it', async ({ signedInPage: page }) => {
-  await openUsers(page);
+  await usersShown(page);
   const addCoins = userRows(page).first().getByRole('button', { name: /^Add Coins to / });
   await addCoins.focus();
   await page.keyboard.press('Enter');

@@ -146,6 +146,21 @@ const containerName = (name) => name.replace(/-/g, '_');
  * @param {Set<string>} [o.without] the build tricks left out (build-tricks.mjs; default: none)
  * @param {{ package: string, version: string }} [o.kit] the remote kit a remote is built with (its usage record names it)
  */
+/**
+ * The minifier of every production build, for the webpack at `webpackPath`: SWC's (terser needs a
+ * minute per package for the shared antd chunk). Licence comments go to `<file>.LICENSE.txt` beside
+ * each script without a banner pointing at it: the banner is bytes every administrator downloads and
+ * no one reads in a minified file.
+ */
+export function productionMinimizer(webpackPath) {
+  const MinimizerPlugin = createRequire(webpackPath)('minimizer-webpack-plugin');
+  return new MinimizerPlugin({
+    minify: MinimizerPlugin.swcMinify,
+    minimizerOptions: { compress: true, mangle: true },
+    extractComments: { condition: 'some', banner: false },
+  });
+}
+
 export function createWebpackConfig(options) {
   const remote = existsSync(join(options.pkgDir, REMOTE_FILE)) ? readRemoteJson(options.pkgDir) : null;
   const o = remote ? { ...options, name: remote.name, exposes: remote.exposes } : options;
@@ -161,7 +176,6 @@ export function createWebpackConfig(options) {
   // only wants its directory depth): it gets the bare name, the emitted file its content hash.
   const chunkName = dev ? '[name].js' : '[name].[contenthash:10].js';
   const entryName = dev ? '[name].js' : (pathData) => (pathData.chunk?.contentHash?.javascript ? chunkName : '[name].js');
-  const MinimizerPlugin = createRequire(require.resolve('webpack'))('minimizer-webpack-plugin');
   const isRemote = Object.keys(o.exposes ?? {}).length > 0;
   // Production remotes: every chunk's sha384 is baked into the runtime that loads it (remoteEntry.js,
   // whose own hash the release registry gives the shell), so a chunk altered on the store never runs.
@@ -270,16 +284,7 @@ export function createWebpackConfig(options) {
       splitChunks: SPLIT_CHUNKS,
       moduleIds: 'deterministic',
       chunkIds: 'deterministic',
-      // SWC's minifier: terser needs a minute per package for the shared antd chunk. Licence comments
-      // go to `<file>.LICENSE.txt` beside each script without a banner pointing at it: the banner is
-      // bytes every administrator downloads and no one reads in a minified file.
-      minimizer: [
-        new MinimizerPlugin({
-          minify: MinimizerPlugin.swcMinify,
-          minimizerOptions: { compress: true, mangle: true },
-          extractComments: { condition: 'some', banner: false },
-        }),
-      ],
+      minimizer: [productionMinimizer(require.resolve('webpack'))],
     },
     performance: { hints: false },
     stats: 'errors-warnings',

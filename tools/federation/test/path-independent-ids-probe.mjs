@@ -1,16 +1,16 @@
-// Compiles the same small Module Federation remote (@module-federation/enhanced and SWC's minifier,
-// as the packages build with: one exposed module) in two folders of different names, with deterministic ids and,
-// unless `--without`, the build's FederationEntryIdsPlugin, and prints as JSON whether each emitted
-// file is the same in both, and (`module ids`) whether every module has the same id in both.
+// Compiles the same small Module Federation remote (@module-federation/enhanced and the builds'
+// minifier, as the packages build with: one exposed module) in two folders of different names, with
+// deterministic ids and, unless `--without`, the build's FederationEntryIdsPlugin, and prints as JSON
+// whether each emitted file is the same in both, and (`module ids`) whether every module has the same
+// id in both.
 import { createRequire } from 'node:module';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FederationEntryIdsPlugin } from '../build.mjs';
+import { FederationEntryIdsPlugin, productionMinimizer } from '../build.mjs';
 
 const require = createRequire(import.meta.url);
 const webpack = require('webpack');
-const MinimizerPlugin = createRequire(require.resolve('webpack'))('minimizer-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const files = {
   'src/Section.js': "export default () => 'a section';\n",
@@ -34,7 +34,7 @@ function build(root) {
     context: root,
     entry: './src/index.js',
     output: { path: join(root, 'dist'), publicPath: 'auto', uniqueName: 'probe' },
-    optimization: { minimize: true, minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify })], moduleIds: 'deterministic', chunkIds: 'deterministic' },
+    optimization: { minimize: true, minimizer: [productionMinimizer(require.resolve('webpack'))], moduleIds: 'deterministic', chunkIds: 'deterministic' },
     plugins: [
       new ModuleFederationPlugin({ name: 'probe', filename: 'remoteEntry.js', exposes: { './Section': './src/Section.js' }, shared: { 'probe-lib': { requiredVersion: '^1.0.0' } }, runtimePlugins: [join(root, 'src/runtimePlugin.js')], dts: false }),
       ...(process.argv.includes('--without') ? [] : [new FederationEntryIdsPlugin()]),
