@@ -55,7 +55,7 @@ test('a change inside one remote runs that remote and the journeys, only those o
 test('a journey that signs in straight into a section (signInViaApi, signedInAt) counts as opening it', () => {
   const p = plan(['packages/projects-mfe/src/Section.tsx']);
   const line = (file: string, title: string) => {
-    const i = readFileSync(join(REPO, 'e2e/tests', file), 'utf8').split('\n').findIndex((l) => l.startsWith(`test('${title}`));
+    const i = readFileSync(join(REPO, 'e2e/tests', file), 'utf8').split('\n').findIndex((l) => l.startsWith(`test('${title}`) || l.startsWith(`test("${title}`));
     expect(i).toBeGreaterThanOrEqual(0);
     return `${file}:${i + 1}`;
   };
@@ -64,6 +64,10 @@ test('a journey that signs in straight into a section (signInViaApi, signedInAt)
   expect(p.journeyTests).not.toContain(line('accessibility.spec.ts', 'Users: '));
   // projects.spec.ts, named after the section, with `signedInAt: '/projects'`: every journey.
   expect(p.journeyTests).toEqual(expect.arrayContaining(journeysOf('projects.spec.ts')));
+  // Orders' remote has two sections: its Orders and Payments journeys run, and no other remote's.
+  const orders = plan(['packages/orders-mfe/src/OrderDetails.tsx']);
+  expect(orders.journeyTests).toEqual(expect.arrayContaining([line('accessibility.spec.ts', 'Orders: '), line('accessibility.spec.ts', 'Payments: ')]));
+  expect(orders.journeyTests).not.toContain(line('accessibility.spec.ts', 'Projects: '));
 });
 
 test("a journey file's tests, each from its test( to the }); at its indentation, and its code outside every test", () => {
