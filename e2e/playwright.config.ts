@@ -46,6 +46,10 @@ export default defineConfig({
         '--disable-quic',
         '--disable-component-update',
         '--disable-sync',
+        // V8 without its optimizing compiler (TurboFan), as npm test's Node processes
+        // (scripts/short-lived-node.mjs): a journey's pages live seconds, and TurboFan's background
+        // compiles of the shell's and the remotes' code cost the renderers more than they gave back.
+        '--js-flags=--max-opt=2',
       ],
     },
   },

@@ -14,6 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { changedFiles, journeyEnv, planAffected } from './affected.mjs';
 import { exitIfNodeTooOld } from './node-version.mjs';
 import { ensureInstalled, pnpmArgv, repoRoot, runAsync, runPnpm, runPnpmAsync } from './pnpm.mjs';
+import { withShortLivedNode } from './short-lived-node.mjs';
 import { clearReports, testResults } from './test-results.mjs';
 
 exitIfNodeTooOld();
@@ -52,6 +53,9 @@ const ensureNginx = () => {
 clearReports(repoRoot);
 
 ensureInstalled();
+// From here on every Node process of the run is started without V8's optimizing compiler, which costs
+// short-lived tools more than it saves them (scripts/short-lived-node.mjs).
+process.env.PATH = withShortLivedNode(join(repoRoot, 'node_modules/.cache/short-lived-node')).PATH;
 
 /** `--affected`: the turbo filters of the packages to run and the journeys' selection; null for a full run. */
 async function affectedSelection(argv) {
