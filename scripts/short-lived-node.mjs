@@ -17,15 +17,16 @@ export const SHORT_LIVED_FLAGS = ['--max-opt=2'];
 const quoted = (text) => `'${text.replaceAll("'", `'\\''`)}'`;
 
 /**
- * Writes `<dir>/node`, which runs `nodePath` with SHORT_LIVED_FLAGS, and answers `env` with `dir`
- * first on its PATH. The path of this Node is written in the file (a child started with a minimal
- * environment, only PATH, finds it the same). On Windows, `env` unchanged.
+ * Writes `<dir>/node`, which runs `nodePath` with SHORT_LIVED_FLAGS; answers `env` with `dir` first on
+ * its PATH, and `node`, that file's path (to start a script with it directly). The path of this Node is
+ * written in the file (a child started with a minimal environment, only PATH, finds it the same). On
+ * Windows: `env` unchanged, and `nodePath`.
  */
 export function withShortLivedNode(dir, env = process.env, nodePath = process.execPath) {
-  if (process.platform === 'win32') return env;
+  if (process.platform === 'win32') return { env, node: nodePath };
   mkdirSync(dir, { recursive: true });
-  const script = join(dir, 'node');
-  writeFileSync(script, `#!/bin/sh\nexec ${quoted(nodePath)} ${SHORT_LIVED_FLAGS.join(' ')} "$@"\n`);
-  chmodSync(script, 0o755);
-  return { ...env, PATH: [dir, env.PATH].filter(Boolean).join(delimiter) };
+  const node = join(dir, 'node');
+  writeFileSync(node, `#!/bin/sh\nexec ${quoted(nodePath)} ${SHORT_LIVED_FLAGS.join(' ')} "$@"\n`);
+  chmodSync(node, 0o755);
+  return { env: { ...env, PATH: [dir, env.PATH].filter(Boolean).join(delimiter) }, node };
 }

@@ -55,7 +55,8 @@ clearReports(repoRoot);
 ensureInstalled();
 // From here on every Node process of the run is started without V8's optimizing compiler, which costs
 // short-lived tools more than it saves them (scripts/short-lived-node.mjs).
-process.env.PATH = withShortLivedNode(join(repoRoot, 'node_modules/.cache/short-lived-node')).PATH;
+const shortLived = withShortLivedNode(join(repoRoot, 'node_modules/.cache/short-lived-node'));
+process.env.PATH = shortLived.env.PATH;
 
 /** `--affected`: the turbo filters of the packages to run and the journeys' selection; null for a full run. */
 async function affectedSelection(argv) {
@@ -118,8 +119,8 @@ async function timed(name, step) {
   took.push(`${name} ${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`);
   return status;
 }
-/** Runs a script of this repository with this Node; resolves with its exit status. */
-const runScript = (script, args) => runAsync(process.execPath, [join(repoRoot, script), ...args]);
+/** Runs a script of this repository with this Node (without TurboFan, as above); resolves with its exit status. */
+const runScript = (script, args) => runAsync(shortLived.node, [join(repoRoot, script), ...args]);
 // The byte budget of the dashboard's first load on the builds just made (bundle-budget.json): a first
 // load over the baseline, by any amount, fails the run.
 const checkBudget = (name = 'byte budget') => timed(name, () => runScript('scripts/bundle-budget.mjs', ['check']));

@@ -13,8 +13,8 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(work, { recursive: true, force: true }));
 
-/** withShortLivedNode(dir, env, nodePath), run by node itself: the environment it answers. */
-function shortLivedEnv(dir: string, env: Record<string, string>, nodePath = process.execPath): Record<string, string> {
+/** withShortLivedNode(dir, env, nodePath), run by node itself: the environment and the `node` it answers. */
+function shortLived(dir: string, env: Record<string, string>, nodePath = process.execPath): { env: Record<string, string>; node: string } {
   const program = `
     import { withShortLivedNode } from ${JSON.stringify(join(REPO, 'scripts/short-lived-node.mjs'))};
     console.log(JSON.stringify(withShortLivedNode(process.argv[1], JSON.parse(process.argv[2]), process.argv[3])));`;
@@ -38,7 +38,11 @@ function nodeByName(env: Record<string, string>) {
 }
 
 (process.platform === 'win32' ? test.skip : test)('node by name runs this Node with --max-opt=2, with the whole environment or only PATH; its forked workers too', () => {
-  const env = shortLivedEnv(join(work, 'bin'), { PATH: process.env.PATH!, KEPT: 'yes' });
+  const { env, node } = shortLived(join(work, 'bin'), { PATH: process.env.PATH!, KEPT: 'yes' });
+  expect(node).toBe(join(work, 'bin', 'node'));
+  // Started by that file's path, as test-all starts its own scripts (the type checks, the byte budget).
+  const byFile = spawnSync(node, ['-p', 'JSON.stringify(process.execArgv)'], { encoding: 'utf8' });
+  expect(JSON.parse(byFile.stdout)).toContain('--max-opt=2');
   expect(env.KEPT).toBe('yes');
   expect(env.PATH.split(':')[0]).toBe(join(work, 'bin'));
   for (const seen of [{ ...process.env, PATH: env.PATH } as Record<string, string>, { PATH: env.PATH }]) {
@@ -53,6 +57,6 @@ function nodeByName(env: Record<string, string>) {
   mkdirSync(join(work, "it's here"));
   const odd = join(work, "it's here", 'node');
   symlinkSync(process.execPath, odd);
-  const env = shortLivedEnv(join(work, 'bin'), { PATH: process.env.PATH! }, odd);
+  const { env } = shortLived(join(work, 'bin'), { PATH: process.env.PATH! }, odd);
   expect(nodeByName({ PATH: env.PATH }).flags).toEqual(['--max-opt=2']);
 });
