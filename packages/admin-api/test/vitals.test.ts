@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { releases } from '@growth-admin/api-contract';
 import { addAdmin } from '../src/modules/auth/repository';
 import { bucketOf, subjectOf } from '../src/controlPlane/releases/resolveComposition';
-import { judgeRemote } from '../src/controlPlane/releases/canaryJudge';
+import { CanaryJudgeSchedule, judgeRemote } from '../src/controlPlane/releases/canaryJudge';
 import { CanaryBaselines, deleteOldMeasurements } from '../src/controlPlane/releases/measurements';
 import type { Queryable, Row } from '../src/db';
 import type { StartOptions } from '../src/server';
@@ -368,6 +368,26 @@ test('with an interval, the first batch after a canary is registered is judged a
   await eventually(judgement, (x) => expect(x).toMatchObject({ canary: { id: second }, verdict: 'inconclusive', reason: 'too few administrators: 1 canary and 0 stable, 5 needed in each' }));
   // (The judge takes batches in order: the second batch of the first canary was seen before this one.)
   expect((await owner.get('/api/admin/releases/orders/judgement', { query: { release: first } })).body.data.judgedAt).toBe(judged.judgedAt);
+});
+
+test("a batch stored before a canary was registered, whose judging task runs after it, does not spend the canary's first judgement", async () => {
+  await t.close();
+  await startServer({ judgeIntervalMs: 60_000 });
+  const canary = await registerCanary('5.0.0');
+  const [{ since }] = await t.sql('select changed_at as since from releases where id = $1', [canary]);
+  const registeredAt = new Date(since).getTime();
+  // The judge's queue as the server runs it, driven here in the order a busy server met: a batch
+  // stored a moment before the registration, its task run only after it (behind a judgement).
+  const schedule = new CanaryJudgeSchedule(t.server.db, { judgeIntervalMs: 60_000, judgeMinAdmins: 5, judgeMinViews: 40, judgeMinSamples: 20, measurementsRetentionDays: 30, previewGraceDays: 7, log: () => undefined });
+  try {
+    await schedule.measured(['orders'], new Date(registeredAt - 1));
+    expect(await judgement()).toMatchObject({ canary: { id: canary }, verdict: null });
+    // The first batch stored after the registration is judged at once, within the interval or not.
+    await schedule.measured(['orders'], new Date(registeredAt + 1));
+    expect(await judgement()).toMatchObject({ canary: { id: canary }, verdict: 'inconclusive' });
+  } finally {
+    await schedule.stop();
+  }
 });
 
 test('measurements older than the retention are deleted', async () => {

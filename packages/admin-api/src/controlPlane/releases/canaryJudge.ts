@@ -157,8 +157,8 @@ export class CanaryJudgeSchedule {
   /** The sweep's canaries still to judge, each at its time. */
   private readonly timers = new Set<NodeJS.Timeout>();
   private queue: Promise<void> = Promise.resolve();
-  /** Remotes measured since the queued task read them, and whether one is queued. */
-  private readonly measuredRemotes = new Set<string>();
+  /** Remotes measured since the queued task read them, each with when its newest batch was stored; and whether a task is queued. */
+  private readonly measuredRemotes = new Map<string, Date>();
   private measuredQueued = false;
 
   constructor(
@@ -187,22 +187,32 @@ export class CanaryJudgeSchedule {
   }
 
   /**
-   * After a batch: queues a judgement of each measured remote's canary not judged within the
-   * interval. The interval counts per canary, not per remote: a remote measured before its canary
-   * was registered (or while an earlier canary ran) has its new canary judged on the first batch
-   * that follows. Resolves when they are judged (the route does not wait).
+   * After a batch stored at `storedAt` (the database's clock): queues a judgement of each measured
+   * remote's canary not judged within the interval. The interval counts per canary, not per remote: a
+   * remote measured before its canary was registered (or while an earlier canary ran) has its new
+   * canary judged on the first batch stored after it was. A batch stored before, whose task runs only
+   * after the registration (behind a judgement), does not count for it: it would spend the new
+   * canary's first judgement on views of the releases before, and its real first batch would wait
+   * the whole interval. Resolves when they are judged (the route does not wait).
    */
-  measured(remotes: string[]): Promise<void> {
-    for (const remote of remotes) this.measuredRemotes.add(remote);
+  measured(remotes: string[], storedAt: Date): Promise<void> {
+    for (const remote of remotes) {
+      const newest = this.measuredRemotes.get(remote);
+      if (!newest || newest < storedAt) this.measuredRemotes.set(remote, storedAt);
+    }
     if (this.measuredRemotes.size === 0 || this.measuredQueued) return this.queue;
     // One task for every batch that arrives before it runs: fifty batches a second are one query, not fifty.
     this.measuredQueued = true;
     return this.enqueue(async () => {
       this.measuredQueued = false;
-      const measured = [...this.measuredRemotes];
+      const measured = new Map(this.measuredRemotes);
       this.measuredRemotes.clear();
-      const canaries = await this.db.query<{ id: string; remote: string }>(`select id::text as id, remote from releases where state = 'canary' and remote = any($1::text[])`, [measured]);
-      for (const { id, remote } of canaries) {
+      const canaries = await this.db.query<{ id: string; remote: string; since: Date }>(
+        `select id::text as id, remote, changed_at as since from releases where state = 'canary' and remote = any($1::text[])`,
+        [[...measured.keys()]],
+      );
+      for (const { id, remote, since } of canaries) {
+        if (new Date(since) > measured.get(remote)!) continue; // registered after the newest batch was stored
         if (Date.now() - (this.last.get(id) ?? -Infinity) < this.config.judgeIntervalMs) continue;
         this.last.set(id, Date.now());
         await this.judge(remote);

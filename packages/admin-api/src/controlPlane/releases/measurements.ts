@@ -25,7 +25,8 @@ export async function servedReleases(q: Queryable, sessionId: string, ids: strin
  * Stores a batch from one session of `username`. A measurement is taken only of a release this
  * session's runtime config gave it, with the cohort it was given in (a release promoted or rolled
  * back since is still the one it ran); any other is not served: dropped, never stored. Returns the
- * remotes that got measurements.
+ * remotes that got measurements, and when the database stored them (its clock, as a release's
+ * `changed_at`: the judge compares the two).
  *
  * One statement: the served releases are joined in the insert. On PGlite every statement waits its
  * turn on the one connection, so a beacon's lookup and insert as two were two waits behind the
@@ -35,9 +36,9 @@ export async function storeMeasurements(
   q: Queryable,
   session: { sessionId: string; username: string },
   batch: VitalsBatch['measurements'],
-): Promise<{ accepted: number; notServed: number; remotes: string[] }> {
+): Promise<{ accepted: number; notServed: number; remotes: string[]; storedAt: Date }> {
   const col = <T>(f: (m: (typeof batch)[number]) => T) => batch.map(f);
-  const [row] = await q.query<{ accepted: number; remotes: string[] | null }>(
+  const [row] = await q.query<{ accepted: number; remotes: string[] | null; stored_at: Date }>(
     `with stored as (
        insert into release_measurements (release_id, remote, version, cohort, admin_username, kind, target, lcp_ms, inp_ms, cls, errors)
        select r.id, r.remote, r.version, s.cohort, $2, u.k, u.t, u.l, u.i, u.c, u.e
@@ -46,7 +47,7 @@ export async function storeMeasurements(
          join releases r on r.id = u.rid
         order by u.n -- the batch's order (ids follow it)
        returning remote)
-     select count(*)::int as accepted, array_agg(distinct remote) as remotes from stored`,
+     select count(*)::int as accepted, array_agg(distinct remote) as remotes, now() as stored_at from stored`,
     [
       session.sessionId,
       session.username,
@@ -59,7 +60,7 @@ export async function storeMeasurements(
       col((m) => m.errors),
     ],
   );
-  return { accepted: row.accepted, notServed: batch.length - row.accepted, remotes: row.remotes ?? [] };
+  return { accepted: row.accepted, notServed: batch.length - row.accepted, remotes: row.remotes ?? [], storedAt: new Date(row.stored_at) };
 }
 
 // Each administrator's typical value of a vital: the geometric mean of INP and LCP (ms, at least 1),
