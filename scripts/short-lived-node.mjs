@@ -7,7 +7,7 @@
 // V8's flags are refused in NODE_OPTIONS and frozen once Node has started, so the flag comes from a
 // `node` first on PATH: every process the run starts by name (turbo's tasks, the packages' scripts,
 // each tool's `#!/usr/bin/env node`) runs through it; jest's and Playwright's workers inherit it.
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 
 /** The flags the folder's `node` adds. */
@@ -26,7 +26,9 @@ export function withShortLivedNode(dir, env = process.env, nodePath = process.ex
   if (process.platform === 'win32') return { env, node: nodePath };
   mkdirSync(dir, { recursive: true });
   const node = join(dir, 'node');
-  writeFileSync(node, `#!/bin/sh\nexec ${quoted(nodePath)} ${SHORT_LIVED_FLAGS.join(' ')} "$@"\n`);
-  chmodSync(node, 0o755);
+  // Written aside, then renamed over: another run in this folder never starts a half-written file.
+  const writing = `${node}.${process.pid}`;
+  writeFileSync(writing, `#!/bin/sh\nexec ${quoted(nodePath)} ${SHORT_LIVED_FLAGS.join(' ')} "$@"\n`, { mode: 0o755 });
+  renameSync(writing, node);
   return { env: { ...env, PATH: [dir, env.PATH].filter(Boolean).join(delimiter) }, node };
 }

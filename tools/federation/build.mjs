@@ -132,21 +132,6 @@ class JsonAssetPlugin {
 const containerName = (name) => name.replace(/-/g, '_');
 
 /**
- * A remote's name and exposed modules come from its `remote.json` (see local-remotes.mjs), and its
- * build writes that file's sections and slot contributions as `remote-meta.json` beside the manifest.
- * @param {object} o
- * @param {string} o.pkgDir        the package directory
- * @param {string} [o.name]        federation name of a host (the shell); a remote's is in its remote.json
- * @param {boolean} o.dev
- * @param {boolean} [o.inPanel]   a development build served to the real panel (`--in-panel`): source maps without eval
- * @param {string} [o.title]       the HTML page title
- * @param {string} [o.template]    an HTML template file (else a minimal page)
- * @param {string} [o.publicPath]  default 'auto' (remotes); the shell serves from '/'
- * @param {string} [o.outDir]      where the build goes (default `<pkgDir>/dist`)
- * @param {Set<string>} [o.without] the build tricks left out (build-tricks.mjs; default: none)
- * @param {{ package: string, version: string }} [o.kit] the remote kit a remote is built with (its usage record names it)
- */
-/**
  * The minifier of every production build, for the webpack at `webpackPath`: SWC's (terser needs a
  * minute per package for the shared antd chunk). Licence comments go to `<file>.LICENSE.txt` beside
  * each script without a banner pointing at it: the banner is bytes every administrator downloads and
@@ -161,6 +146,21 @@ export function productionMinimizer(webpackPath) {
   });
 }
 
+/**
+ * A remote's name and exposed modules come from its `remote.json` (see local-remotes.mjs), and its
+ * build writes that file's sections and slot contributions as `remote-meta.json` beside the manifest.
+ * @param {object} o
+ * @param {string} o.pkgDir        the package directory
+ * @param {string} [o.name]        federation name of a host (the shell); a remote's is in its remote.json
+ * @param {boolean} o.dev
+ * @param {boolean} [o.inPanel]   a development build served to the real panel (`--in-panel`): source maps without eval
+ * @param {string} [o.title]       the HTML page title
+ * @param {string} [o.template]    an HTML template file (else a minimal page)
+ * @param {string} [o.publicPath]  default 'auto' (remotes); the shell serves from '/'
+ * @param {string} [o.outDir]      where the build goes (default `<pkgDir>/dist`)
+ * @param {Set<string>} [o.without] the build tricks left out (build-tricks.mjs; default: none)
+ * @param {{ package: string, version: string }} [o.kit] the remote kit a remote is built with (its usage record names it)
+ */
 export function createWebpackConfig(options) {
   const remote = existsSync(join(options.pkgDir, REMOTE_FILE)) ? readRemoteJson(options.pkgDir) : null;
   const o = remote ? { ...options, name: remote.name, exposes: remote.exposes } : options;

@@ -51,6 +51,8 @@ beforeAll(async () => {
 });
 // Each test starts from npm start's registry (orders local-1 active) on a server of its own: what
 // it judges, it registers and measures itself.
+/** How much the judge needs before a verdict, in every server here. */
+const JUDGE_MINIMUMS = { judgeMinAdmins: 5, judgeMinViews: 40, judgeMinSamples: 20 };
 async function startServer(options: StartOptions = {}) {
   t = await startTestServer({
     shellUrl: `${hostUrl}/shell`,
@@ -59,9 +61,7 @@ async function startServer(options: StartOptions = {}) {
     releaseOrigins: [hostUrl, 'http://localhost:3999'],
     vitalsBatchesPerMinute: 3,
     judgeIntervalMs: 0, // judged after every batch
-    judgeMinAdmins: 5,
-    judgeMinViews: 40,
-    judgeMinSamples: 20,
+    ...JUDGE_MINIMUMS,
     metricsPort: 0,
     metricsToken: METRICS_TOKEN,
     ...options,
@@ -378,7 +378,7 @@ test("a batch stored before a canary was registered, whose judging task runs aft
   const registeredAt = new Date(since).getTime();
   // The judge's queue as the server runs it, driven here in the order a busy server met: a batch
   // stored a moment before the registration, its task run only after it (behind a judgement).
-  const schedule = new CanaryJudgeSchedule(t.server.db, { judgeIntervalMs: 60_000, judgeMinAdmins: 5, judgeMinViews: 40, judgeMinSamples: 20, measurementsRetentionDays: 30, previewGraceDays: 7, log: () => undefined });
+  const schedule = new CanaryJudgeSchedule(t.server.db, { judgeIntervalMs: 60_000, ...JUDGE_MINIMUMS, measurementsRetentionDays: 30, previewGraceDays: 7, log: () => undefined });
   try {
     await schedule.measured(['orders'], new Date(registeredAt - 1));
     expect(await judgement()).toMatchObject({ canary: { id: canary }, verdict: null });
