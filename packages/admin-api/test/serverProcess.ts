@@ -7,8 +7,12 @@ import { ADMIN, SIGNING_KEY, TEST_PASSWORD_HASH_COST } from './helpers';
 const PACKAGE = join(__dirname, '..');
 const MAIN = join(PACKAGE, 'src/main.ts');
 
-/** `node --import tsx <file>`: one process (tsx's own command would run the server in a child). */
-export const nodeWithTsx = (file: string) => [process.execPath, ['--import', 'tsx', file], { cwd: PACKAGE }] as const;
+/**
+ * `node --import tsx <file>`: one process (tsx's own command would run the server in a child).
+ * `--liftoff-only`, as the suite's own processes (scripts/test.cjs): a process that lives seconds
+ * would spend about 0.7 s of CPU recompiling PGlite's WebAssembly with V8's optimizing tier.
+ */
+export const nodeWithTsx = (file: string) => [process.execPath, ['--liftoff-only', '--import', 'tsx', file], { cwd: PACKAGE }] as const;
 
 export interface ServerProcess {
   url: string;
