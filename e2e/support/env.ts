@@ -17,6 +17,14 @@ export interface SystemInfo {
 /** The environment variable in which the global setup lists the systems it started, one per worker. */
 export const SYSTEMS_ENV = 'E2E_SYSTEMS';
 
+/**
+ * Passwords stored at scrypt N=1024, as in admin-api's own tests, not the default 16384: about 30 ms
+ * of CPU for each of the journeys' sign-ins, step-ups and password changes on two cores. What the
+ * journeys check of a password (refused, throttled, changed) does not depend on the cost, and
+ * admin-api's passwords.test.ts checks the default.
+ */
+export const PASSWORD_HASH_COST_ENV = { PASSWORD_HASH_COST: '1024' };
+
 /** The system of this worker (its parallel index: two workers running at once never share one). */
 export function systemInfo(): SystemInfo {
   const raw = process.env[SYSTEMS_ENV];

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FullConfig } from '@playwright/test';
-import { SYSTEMS_ENV, type SystemInfo } from './env';
+import { PASSWORD_HASH_COST_ENV, SYSTEMS_ENV, type SystemInfo } from './env';
 
 export const E2E_ADMIN = { username: 'e2e-admin', password: 'e2e-Secret-123' };
 
@@ -47,6 +47,7 @@ async function startOne(repoRoot: string, index: number): Promise<{ info: System
       // it for real; every journey's browser shares 127.0.0.1, so the address cap stays wide.
       LOGIN_LIMIT_PER_ADDRESS: '1000',
       RELEASE_CANARY_MAX_FAILURES: '2', // the canary journey's crash is rolled back after two reports
+      ...PASSWORD_HASH_COST_ENV,
     },
     log: verbose ? console.log : () => undefined,
     apiLog: verbose ? console.log : () => undefined,

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { migrate, openDb, seedDemo } from '@growth-admin/admin-api';
-import { adminCredentials } from './env';
+import { PASSWORD_HASH_COST_ENV, adminCredentials } from './env';
 
 /** A payload for `column`: three ways markup could run, all tagged with the column. */
 export function payload(column: string): string {
@@ -102,7 +102,7 @@ export async function startHostileSystem(): Promise<StartedSystem> {
     dataDir,
     adminUsername: username,
     adminPassword: password,
-    apiEnv: { DATABASE_URL: '', LOGIN_LIMIT_PER_USER_AND_ADDRESS: '1000', LOGIN_LIMIT_PER_ADDRESS: '1000' },
+    apiEnv: { DATABASE_URL: '', LOGIN_LIMIT_PER_USER_AND_ADDRESS: '1000', LOGIN_LIMIT_PER_ADDRESS: '1000', ...PASSWORD_HASH_COST_ENV },
     log: () => undefined,
     apiLog: () => undefined,
   });
