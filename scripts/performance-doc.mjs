@@ -19,7 +19,7 @@ writer): run that command again to refresh it. Never edit a table by hand.
  * One core's speed: the fastest of three runs of a fixed loop, in ms. Machines that report the same
  * CPU name ("AMD EPYC", 2 cores) differ in speed; this says which kind a figure came from.
  */
-function coreSpeedMs() {
+export function coreSpeedMs() {
   let best = Infinity;
   for (let run = 0; run < 3; run++) {
     const start = process.hrtime.bigint();

@@ -30,7 +30,7 @@ export function busySecondsOf(statLine) {
 }
 
 /** Busy CPU seconds of the whole machine (all cores) so far. */
-const machineBusySeconds = () => busySecondsOf(readFileSync('/proc/stat', 'utf8').split('\n')[0]);
+export const machineBusySeconds = () => busySecondsOf(readFileSync('/proc/stat', 'utf8').split('\n')[0]);
 
 /**
  * A process's name, state, parent, start and CPU time from /proc/PID/stat (read every sample), or null

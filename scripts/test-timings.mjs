@@ -6,10 +6,11 @@
 // time, not turbo's. --affected (alone: nothing else) times what a team's CI meets after a change in
 // one remote: on a fresh clone of HEAD, a one-line change to orders-mfe committed, then
 // `npm test -- --affected --base <HEAD>`; written to its own section. --repeat N (alone) runs the
-// whole `npm test` N times in a row, each on a fresh clone of HEAD, and writes each run's time and
-// outcome, how many passed and the median and slowest, to its own section: a test command that is
-// green only now and then is not green. --cpu (alone) runs the whole `npm test` once on a fresh clone
-// of HEAD and writes where the machine's CPU seconds went, by part of the run (scripts/process-cpu.mjs:
+// whole `npm test` N times in a row, each on a fresh clone of HEAD, and writes each run's time,
+// outcome, CPU seconds and the machine's speed before it, how many passed and the median and
+// slowest, to its own section: a test command that is green only now and then is not green. --cpu
+// (alone) runs the whole `npm test` once on a fresh clone of HEAD and writes where the machine's CPU
+// seconds went, by part of the run (scripts/process-cpu.mjs:
 // each suite with what it starts, the build, the lint and type checks, the journeys by process), to its
 // own section: on a CPU-bound machine those seconds, not the order of the steps, make the time.
 //   node scripts/test-timings.mjs [--full] [--no-doc] [package ...]
@@ -21,8 +22,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { join } from 'node:path';
 import { cpus, tmpdir } from 'node:os';
 import { repoRoot, runPnpm } from './pnpm.mjs';
-import { writePerformanceSection } from './performance-doc.mjs';
-import { formatParts, groupOf, NOT_ATTRIBUTED, SAMPLES_PER_SECOND } from './process-cpu.mjs';
+import { coreSpeedMs, writePerformanceSection } from './performance-doc.mjs';
+import { formatParts, groupOf, machineBusySeconds, NOT_ATTRIBUTED, SAMPLES_PER_SECOND } from './process-cpu.mjs';
 
 const args = process.argv.slice(2);
 const full = args.includes('--full');
@@ -66,7 +67,8 @@ for (const name of clonesOnly ? [] : packages) {
 /**
  * `npm test <testArgs>` on a fresh clone of HEAD (turbo's cache empty, as on a CI machine; in this tree
  * turbo would replay the unchanged suites from its cache), after `prepare(clone)`: its time, outcome
- * and output, and a row per step it prints (`Took: build, typecheck and lint 1m34s, byte budget 0m09s, ...`).
+ * and output, and a row per step it prints (`Took: build, typecheck and lint 1m34s, byte budget 0m09s, ...`),
+ * the machine's busy CPU seconds over the run (/proc/stat) and one core's speed just before it.
  * With `cpuParts`, run under scripts/process-cpu.mjs: `cpu` holds the machine's CPU seconds by part.
  */
 function timeOnFreshClone(label, testArgs, prepare = () => undefined, { cpuParts = false } = {}) {
@@ -77,10 +79,15 @@ function timeOnFreshClone(label, testArgs, prepare = () => undefined, { cpuParts
     if (runPnpm(['install', '--frozen-lockfile', '--prefer-offline'], { cwd: clone, stdio: 'ignore' }) !== 0) throw new Error('pnpm install failed');
     const cpuFile = join(clone, 'reports-cpu.json');
     const command = cpuParts ? [process.execPath, [join(repoRoot, 'scripts/process-cpu.mjs'), '--json', cpuFile, '--', 'npm', 'test', ...testArgs]] : ['npm', ['test', ...testArgs]];
+    // The machine as the run found it (one core's loop, idle) and the CPU seconds it spent: a slower
+    // run is then told apart as more work, or the same work on a slower moment of a shared machine.
+    const loopMs = coreSpeedMs();
+    const busyAtStart = machineBusySeconds();
     const start = performance.now();
     const r = spawnSync(command[0], command[1], { cwd: clone, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
     failed ||= r.status !== 0;
     const took = seconds(start);
+    const busy = machineBusySeconds() - busyAtStart;
     const outcome = r.status === 0 ? 'passed' : 'FAILED';
     console.log(`${label.padEnd(16)} ${took.padStart(6)} s${r.status === 0 ? '' : '  FAILED'}`);
     // The clone goes with its logs: a failed run's closing lines (what failed, by name) are kept here.
@@ -89,7 +96,7 @@ function timeOnFreshClone(label, testArgs, prepare = () => undefined, { cpuParts
       const m = /^(.*) (\d+)m(\d+)s$/.exec(step);
       return m ? [{ name: m[1], seconds: String(Number(m[2]) * 60 + Number(m[3])) }] : [];
     });
-    return { took, outcome, stdout: r.stdout, steps, cpu: cpuParts ? JSON.parse(readFileSync(cpuFile, 'utf8')) : null };
+    return { took, outcome, stdout: r.stdout, steps, loopMs, busy, cpu: cpuParts ? JSON.parse(readFileSync(cpuFile, 'utf8')) : null };
   } finally {
     rmSync(clone, { recursive: true, force: true });
   }
@@ -142,10 +149,12 @@ if (repeat > 0 && !full) {
   const median = times.length % 2 ? times[(times.length - 1) / 2] : (times[times.length / 2 - 1] + times[times.length / 2]) / 2;
   const summary = `${passed} of ${repeat} passed; median ${median.toFixed(1)} s, slowest ${times[times.length - 1].toFixed(1)} s`;
   console.log(summary);
+  for (const [i, r] of runs.entries()) console.log(`  run ${i + 1}: ${r.busy.toFixed(0)} CPU s, one core's loop ${r.loopMs} ms before it`);
   const repeatRows = [['npm test on a fresh clone, every run', summary, passed === repeat ? 'passed' : 'FAILED']];
   runs.forEach((r, i) => {
     const steps = r.steps.map((step) => `${step.name} ${step.seconds} s`).join(', ');
-    repeatRows.push([`run ${i + 1}${steps ? ` (${steps})` : ''}`, r.took, r.outcome]);
+    const machine = `the machine busy ${r.busy.toFixed(0)} CPU s; one core's loop ${r.loopMs} ms before it`;
+    repeatRows.push([`run ${i + 1} (${steps ? `${steps}; ` : ''}${machine})`, r.took, r.outcome]);
   });
   if (!args.includes('--no-doc')) {
     const file = writePerformanceSection({
