@@ -9,8 +9,8 @@ const jest = require.resolve('jest/bin/jest');
 // whole module in the background every time, for servers that live seconds. The built server
 // (`npm start`) keeps V8's defaults.
 // --max-semi-space-size=32 (MB, V8's young generation): each test file loads the server and PGlite
-// afresh in jest's module registry, and the default young generation collected that garbage often
-// enough to be a tenth of the suite's CPU (measured: 201 → 193 CPU s with `-i`).
+// afresh in jest's module registry, and garbage collection was a tenth of the suite's CPU; a larger
+// young generation collects less often (measured: 201 → 193 CPU s with `-i`).
 const NODE_FLAGS = ['--liftoff-only', '--max-semi-space-size=32', '--experimental-vm-modules', '--no-warnings=ExperimentalWarning'];
 const extra = process.argv.slice(2);
 function run(target) {
