@@ -7,10 +7,10 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { releases } from '@growth-admin/api-contract';
-import { addAdmin } from '../src/modules/auth/repository';
+import { addAdmin, findSession } from '../src/modules/auth/repository';
 import { bucketOf, subjectOf } from '../src/controlPlane/releases/resolveComposition';
 import { CanaryJudgeSchedule, judgeRemote } from '../src/controlPlane/releases/canaryJudge';
-import { CanaryBaselines, deleteOldMeasurements } from '../src/controlPlane/releases/measurements';
+import { CanaryBaselines, deleteOldMeasurements, storeMeasurements } from '../src/controlPlane/releases/measurements';
 import type { Queryable, Row } from '../src/db';
 import type { StartOptions } from '../src/server';
 import { Api, expectShape, startTestServer, TEST_TMP, type TestServer } from './helpers';
@@ -124,7 +124,7 @@ const releaseIds = async () => {
 /** `n` views of release `id`, `lcp(i)`/`inp(i)` ms, CLS 0.01, `errors(i)` errors. */
 type PerView = (i: number) => number;
 const views = (id: string, n: number, { lcp = (i) => 1000 + i * 10, inp = (i) => 100 + i, errors = () => 0 }: { lcp?: PerView; inp?: PerView; errors?: PerView } = {}) =>
-  Array.from({ length: n }, (_, i) => ({ releaseId: id, kind: 'section', target: 'orders', lcp: lcp(i), inp: inp(i), cls: 0.01 + (i % 5) / 1000, errors: errors(i) }));
+  Array.from({ length: n }, (_, i) => ({ releaseId: id, kind: 'section' as const, target: 'orders', lcp: lcp(i), inp: inp(i), cls: 0.01 + (i % 5) / 1000, errors: errors(i) }));
 
 const judgement = async () => {
   const res = await owner.get('/api/admin/releases/orders/judgement');
@@ -370,20 +370,34 @@ test('with an interval, the first batch after a canary is registered is judged a
   expect((await owner.get('/api/admin/releases/orders/judgement', { query: { release: first } })).body.data.judgedAt).toBe(judged.judgedAt);
 });
 
-test("a batch stored before a canary was registered, whose judging task runs after it, does not spend the canary's first judgement", async () => {
+test("only a batch holding a canary's own views starts its judgement, however late the judge reaches it and whatever the clocks say", async () => {
   await t.close();
   await startServer({ judgeIntervalMs: 60_000 });
+  const early = await viewerIn(true); // signed in before the canary: served the active release
+  const stable = await viewerIn(false);
+  const { active } = await releaseIds();
   const canary = await registerCanary('5.0.0');
-  const [{ since }] = await t.sql('select changed_at as since from releases where id = $1', [canary]);
-  const registeredAt = new Date(since).getTime();
-  // The judge's queue as the server runs it, driven here in the order a busy server met: a batch
-  // stored a moment before the registration, its task run only after it (behind a judgement).
+  const store = async (viewer: { token: string }, batch: Parameters<typeof storeMeasurements>[2]) => {
+    const found = await findSession(t.server.db, viewer.token, 60 * 60_000);
+    if (found.status !== 'live') throw new Error(`the viewer's session is ${found.status}`);
+    return storeMeasurements(t.server.db, found.session, batch);
+  };
+  // Views of the release before, stored after the registration (by the database's clock too): they
+  // name no canary, and however late the judge reaches them they do not spend its first judgement.
+  const before = await store(early, views(active, 2));
+  expect(before).toMatchObject({ accepted: 2, remotes: ['orders'], canaries: [] });
+  expect(await store(stable, views(active, 2))).toMatchObject({ accepted: 2, remotes: ['orders'], canaries: [] });
+  // Served the canary when the page loads again: the batch of its views names it.
+  expect(await reload(early)).toEqual({ id: canary, version: '5.0.0', canary: true });
+  const own = await store(early, views(canary, 1));
+  expect(own).toMatchObject({ accepted: 1, canaries: [canary] });
+  // The judge's queue as the server runs it (the route hands it what the store names): the canary's
+  // first batch is judged at once, within the interval or not.
   const schedule = new CanaryJudgeSchedule(t.server.db, { judgeIntervalMs: 60_000, ...JUDGE_MINIMUMS, measurementsRetentionDays: 30, previewGraceDays: 7, log: () => undefined });
   try {
-    await schedule.measured(['orders'], new Date(registeredAt - 1));
+    await schedule.measured(before.remotes, before.canaries);
     expect(await judgement()).toMatchObject({ canary: { id: canary }, verdict: null });
-    // The first batch stored after the registration is judged at once, within the interval or not.
-    await schedule.measured(['orders'], new Date(registeredAt + 1));
+    await schedule.measured(own.remotes, own.canaries);
     expect(await judgement()).toMatchObject({ canary: { id: canary }, verdict: 'inconclusive' });
   } finally {
     await schedule.stop();

@@ -157,8 +157,9 @@ export class CanaryJudgeSchedule {
   /** The sweep's canaries still to judge, each at its time. */
   private readonly timers = new Set<NodeJS.Timeout>();
   private queue: Promise<void> = Promise.resolve();
-  /** Remotes measured since the queued task read them, each with when its newest batch was stored; and whether a task is queued. */
-  private readonly measuredRemotes = new Map<string, Date>();
+  /** Remotes measured since the queued task read them, the canaries among their views, and whether a task is queued. */
+  private readonly measuredRemotes = new Set<string>();
+  private readonly measuredCanaries = new Set<string>();
   private measuredQueued = false;
 
   constructor(
@@ -187,32 +188,32 @@ export class CanaryJudgeSchedule {
   }
 
   /**
-   * After a batch stored at `storedAt` (the database's clock): queues a judgement of each measured
-   * remote's canary not judged within the interval. The interval counts per canary, not per remote: a
-   * remote measured before its canary was registered (or while an earlier canary ran) has its new
-   * canary judged on the first batch stored after it was. A batch stored before, whose task runs only
-   * after the registration (behind a judgement), does not count for it: it would spend the new
-   * canary's first judgement on views of the releases before, and its real first batch would wait
-   * the whole interval. Resolves when they are judged (the route does not wait).
+   * After a batch of views of `remotes`, `canaryIds` the canaries among them (views in the canary
+   * cohort): queues a judgement of each measured remote's canary not judged within the interval. The
+   * interval counts per canary, not per remote, so a new canary is judged at once on its first batch
+   * however recently its remote was measured. A canary never judged is judged first on a batch of its
+   * own views: one of the releases before, whose task runs after the registration (a busy server's
+   * queue), would judge it on none of its views and make its real first batch wait the interval. That
+   * needs no clock: a session is given a release in the canary cohort only while it is one. Resolves
+   * when they are judged (the route does not wait).
    */
-  measured(remotes: string[], storedAt: Date): Promise<void> {
-    for (const remote of remotes) {
-      const newest = this.measuredRemotes.get(remote);
-      if (!newest || newest < storedAt) this.measuredRemotes.set(remote, storedAt);
-    }
+  measured(remotes: string[], canaryIds: string[]): Promise<void> {
+    for (const remote of remotes) this.measuredRemotes.add(remote);
+    for (const id of canaryIds) this.measuredCanaries.add(id);
     if (this.measuredRemotes.size === 0 || this.measuredQueued) return this.queue;
     // One task for every batch that arrives before it runs: fifty batches a second are one query, not fifty.
     this.measuredQueued = true;
     return this.enqueue(async () => {
       this.measuredQueued = false;
-      const measured = new Map(this.measuredRemotes);
+      const [remotes, ownViews] = [[...this.measuredRemotes], new Set(this.measuredCanaries)];
       this.measuredRemotes.clear();
-      const canaries = await this.db.query<{ id: string; remote: string; since: Date }>(
-        `select id::text as id, remote, changed_at as since from releases where state = 'canary' and remote = any($1::text[])`,
-        [[...measured.keys()]],
+      this.measuredCanaries.clear();
+      const canaries = await this.db.query<{ id: string; remote: string; judged: boolean }>(
+        `select id::text as id, remote, judged_at is not null as judged from releases where state = 'canary' and remote = any($1::text[])`,
+        [remotes],
       );
-      for (const { id, remote, since } of canaries) {
-        if (new Date(since) > measured.get(remote)!) continue; // registered after the newest batch was stored
+      for (const { id, remote, judged } of canaries) {
+        if (!judged && !ownViews.has(id)) continue; // its first judgement waits for its own views
         if (Date.now() - (this.last.get(id) ?? -Infinity) < this.config.judgeIntervalMs) continue;
         this.last.set(id, Date.now());
         await this.judge(remote);

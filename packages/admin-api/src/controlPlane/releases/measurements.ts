@@ -25,8 +25,9 @@ export async function servedReleases(q: Queryable, sessionId: string, ids: strin
  * Stores a batch from one session of `username`. A measurement is taken only of a release this
  * session's runtime config gave it, with the cohort it was given in (a release promoted or rolled
  * back since is still the one it ran); any other is not served: dropped, never stored. Returns the
- * remotes that got measurements, and when the database stored them (its clock, as a release's
- * `changed_at`: the judge compares the two).
+ * remotes that got measurements, and the releases measured as canaries: the canaries whose judgement
+ * the batch may start (a session is given a release in the canary cohort only while it is one, so a
+ * batch never counts for a canary registered after it, whatever the clocks say).
  *
  * One statement: the served releases are joined in the insert. On PGlite every statement waits its
  * turn on the one connection, so a beacon's lookup and insert as two were two waits behind the
@@ -36,9 +37,9 @@ export async function storeMeasurements(
   q: Queryable,
   session: { sessionId: string; username: string },
   batch: VitalsBatch['measurements'],
-): Promise<{ accepted: number; notServed: number; remotes: string[]; storedAt: Date }> {
+): Promise<{ accepted: number; notServed: number; remotes: string[]; canaries: string[] }> {
   const col = <T>(f: (m: (typeof batch)[number]) => T) => batch.map(f);
-  const [row] = await q.query<{ accepted: number; remotes: string[] | null; stored_at: Date }>(
+  const [row] = await q.query<{ accepted: number; remotes: string[] | null; canaries: string[] | null }>(
     `with stored as (
        insert into release_measurements (release_id, remote, version, cohort, admin_username, kind, target, lcp_ms, inp_ms, cls, errors)
        select r.id, r.remote, r.version, s.cohort, $2, u.k, u.t, u.l, u.i, u.c, u.e
@@ -46,8 +47,10 @@ export async function storeMeasurements(
          join served_releases s on s.session_id = $1 and s.release_id = u.rid
          join releases r on r.id = u.rid
         order by u.n -- the batch's order (ids follow it)
-       returning remote)
-     select count(*)::int as accepted, array_agg(distinct remote) as remotes, now() as stored_at from stored`,
+       returning remote, release_id, cohort)
+     select count(*)::int as accepted, array_agg(distinct remote) as remotes,
+            array_agg(distinct release_id::text) filter (where cohort = 'canary') as canaries
+       from stored`,
     [
       session.sessionId,
       session.username,
@@ -60,7 +63,7 @@ export async function storeMeasurements(
       col((m) => m.errors),
     ],
   );
-  return { accepted: row.accepted, notServed: batch.length - row.accepted, remotes: row.remotes ?? [], storedAt: new Date(row.stored_at) };
+  return { accepted: row.accepted, notServed: batch.length - row.accepted, remotes: row.remotes ?? [], canaries: row.canaries ?? [] };
 }
 
 // Each administrator's typical value of a vital: the geometric mean of INP and LCP (ms, at least 1),

@@ -154,11 +154,11 @@ export function releaseRoutes(app: FastifyInstance, { db, config, metrics, findS
       metrics.vitalsReceived('rate_limited', req.body.measurements.length);
       throw new ApiError(429, 'RATE_LIMITED', 'Too many measurement batches from this session this minute: try again later', 60);
     }
-    const { accepted, notServed, remotes, storedAt } = await storeMeasurements(db, found.session, req.body.measurements);
+    const { accepted, notServed, remotes, canaries } = await storeMeasurements(db, found.session, req.body.measurements);
     metrics.vitalsReceived('accepted', accepted);
     metrics.vitalsReceived('not_served', notServed);
     for (const remote of remotes) metrics.release(remote, 'measured');
-    void judge.measured(remotes, storedAt); // judged after the answer, never on its time
+    void judge.measured(remotes, canaries); // judged after the answer, never on its time
     return { data: { accepted, dropped: notServed } };
   });
   serve(app, releases.canaryJudgement, async (req) => {
