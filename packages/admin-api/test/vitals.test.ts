@@ -370,7 +370,7 @@ test('with an interval, the first batch after a canary is registered is judged a
   expect((await owner.get('/api/admin/releases/orders/judgement', { query: { release: first } })).body.data.judgedAt).toBe(judged.judgedAt);
 });
 
-test("only a batch holding a canary's own views starts its judgement, however late the judge reaches it and whatever the clocks say", async () => {
+test("a canary's first judgement starts only on a batch of its own views, however late the judge reaches the others and whatever the clocks say", async () => {
   await t.close();
   await startServer({ judgeIntervalMs: 60_000 });
   const early = await viewerIn(true); // signed in before the canary: served the active release
